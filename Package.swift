@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Targets and what each may import:
+// - TimelineCore: the standard library only (entries, timelines, policies, selection).
+// - CJSONC: json-c, the only JSON reader on the emit path.
+// - TimelineCache: the cache file format, its json-c reader and its atomic writer (Glibc).
+// - Emitters: pure renderers per bar, plus the pipeline both emit front ends share.
+// - Providers: networking, Foundation and time-zone maths live here and nowhere else.
+// - TimelineKit: config, the refresh orchestration and status, used by the CLI.
+// - timeline-emit: the bars' fast path; never Foundation, never ArgumentParser.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+  name: "timeline",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "timeline", targets: ["timeline"]),
+    .executable(name: "timeline-emit", targets: ["timeline-emit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+  ],
+  targets: [
+    .target(name: "TimelineCore", swiftSettings: strict),
+    .systemLibrary(
+      name: "CJSONC", pkgConfig: "json-c",
+      providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]),
+    .target(name: "TimelineCache", dependencies: ["TimelineCore", "CJSONC"], swiftSettings: strict),
+    .target(name: "Emitters", dependencies: ["TimelineCore", "TimelineCache"], swiftSettings: strict),
+    .target(name: "Providers", dependencies: ["TimelineCore"], resources: [.copy("Samples")], swiftSettings: strict),
+    .target(
+      name: "TimelineKit",
+      dependencies: ["TimelineCore", "TimelineCache", "Providers", "Emitters", .product(name: "TOMLKit", package: "TOMLKit")],
+      swiftSettings: strict),
+    .executableTarget(
+      name: "timeline",
+      dependencies: ["TimelineKit", "Emitters", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: strict),
+    .executableTarget(name: "timeline-emit", dependencies: ["Emitters"], swiftSettings: strict),
+    .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
+    .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache"]),
+    .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache"], resources: [.copy("Goldens")]),
+    .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CLITests", dependencies: ["TimelineCache"]),
+  ]
+)

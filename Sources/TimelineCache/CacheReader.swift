@@ -1,0 +1,87 @@
+import TimelineCore
+
+/// What an emitter needs from a cache file at one instant.
+public struct CacheView: Sendable {
+  /// The meta line, when it could be read (even if the rest could not).
+  public var meta: CacheMeta?
+  /// The entry current at the instant asked for; nil means the placeholder.
+  public var current: Entry?
+  /// The next entry's date after the instant, for `--follow`.
+  public var nextDate: Int64?
+  /// Why the file could not be used, if it could not.
+  public var error: CacheReadError?
+}
+
+/// Reads cache files with json-c. The fast path relies on the writer's line layout
+/// (docs/cache-format.md) and parses only the meta line and about log2(n) entry lines;
+/// a file in any other valid layout is parsed whole.
+public enum CacheReader {
+  /// The view of the cache file at `path` at instant `now`. Never throws: every failure
+  /// is reported in `error`.
+  public static func view(path: String, at now: Int64) -> CacheView {
+    switch MappedFile.open(path) {
+    case .failure(let error): return CacheView(error: error)
+    case .success(let file): return view(file.bytes, path: path, at: now)
+    }
+  }
+
+  /// The whole timeline, for the CLI. Throws `CacheReadError`.
+  public static func timeline(path: String) throws(CacheReadError) -> Timeline {
+    let file: MappedFile
+    switch MappedFile.open(path) {
+    case .failure(let error): throw error
+    case .success(let mapped): file = mapped
+    }
+    let (meta, entries) = try wholeDocument(file.bytes, path: path)
+    return Timeline(
+      widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
+      placeholder: meta.placeholder ?? Entry(date: 0, runs: [], alt: "placeholder"),
+      generated: meta.generated, lastSuccess: meta.lastSuccess, lastError: meta.lastError,
+      failures: meta.failures, retryAt: meta.retryAt, grace: meta.grace, configHash: meta.configHash)
+  }
+
+  static func view(_ bytes: UnsafeRawBufferPointer, path: String, at now: Int64) -> CacheView {
+    switch LineLayout.find(bytes) {
+    case .futureVersion(let version): return CacheView(error: .futureVersion(path, version))
+    case .layout(let layout):
+      guard let meta = layout.meta else {
+        return CacheView(error: .corrupt(path, "the meta line is not valid"))
+      }
+      guard layout.complete else {
+        return CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
+      }
+      return layout.select(at: now, meta: meta, path: path)
+    case .other:
+      do {
+        let (meta, entries) = try wholeDocument(bytes, path: path)
+        let index = Selection.currentIndex(dates: entries.count, dateAt: { entries[$0].date }, now: now)
+        var current = index.map { entries[$0] }
+        if Selection.isExpired(end: meta.end, now: now) { current = nil }
+        let next = entries.first { $0.date > now }?.date
+        return CacheView(meta: meta, current: current, nextDate: next)
+      } catch {
+        return CacheView(error: error)
+      }
+    }
+  }
+
+  static func wholeDocument(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError)
+    -> (CacheMeta, [Entry])
+  {
+    guard let (document, used) = JSONDocument.parse(bytes) else {
+      throw .corrupt(path, "not valid JSON (truncated or damaged)")
+    }
+    guard bytes[used...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+      throw .corrupt(path, "extra data after the JSON document")
+    }
+    let root = document.node
+    guard let version = root["version"]?.int else { throw .corrupt(path, "no version field") }
+    guard version <= CacheEncoder.version else { throw .futureVersion(path, version) }
+    guard let metaNode = root["meta"], let meta = CacheMeta.decode(metaNode) else {
+      throw .corrupt(path, "no valid meta object")
+    }
+    guard let items = root["entries"]?.array else { throw .corrupt(path, "no entries array") }
+    let entries = items.compactMap(EntryDecoder.entry).sorted { $0.date < $1.date }
+    return (meta, entries)
+  }
+}

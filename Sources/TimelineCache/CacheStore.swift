@@ -1,0 +1,114 @@
+import Glibc
+import TimelineCore
+
+/// The cache directory: one `<widget>.json` per widget, written atomically under a lock.
+public struct CacheStore: Sendable {
+  /// The directory.
+  public let directory: String
+
+  /// Uses `directory`.
+  public init(directory: String) { self.directory = directory }
+
+  /// `$TIMELINE_CACHE_DIR`, else `$XDG_CACHE_HOME/timeline`, else `~/.cache/timeline`.
+  public static func defaultDirectory(environment: (String) -> String? = Environment.get) -> String {
+    if let dir = environment("TIMELINE_CACHE_DIR"), !dir.isEmpty { return dir }
+    if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/timeline" }
+    return (environment("HOME") ?? "/tmp") + "/.cache/timeline"
+  }
+
+  /// Whether `name` is a valid widget name: `[a-z0-9][a-z0-9-]*`, at most 64 characters.
+  /// This is also what keeps a name from escaping the cache directory.
+  public static func isValidName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    guard let first = bytes.first, bytes.count <= 64, isLower(first) || isDigit(first) else { return false }
+    return bytes.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+  }
+  private static func isLower(_ b: UInt8) -> Bool { (97...122).contains(b) }
+  private static func isDigit(_ b: UInt8) -> Bool { (48...57).contains(b) }
+
+  /// The cache file of `widget`; nil for an invalid name.
+  public func path(for widget: String) -> String? {
+    Self.isValidName(widget) ? directory + "/" + widget + ".json" : nil
+  }
+
+  /// Creates the directory (and parents) with mode 0700 if missing.
+  public func ensureDirectory() throws(CacheWriteError) {
+    var path = ""
+    for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
+      path += "/" + part
+      if mkdir(path, 0o700) != 0 && errno != EEXIST { throw .io("create \(path)", errno) }
+    }
+  }
+
+  /// Writes the timeline: temp file in the same directory, fsync, rename, fsync of the
+  /// directory. A reader sees the old file or the new one, never a mix.
+  public func write(_ timeline: Timeline) throws(CacheWriteError) {
+    guard let target = path(for: timeline.widget) else { throw .invalidName(timeline.widget) }
+    try ensureDirectory()
+    let bytes = CacheEncoder.encode(timeline)
+    var template = Array((directory + "/." + timeline.widget + ".json.XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw .io("create a temporary file in \(directory)", errno) }
+    let temp = String(cString: template)
+    var ok = false
+    defer {
+      if !ok { unlink(temp) }
+    }
+    do throws(CacheWriteError) {
+      try Self.writeAll(fd, bytes, what: temp)
+      guard fchmod(fd, 0o600) == 0, fsync(fd) == 0 else { throw CacheWriteError.io("sync \(temp)", errno) }
+    } catch {
+      close(fd)
+      throw error
+    }
+    guard close(fd) == 0 else { throw .io("close \(temp)", errno) }
+    guard rename(temp, target) == 0 else { throw .io("rename to \(target)", errno) }
+    ok = true
+    let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dirfd >= 0 {
+      fsync(dirfd)
+      close(dirfd)
+    }
+  }
+
+  private static func writeAll(_ fd: Int32, _ bytes: [UInt8], what: String) throws(CacheWriteError) {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .io("write \(what)", errno)
+      }
+      offset += n
+    }
+  }
+
+  /// Runs `body` holding an exclusive `flock` on `.<widget>.lock`, so two refreshes of
+  /// one widget take turns; the second sees the first's result and need not fetch.
+  public func withLock<T>(_ widget: String, _ body: () async throws -> T) async throws -> T {
+    guard Self.isValidName(widget) else { throw CacheWriteError.invalidName(widget) }
+    try ensureDirectory()
+    let lockPath = directory + "/." + widget + ".lock"
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw CacheWriteError.io("open \(lockPath)", errno) }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      if errno != EINTR { throw CacheWriteError.io("lock \(lockPath)", errno) }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try await body()
+  }
+}
+
+/// Why a cache file could not be written.
+public enum CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+  case invalidName(String)
+  case io(String, Int32)
+
+  public var description: String {
+    switch self {
+    case .invalidName(let name): "invalid widget name \"\(name)\": use [a-z0-9][a-z0-9-]*"
+    case .io(let what, let code): "cannot \(what): \(String(cString: strerror(code)))"
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import CJSONC
+
+// Every raw json-c call in the package lives in this file, in the manner of a syscall
+// funnel: the rest of the code sees `JSONDocument` and `JSONNode`, never a C pointer.
+
+/// A parsed json-c value tree. It owns the root; nodes borrowed from it stay valid while
+/// it is alive, which is why every node keeps a reference to its document.
+final class JSONDocument {
+  fileprivate let root: OpaquePointer
+
+  private init(root: OpaquePointer) { self.root = root }
+  deinit { json_object_put(root) }
+
+  /// Parses one JSON value from `bytes`, which need not end after it (json-c's
+  /// `json_tokener_parse_ex`). Returns the document and how many bytes it used, or nil if
+  /// the bytes do not start with one complete value.
+  static func parse(_ bytes: UnsafeRawBufferPointer) -> (JSONDocument, Int)? {
+    guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
+      let tokener = json_tokener_new()
+    else { return nil }
+    defer { json_tokener_free(tokener) }
+    let raw = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+    guard let raw else { return nil }
+    guard json_tokener_get_error(tokener) == json_tokener_success else {
+      json_object_put(raw)
+      return nil
+    }
+    return (JSONDocument(root: raw), Int(json_tokener_get_parse_end(tokener)))
+  }
+
+  var node: JSONNode { JSONNode(raw: root, document: self) }
+}
+
+/// A borrowed json-c value.
+struct JSONNode {
+  fileprivate let raw: OpaquePointer
+  fileprivate let document: JSONDocument
+
+  /// The member `name` of an object (`json_object_object_get_ex`), or nil.
+  subscript(name: String) -> JSONNode? {
+    var child: OpaquePointer?
+    guard json_object_is_type(raw, json_type_object) != 0,
+      json_object_object_get_ex(raw, name, &child) != 0, let child,
+      json_object_is_type(child, json_type_null) == 0
+    else { return nil }
+    return JSONNode(raw: child, document: document)
+  }
+
+  /// The value as a string (`json_object_get_string`), only if it is a JSON string.
+  /// Invalid UTF-8 is repaired with U+FFFD rather than refused.
+  var string: String? {
+    guard json_object_is_type(raw, json_type_string) != 0, let chars = json_object_get_string(raw)
+    else { return nil }
+    let count = Int(json_object_get_string_len(raw))
+    return chars.withMemoryRebound(to: UInt8.self, capacity: count) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+    }
+  }
+
+  /// The value as an integer (`json_object_get_int64`), only if it is a JSON integer.
+  var int: Int64? {
+    guard json_object_is_type(raw, json_type_int) != 0 else { return nil }
+    return json_object_get_int64(raw)
+  }
+
+  /// The value as a number (`json_object_get_double`), for integers and doubles.
+  var double: Double? {
+    guard json_object_is_type(raw, json_type_double) != 0 || json_object_is_type(raw, json_type_int) != 0
+    else { return nil }
+    return json_object_get_double(raw)
+  }
+
+  /// The value as a boolean (`json_object_get_boolean`), only if it is a JSON boolean.
+  var bool: Bool? {
+    guard json_object_is_type(raw, json_type_boolean) != 0 else { return nil }
+    return json_object_get_boolean(raw) != 0
+  }
+
+  /// The elements of an array (`json_object_array_get_idx`), or nil if not an array.
+  var array: [JSONNode]? {
+    guard json_object_is_type(raw, json_type_array) != 0 else { return nil }
+    let count = json_object_array_length(raw)
+    var out: [JSONNode] = []
+    out.reserveCapacity(count)
+    for index in 0..<count {
+      if let item = json_object_array_get_idx(raw, index) { out.append(JSONNode(raw: item, document: document)) }
+    }
+    return out
+  }
+}

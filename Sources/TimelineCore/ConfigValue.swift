@@ -1,0 +1,39 @@
+/// A value from a widget's config table, independent of the TOML library.
+public enum ConfigValue: Sendable, Equatable {
+  case string(String)
+  case int(Int)
+  case double(Double)
+  case bool(Bool)
+  case array([ConfigValue])
+
+  /// A short name of the value's type, for error messages.
+  public var typeName: String {
+    switch self {
+    case .string: "a string"
+    case .int: "an integer"
+    case .double: "a number"
+    case .bool: "a boolean"
+    case .array: "an array"
+    }
+  }
+}
+
+/// One `[widgets.NAME]` table: its name, kind and the kind's own options.
+public struct WidgetConfig: Sendable, Equatable {
+  /// The widget name, `[a-z0-9][a-z0-9-]*`; also the cache file's name.
+  public var name: String
+  /// The provider kind.
+  public var kind: String
+  /// Every key of the table except `kind`.
+  public var options: [String: ConfigValue]
+  /// The config file it came from, for messages ("<embedded default>" when none).
+  public var file: String
+
+  /// Creates a widget config.
+  public init(name: String, kind: String, options: [String: ConfigValue] = [:], file: String = "<embedded default>") {
+    self.name = name
+    self.kind = kind
+    self.options = options
+    self.file = file
+  }
+}

@@ -1,0 +1,51 @@
+/// One dated state of a widget, the counterpart of WidgetKit's `TimelineEntry`.
+public struct Entry: Sendable, Equatable {
+  /// When the entry becomes current, in UTC epoch seconds.
+  public var date: Int64
+  /// How much the entry matters, 0 to 1; 0.8 or more makes bars mark it urgent.
+  public var relevance: Double?
+  /// The bar text as styled runs.
+  public var runs: [TextRun]
+  /// A short form for narrow bars (i3bar `short_text`).
+  public var short: String?
+  /// Tooltip lines, plain text.
+  public var tooltip: [String]
+  /// The state key (waybar `alt`), e.g. `level-3`, `shabad`.
+  public var alt: String
+  /// Extra classes; each is reduced to `[a-z0-9-]` by the emitters.
+  public var classes: [String]
+  /// A level from 0 to 5, when the widget has one.
+  public var level: Int?
+  /// A URL that `timeline open` opens.
+  public var url: String?
+  /// A provider's identity for the content (e.g. `shabad:3492`), so a later refresh can
+  /// reuse it instead of fetching it again.
+  public var key: String?
+  /// The full content for `timeline show`: lines of styled runs.
+  public var detail: [[TextRun]]
+
+  /// Creates an entry.
+  public init(
+    date: Int64, relevance: Double? = nil, runs: [TextRun], short: String? = nil,
+    tooltip: [String] = [], alt: String, classes: [String] = [], level: Int? = nil,
+    url: String? = nil, key: String? = nil, detail: [[TextRun]] = []
+  ) {
+    self.date = date
+    self.relevance = relevance.map { Swift.min(1, Swift.max(0, $0)) }
+    self.runs = runs
+    self.short = short
+    self.tooltip = tooltip
+    self.alt = alt
+    self.classes = classes
+    self.level = level.map { Swift.min(5, Swift.max(0, $0)) }
+    self.url = url
+    self.key = key
+    self.detail = detail
+  }
+
+  /// The entry's text without style.
+  public var text: String { runs.plainText }
+
+  /// Whether bars should draw attention to it: relevance ≥ 0.8 or level ≥ 4.
+  public var isUrgent: Bool { (relevance ?? 0) >= 0.8 || (level ?? 0) >= 4 }
+}

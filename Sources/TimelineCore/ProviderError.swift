@@ -1,0 +1,43 @@
+/// Why a refresh failed. `message` is one line for `lastError`: it never carries raw
+/// upstream text, so it is safe to show in a bar's tooltip.
+public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// One line saying what happened.
+  public var message: String
+  /// Seconds the upstream asked us to wait (HTTP `Retry-After`).
+  public var retryAfter: Int64?
+  /// Whether the failure is in the user's config rather than upstream (exit 2, no backoff).
+  public var isConfig: Bool
+
+  /// Creates an error.
+  public init(_ message: String, retryAfter: Int64? = nil, isConfig: Bool = false) {
+    self.message = ProviderError.oneLine(message)
+    self.retryAfter = retryAfter
+    self.isConfig = isConfig
+  }
+
+  /// A config error naming the option and what was expected.
+  public static func config(_ message: String) -> ProviderError {
+    ProviderError(message, isConfig: true)
+  }
+
+  public var description: String { message }
+
+  /// Collapses control characters and caps the length, so a message stays one safe line.
+  public static func oneLine(_ text: String, limit: Int = 300) -> String {
+    var out = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      if count >= limit {
+        out += "…"
+        break
+      }
+      if scalar.value < 0x20 || scalar.value == 0x7f || (0x80..<0xa0).contains(scalar.value) {
+        if !out.hasSuffix(" ") { out += " " }
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+      count += 1
+    }
+    return out
+  }
+}

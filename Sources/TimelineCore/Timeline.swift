@@ -1,0 +1,71 @@
+/// A widget's dated entries plus what the engine knows about fetching them.
+public struct Timeline: Sendable, Equatable {
+  /// The config name of the widget, e.g. `hukamnama`.
+  public var widget: String
+  /// The provider kind, e.g. `random-shabad`.
+  public var kind: String
+  /// Entries sorted by date.
+  public private(set) var entries: [Entry]
+  /// After this instant the last entry has expired and the placeholder shows.
+  public var end: Int64?
+  /// When the provider wants to be asked again.
+  public var policy: ReloadPolicy
+  /// The entry shown when no entry is current.
+  public var placeholder: Entry
+  /// When this timeline was produced (epoch seconds).
+  public var generated: Int64
+  /// The last successful refresh, if any.
+  public var lastSuccess: Int64?
+  /// The last failure's one-line reason; nil after a success.
+  public var lastError: String?
+  /// Consecutive failed refreshes, for the backoff.
+  public var failures: Int
+  /// When to try again after a failure; nil when the policy alone decides.
+  public var retryAt: Int64?
+  /// Seconds past the due time before the timeline counts as stale.
+  public var grace: Int64
+  /// A digest of the widget's config, so a changed config makes a refresh due.
+  public var configHash: String
+
+  /// Creates a timeline; entries are sorted by date (stable for equal dates).
+  public init(
+    widget: String, kind: String, entries: [Entry], end: Int64? = nil,
+    policy: ReloadPolicy = .atEnd, placeholder: Entry, generated: Int64,
+    lastSuccess: Int64? = nil, lastError: String? = nil, failures: Int = 0,
+    retryAt: Int64? = nil, grace: Int64 = 3600, configHash: String = ""
+  ) {
+    self.widget = widget
+    self.kind = kind
+    self.entries = Self.sorted(entries)
+    self.end = end
+    self.policy = policy
+    self.placeholder = placeholder
+    self.generated = generated
+    self.lastSuccess = lastSuccess
+    self.lastError = lastError
+    self.failures = failures
+    self.retryAt = retryAt
+    self.grace = grace
+    self.configHash = configHash
+  }
+
+  /// Replaces the entries, keeping them sorted.
+  public mutating func setEntries(_ new: [Entry]) { entries = Self.sorted(new) }
+
+  private static func sorted(_ entries: [Entry]) -> [Entry] {
+    entries.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+      .map(\.element)
+  }
+
+  /// When the policy says the provider is due again; nil for `.never`.
+  public var due: Int64? {
+    switch policy {
+    case .atEnd: return end ?? entries.last?.date ?? generated
+    case .after(let date): return date
+    case .never: return nil
+    }
+  }
+
+  /// When the next fetch should happen: a pending retry wins over the policy.
+  public var nextRefresh: Int64? { retryAt ?? due }
+}

@@ -1,0 +1,60 @@
+/// A source of timelines, mirroring WidgetKit's `TimelineProvider`.
+public protocol TimelineProvider: Sendable {
+  /// The kind name used in config, e.g. `hukamnama`.
+  static var kind: String { get }
+  /// Builds the provider from its config; throws `ProviderError.config` on a bad option.
+  init(config: WidgetConfig) throws
+  /// A static entry shown before any data exists. No I/O.
+  func placeholder() -> Entry
+  /// Bundled sample data for previews. No network.
+  func snapshot(context: ProviderContext) -> TimelineDraft
+  /// The real timeline. Throws `ProviderError` on failure.
+  func timeline(context: ProviderContext) async throws -> TimelineDraft
+}
+
+/// What a provider returns: entries, an optional end and a reload policy.
+public struct TimelineDraft: Sendable, Equatable {
+  /// The entries, any order.
+  public var entries: [Entry]
+  /// When the last entry expires, if it does.
+  public var end: Int64?
+  /// When to ask again.
+  public var policy: ReloadPolicy
+
+  /// Creates a draft.
+  public init(entries: [Entry], end: Int64? = nil, policy: ReloadPolicy) {
+    self.entries = entries
+    self.end = end
+    self.policy = policy
+  }
+}
+
+/// What a provider may use while building a timeline.
+public struct ProviderContext: Sendable {
+  /// The clock; providers never read the system time themselves.
+  public var clock: any WallClock
+  /// The widget's config.
+  public var config: WidgetConfig
+  /// Base URLs from `[sources]`, by name (`banidb`, `varsom`, `lavinprognoser`).
+  public var sources: [String: String]
+  /// The HTTP client.
+  public var http: any HTTPClient
+  /// The timeline in the cache before this refresh, if any, so providers can keep
+  /// entries they already fetched.
+  public var previous: Timeline?
+  /// True for `--force`: ignore anything reusable in `previous`.
+  public var force: Bool
+
+  /// Creates a context.
+  public init(
+    clock: any WallClock, config: WidgetConfig, sources: [String: String], http: any HTTPClient,
+    previous: Timeline? = nil, force: Bool = false
+  ) {
+    self.clock = clock
+    self.config = config
+    self.sources = sources
+    self.http = http
+    self.previous = previous
+    self.force = force
+  }
+}

@@ -39,10 +39,11 @@ let package = Package(
       dependencies: ["TimelineKit", "Emitters", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict),
     .executableTarget(name: "timeline-emit", dependencies: ["Emitters"], swiftSettings: strict),
+    .target(name: "TimelineTestSupport", path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
-    .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache"]),
-    .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache"], resources: [.copy("Goldens")]),
-    .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "CLITests", dependencies: ["TimelineCache"]),
+    .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
+    .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
+    .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
   ]
 )

@@ -1,0 +1,58 @@
+import Foundation
+import TimelineCore
+
+/// Kind `command`: a provider of the user's own. Runs `command = ["prog", "arg"]` (no
+/// shell) with a timeout and reads a timeline from its stdout, in the JSON format of
+/// docs/command-provider.md. Caching, timelines and every emitter then come for free.
+///
+/// Options: `command` (required, array of strings), `timeout` (seconds, default 30),
+/// `placeholder` (text shown before the first entry, default "…").
+/// Failures (spawn error, non-zero exit, timeout, invalid JSON, wrong types) fail the
+/// refresh with a clear `lastError`; the previous timeline is kept.
+public struct CommandProvider: TimelineProvider {
+  public static let kind = "command"
+
+  let argv: [String]
+  let timeout: Int
+  let placeholderText: String
+  let widget: String
+
+  public init(config: WidgetConfig) throws {
+    var options = Options(config)
+    guard let argv = try options.strings("command"), !argv.isEmpty, !argv[0].isEmpty else {
+      throw options.invalid("command", expected: "an array like [\"prog\", \"arg\"] (no shell)")
+    }
+    self.argv = argv
+    timeout = try options.int("timeout", default: 30, range: 1...3600) ?? 30
+    placeholderText = try options.string("placeholder", default: "…") ?? "…"
+    widget = config.name
+    try options.finish()
+  }
+
+  public func placeholder() -> Entry {
+    Entry(date: 0, runs: [TextRun(placeholderText)], alt: "placeholder", classes: ["command"])
+  }
+
+  public func snapshot(context: ProviderContext) -> TimelineDraft {
+    let now = context.clock.now()
+    let entry = Entry(
+      date: now, runs: [TextRun("\(argv[0])", color: "#88c0d0")],
+      tooltip: ["Sample output of a command widget"], alt: "command", classes: ["command"])
+    return TimelineDraft(entries: [entry], end: nil, policy: .after(now + 3600))
+  }
+
+  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+    let (argv, timeout) = (self.argv, self.timeout)
+    let result = try await Task.detached { try Subprocess.run(argv, timeout: timeout) }.value
+    let name = (argv[0] as NSString).lastPathComponent
+    if result.timedOut { throw ProviderError("\(name) timed out after \(timeout) s") }
+    if result.overflow { throw ProviderError("\(name) printed more than 5 MB") }
+    guard result.status == 0 else {
+      let said = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map {
+        ": " + ProviderError.oneLine(String($0), limit: 120)
+      } ?? ""
+      throw ProviderError("\(name) exited with status \(result.status)\(said)")
+    }
+    return try CommandOutput.decode(result.stdout, now: context.clock.now(), program: name)
+  }
+}

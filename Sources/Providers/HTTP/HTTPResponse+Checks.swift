@@ -1,0 +1,44 @@
+import Foundation
+import TimelineCore
+
+extension HTTPResponse {
+  /// Maps a response to the body of a successful JSON answer, or throws a one-line error
+  /// that names what happened without quoting upstream text (except a known API's own
+  /// error message, which is cut to one line).
+  public func jsonBody(from service: String) throws -> [UInt8] {
+    if status == 429 {
+      throw ProviderError("\(service): rate limited (HTTP 429)", retryAfter: retryAfter)
+    }
+    if !(200..<300).contains(status) {
+      let detail = apiErrorMessage().map { ": \($0)" } ?? ""
+      throw ProviderError("\(service): HTTP \(status)\(detail)", retryAfter: status == 503 ? retryAfter : nil)
+    }
+    let first = body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+    guard let first else { throw ProviderError("\(service): empty response") }
+    if first == UInt8(ascii: "<") { throw ProviderError("\(service): got an HTML page instead of JSON") }
+    guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+      throw ProviderError("\(service): response is not JSON")
+    }
+    return body
+  }
+
+  /// Seconds from a `Retry-After` header: delta-seconds or an HTTP date.
+  public var retryAfter: Int64? {
+    guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
+    if let seconds = Int64(value) { return Swift.max(0, Swift.min(seconds, 86_400)) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: value) else { return nil }
+    return Swift.max(0, Swift.min(Int64(date.timeIntervalSinceNow), 86_400))
+  }
+
+  /// BaniDB's `{"error":true,"data":{"error":"…"}}` message, one line, at most 120 chars.
+  func apiErrorMessage() -> String? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+      let data = object["data"] as? [String: Any], let message = data["error"] as? String
+    else { return nil }
+    return ProviderError.oneLine(message, limit: 120)
+  }
+}

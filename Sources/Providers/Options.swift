@@ -1,0 +1,128 @@
+import TimelineCore
+
+/// Reads a widget's options with typed accessors. Every message names the file, the
+/// widget and the key, and says what was expected. `finish()` refuses keys nobody read,
+/// so a typo never passes silently.
+public struct Options {
+  private let config: WidgetConfig
+  private var used: Set<String> = []
+
+  /// Starts reading `config`.
+  public init(_ config: WidgetConfig) { self.config = config }
+
+  private func where_(_ key: String) -> String {
+    "\(config.file): [widgets.\(config.name)] \(key)"
+  }
+
+  /// An error for `key` saying what was expected.
+  public func invalid(_ key: String, expected: String) -> ProviderError {
+    .config("\(where_(key)): expected \(expected)")
+  }
+
+  public mutating func string(_ key: String, default value: String? = nil) throws -> String? {
+    used.insert(key)
+    switch config.options[key] {
+    case nil: return value
+    case .string(let s)?: return s
+    case let other?: throw invalid(key, expected: "a string, got \(other.typeName)")
+    }
+  }
+
+  /// A string that must be one of `choices`.
+  public mutating func choice(_ key: String, _ choices: [String], default value: String) throws -> String {
+    let chosen = try string(key, default: value) ?? value
+    guard choices.contains(chosen) else {
+      throw invalid(key, expected: "one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(chosen)\"")
+    }
+    return chosen
+  }
+
+  public mutating func int(_ key: String, default value: Int? = nil, range: ClosedRange<Int>? = nil) throws -> Int? {
+    used.insert(key)
+    let result: Int?
+    switch config.options[key] {
+    case nil: result = value
+    case .int(let n)?: result = n
+    case .string(let s)? where Int(s) != nil: result = Int(s)
+    case let other?: throw invalid(key, expected: "an integer, got \(other.typeName)")
+    }
+    if let result, let range, !range.contains(result) {
+      throw invalid(key, expected: "an integer from \(range.lowerBound) to \(range.upperBound), got \(result)")
+    }
+    return result
+  }
+
+  public mutating func bool(_ key: String, default value: Bool) throws -> Bool {
+    used.insert(key)
+    switch config.options[key] {
+    case nil: return value
+    case .bool(let b)?: return b
+    case let other?: throw invalid(key, expected: "true or false, got \(other.typeName)")
+    }
+  }
+
+  public mutating func strings(_ key: String) throws -> [String]? {
+    used.insert(key)
+    switch config.options[key] {
+    case nil: return nil
+    case .array(let items)?:
+      return try items.map {
+        guard case .string(let s) = $0 else { throw invalid(key, expected: "an array of strings") }
+        return s
+      }
+    case let other?: throw invalid(key, expected: "an array of strings, got \(other.typeName)")
+    }
+  }
+
+  public mutating func ints(_ key: String) throws -> [Int]? {
+    used.insert(key)
+    switch config.options[key] {
+    case nil: return nil
+    case .int(let n)?: return [n]
+    case .array(let items)?:
+      return try items.map {
+        switch $0 {
+        case .int(let n): return n
+        case .string(let s) where Int(s) != nil: return Int(s) ?? 0
+        default: throw invalid(key, expected: "an array of integers")
+        }
+      }
+    case let other?: throw invalid(key, expected: "an array of integers, got \(other.typeName)")
+    }
+  }
+
+  /// A duration such as "90s", "30m", "3h", "1d" or a number of seconds.
+  public mutating func duration(_ key: String, default value: Int64, minimum: Int64 = 60) throws -> Int64 {
+    used.insert(key)
+    let seconds: Int64?
+    switch config.options[key] {
+    case nil: return value
+    case .int(let n)?: seconds = Int64(n)
+    case .string(let s)?: seconds = Self.parseDuration(s)
+    default: seconds = nil
+    }
+    guard let seconds, seconds >= minimum, seconds <= 366 * 86_400 else {
+      throw invalid(key, expected: "a duration like \"30m\", \"3h\" or \"1d\" of at least \(minimum) s")
+    }
+    return seconds
+  }
+
+  static func parseDuration(_ text: String) -> Int64? {
+    guard let unit = text.last, let number = Int64(text.dropLast()) else { return Int64(text) }
+    switch unit {
+    case "s": return number
+    case "m": return number * 60
+    case "h": return number * 3600
+    case "d": return number * 86_400
+    default: return nil
+    }
+  }
+
+  /// Throws for the first key that no accessor asked for.
+  public func finish() throws {
+    if let unknown = config.options.keys.sorted().first(where: { !used.contains($0) }) {
+      throw ProviderError.config(
+        "\(config.file): [widgets.\(config.name)] unknown key \"\(unknown)\" for kind \"\(config.kind)\"")
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import TimelineCore
+
+/// Every provider kind, one line each. `kind` in config must be one of these names.
+public enum ProviderRegistry {
+  /// The provider types, in the order `timeline` lists them.
+  public static let all: [any TimelineProvider.Type] = [
+    CommandProvider.self,
+  ]
+
+  /// The provider type for `kind`, or nil.
+  public static func type(for kind: String) -> (any TimelineProvider.Type)? {
+    all.first { $0.kind == kind }
+  }
+
+  /// The known kind names.
+  public static var kinds: [String] { all.map { $0.kind } }
+}

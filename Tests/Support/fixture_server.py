@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Loopback HTTP server for the tests: serves recorded responses and injects faults.
+
+Routes are a JSON object mapping a request path (with or without its query string, or a
+prefix ending in '*') to a response spec:
+  {"status": 200, "file": "path", "body": "text", "headers": {...},
+   "delay": 0.2, "fault": "timeout|trickle|truncate|close|huge"}
+A list of specs is served in turn (the last one repeats).
+Control: POST /__routes replaces the routes (body = JSON); GET /__log returns the request
+log and the peak number of requests in flight; POST /__reset clears the log.
+Prints "PORT <n>" once listening. Binds 127.0.0.1 only. Exits when stdin closes, so a
+test that dies never leaves a server behind.
+"""
+import json
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+LOCK = threading.Lock()
+STATE = {"routes": {}, "log": [], "inflight": 0, "peak": 0, "served": {}}
+DEFAULT_DELAY = float(os.environ.get("FIXTURE_DELAY", "0"))
+
+
+def lookup(path):
+    routes = STATE["routes"]
+    bare = path.split("?", 1)[0]
+    for key in (path, bare):
+        if key in routes:
+            return key, routes[key]
+    best = None
+    for key in routes:
+        if key.endswith("*") and path.startswith(key[:-1]):
+            if best is None or len(key) > len(best):
+                best = key
+    return (best, routes[best]) if best else (None, None)
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        data = self.rfile.read(length)
+        with LOCK:
+            if self.path == "/__routes":
+                STATE["routes"] = json.loads(data or b"{}")
+                STATE["served"] = {}
+            elif self.path == "/__reset":
+                STATE["log"] = []
+                STATE["peak"] = 0
+        self.reply(200, b"{}", {})
+
+    def do_GET(self):
+        if self.path == "/__log":
+            with LOCK:
+                body = json.dumps({"log": STATE["log"], "peak": STATE["peak"]}).encode()
+            return self.reply(200, body, {"Content-Type": "application/json"})
+        with LOCK:
+            STATE["inflight"] += 1
+            STATE["peak"] = max(STATE["peak"], STATE["inflight"])
+            STATE["log"].append({"path": self.path, "time": time.time(),
+                                 "headers": {k.lower(): v for k, v in self.headers.items()}})
+            key, spec = lookup(self.path)
+            if isinstance(spec, list):
+                n = STATE["served"].get(key, 0)
+                STATE["served"][key] = n + 1
+                spec = spec[min(n, len(spec) - 1)]
+        try:
+            self.serve(spec)
+        finally:
+            with LOCK:
+                STATE["inflight"] -= 1
+
+    def serve(self, spec):
+        if spec is None:
+            return self.reply(404, b'{"url":"not found"}', {"Content-Type": "application/json"})
+        time.sleep(float(spec.get("delay", DEFAULT_DELAY)))
+        if "file" in spec:
+            with open(spec["file"], "rb") as f:
+                body = f.read()
+        else:
+            body = spec.get("body", "").encode()
+        headers = {"Content-Type": "application/json; charset=utf-8"}
+        headers.update(spec.get("headers", {}))
+        fault = spec.get("fault")
+        status = int(spec.get("status", 200))
+        if fault == "timeout":
+            time.sleep(float(spec.get("seconds", 60)))
+            return
+        if fault == "close":
+            self.close_connection = True
+            return
+        if fault == "huge":
+            body = b"[" + b"0," * (10 * 1024 * 1024) + b"0]"
+        self.send_response(status)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            if fault == "truncate":
+                self.wfile.write(body[: len(body) // 2])
+                self.wfile.flush()
+                self.close_connection = True
+            elif fault == "trickle":
+                for i in range(0, len(body), 64):
+                    self.wfile.write(body[i:i + 64])
+                    self.wfile.flush()
+                    time.sleep(1)
+            else:
+                self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def reply(self, status, body, headers):
+        self.send_response(status)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def main():
+    if len(sys.argv) > 1:
+        with open(sys.argv[1]) as f:
+            STATE["routes"] = json.load(f)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print("PORT %d" % server.server_address[1], flush=True)
+    try:
+        sys.stdin.read()
+    except KeyboardInterrupt:
+        pass
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -107,7 +107,8 @@ public struct Options {
     return seconds
   }
 
-  static func parseDuration(_ text: String) -> Int64? {
+  /// Seconds in "90s", "30m", "3h", "1d" or a bare number; nil if malformed.
+  public static func parseDuration(_ text: String) -> Int64? {
     guard let unit = text.last, let number = Int64(text.dropLast()) else { return Int64(text) }
     switch unit {
     case "s": return number

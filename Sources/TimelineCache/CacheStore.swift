@@ -44,9 +44,12 @@ public struct CacheStore: Sendable {
   /// directory. A reader sees the old file or the new one, never a mix.
   public func write(_ timeline: Timeline) throws(CacheWriteError) {
     guard let target = path(for: timeline.widget) else { throw .invalidName(timeline.widget) }
+    try writeAtomically(CacheEncoder.encode(timeline), to: target)
+  }
+
+  func writeAtomically(_ bytes: [UInt8], to target: String) throws(CacheWriteError) {
     try ensureDirectory()
-    let bytes = CacheEncoder.encode(timeline)
-    var template = Array((directory + "/." + timeline.widget + ".json.XXXXXX").utf8CString)
+    var template = Array((target + ".XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw .io("create a temporary file in \(directory)", errno) }
     let temp = String(cString: template)

@@ -26,7 +26,11 @@ struct JSONWriter {
   private var pendingValue = false
 
   private mutating func separate() {
-    if pendingValue { pendingValue = false; return }
+    if pendingValue {
+      pendingValue = false
+      if !needsComma.isEmpty { needsComma[needsComma.count - 1] = true }
+      return
+    }
     guard let last = needsComma.last else { return }
     if last { bytes.append(UInt8(ascii: ",")) }
     needsComma[needsComma.count - 1] = true

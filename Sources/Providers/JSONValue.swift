@@ -1,0 +1,54 @@
+import Foundation
+
+/// Any JSON value, decoded strictly: `true` is never a number and `1` is never a boolean,
+/// which JSONSerialization on Linux cannot promise (both arrive as NSNumber).
+public enum JSONValue: Decodable, Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  case double(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.singleValueContainer()
+    if c.decodeNil() {
+      self = .null
+    } else if let b = try? c.decode(Bool.self) {
+      self = .bool(b)
+    } else if let n = try? c.decode(Int64.self) {
+      self = .int(n)
+    } else if let d = try? c.decode(Double.self) {
+      self = .double(d)
+    } else if let s = try? c.decode(String.self) {
+      self = .string(s)
+    } else if let a = try? c.decode([JSONValue].self) {
+      self = .array(a)
+    } else {
+      self = .object(try c.decode([String: JSONValue].self))
+    }
+  }
+
+  /// Parses bytes; nil if they are not JSON.
+  public static func parse(_ bytes: [UInt8]) -> JSONValue? {
+    try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+  }
+
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let o) = self { return o[key] } else { return nil }
+  }
+
+  public var string: String? { if case .string(let s) = self { s } else { nil } }
+  public var int: Int64? { if case .int(let n) = self { n } else { nil } }
+  public var number: Double? {
+    switch self {
+    case .int(let n): Double(n)
+    case .double(let d): d
+    default: nil
+    }
+  }
+  public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+  public var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+  public var isNull: Bool { self == .null }
+}

@@ -1,0 +1,59 @@
+import Glibc
+import TimelineCore
+
+/// The refresh state beside a cache file, `.<widget>.state.json`: the last failure and when
+/// to retry. It is kept apart so that a failed refresh leaves the cache file byte for byte
+/// as it was, and emitters never read it.
+public struct WidgetState: Sendable, Equatable {
+  /// When the last attempt happened.
+  public var lastAttempt: Int64
+  /// The last failure, one line; nil after a success.
+  public var lastError: String?
+  /// Consecutive failures.
+  public var failures: Int
+  /// When to try again.
+  public var retryAt: Int64?
+
+  public init(lastAttempt: Int64, lastError: String? = nil, failures: Int = 0, retryAt: Int64? = nil) {
+    self.lastAttempt = lastAttempt
+    self.lastError = lastError
+    self.failures = failures
+    self.retryAt = retryAt
+  }
+}
+
+extension CacheStore {
+  private func statePath(_ widget: String) -> String? {
+    CacheStore.isValidName(widget) ? directory + "/." + widget + ".state.json" : nil
+  }
+
+  /// The stored state, or nil if none or unreadable.
+  public func state(of widget: String) -> WidgetState? {
+    guard let path = statePath(widget), case .success(let file) = MappedFile.open(path),
+      let (document, _) = JSONDocument.parse(file.bytes)
+    else { return nil }
+    let node = document.node
+    return WidgetState(
+      lastAttempt: node["lastAttempt"]?.int ?? 0, lastError: node["lastError"]?.string,
+      failures: Int(clamping: node["failures"]?.int ?? 0), retryAt: node["retryAt"]?.int)
+  }
+
+  /// Writes the state atomically.
+  public func writeState(_ state: WidgetState, of widget: String) throws(CacheWriteError) {
+    guard let path = statePath(widget) else { throw .invalidName(widget) }
+    var w = JSONWriter()
+    w.beginObject()
+    w.key("lastAttempt"); w.int(state.lastAttempt)
+    w.optional("lastError", state.lastError)
+    w.key("failures"); w.int(Int64(state.failures))
+    w.optional("retryAt", state.retryAt)
+    w.endObject()
+    w.newline()
+    try writeAtomically(w.bytes, to: path)
+  }
+
+  /// Removes the state file (after a success).
+  public func clearState(of widget: String) {
+    if let path = statePath(widget) { unlink(path) }
+  }
+}

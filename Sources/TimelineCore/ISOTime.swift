@@ -1,0 +1,43 @@
+/// ISO 8601 in UTC for epoch seconds, without Foundation (civil-from-days arithmetic).
+public enum ISOTime {
+  /// `2026-11-22T16:30:00Z`.
+  public static func format(_ epoch: Int64) -> String {
+    let days = floorDiv(epoch, 86_400)
+    let seconds = epoch - days * 86_400
+    let (y, m, d) = civil(fromDays: days)
+    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
+  }
+
+  /// Year, month, day of a count of days since 1970-01-01 (proleptic Gregorian).
+  public static func civil(fromDays z: Int64) -> (Int64, Int64, Int64) {
+    let z = z + 719_468
+    let era = floorDiv(z, 146_097)
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+  }
+
+  /// Days since 1970-01-01 of a civil date.
+  public static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = floorDiv(y, 400)
+    let yoe = y - era * 400
+    let mp = month > 2 ? month - 3 : month + 9
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    a >= 0 ? a / b : -((-a + b - 1) / b)
+  }
+
+  private static func pad(_ n: Int64, _ width: Int) -> String {
+    let s = String(n)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+  }
+}

@@ -1,0 +1,49 @@
+import TimelineCore
+
+/// The whole config: base URLs, refresh settings, bar nudges and the widgets.
+public struct AppConfig: Sendable, Equatable {
+  /// Base URLs by source name.
+  public var sources: [String: String]
+  /// Seconds past a timeline's due time before bars mark it stale.
+  public var grace: Int64
+  /// How `timeline reload` nudges running bars.
+  public var bars: BarsConfig
+  /// The widgets, in file order.
+  public var widgets: [WidgetConfig]
+  /// Where it came from; "<embedded default>" when no file exists.
+  public var file: String
+  /// Warnings that do not stop anything (e.g. plain-http sources).
+  public var warnings: [String]
+
+  /// The default base URLs, used for any source the config leaves out.
+  public static let defaultSources: [String: String] = [
+    "banidb": "https://api.banidb.com/v2",
+    "varsom": "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api",
+    "lavinprognoser": "https://nvgis.naturvardsverket.se/geoserver/lavinprognoser/ows",
+  ]
+
+  /// The widget named `name`.
+  public func widget(_ name: String) -> WidgetConfig? { widgets.first { $0.name == name } }
+}
+
+/// `[bars]`: which running bars `timeline reload` may nudge.
+public struct BarsConfig: Sendable, Equatable {
+  /// waybar's `signal` number: `pkill -x -RTMIN+n waybar`.
+  public var waybarSignal: Int?
+  /// polybar ipc module names for `polybar-msg action "#NAME.hook.0"`.
+  public var polybarModules: [String] = []
+  /// Whether to run `tmux refresh-client -S` on this user's tmux servers.
+  public var tmux: Bool = true
+
+  public init(waybarSignal: Int? = nil, polybarModules: [String] = [], tmux: Bool = true) {
+    self.waybarSignal = waybarSignal
+    self.polybarModules = polybarModules
+    self.tmux = tmux
+  }
+}
+
+/// A config problem: always exit status 2, and the message names the file and key.
+public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var description: String
+  public init(_ message: String) { description = message }
+}

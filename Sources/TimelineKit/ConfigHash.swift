@@ -1,0 +1,30 @@
+import TimelineCore
+
+/// A digest of everything that shapes a widget's timeline: kind, options and sources.
+/// Stored in the cache so that editing the config makes the widget due at once.
+enum ConfigHash {
+  static func of(_ widget: WidgetConfig, sources: [String: String]) -> String {
+    var text = "kind=\(widget.kind)\n"
+    for key in widget.options.keys.sorted() { text += "\(key)=\(describe(widget.options[key]))\n" }
+    for key in sources.keys.sorted() { text += "source.\(key)=\(sources[key] ?? "")\n" }
+    // FNV-1a: stable across runs and builds, unlike Hasher.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  private static func describe(_ value: ConfigValue?) -> String {
+    switch value {
+    case nil: "nil"
+    case .string(let s)?: "s:\(s.utf8.count):\(s)"
+    case .int(let n)?: "i:\(n)"
+    case .double(let d)?: "d:\(d)"
+    case .bool(let b)?: "b:\(b)"
+    case .array(let items)?: "a[" + items.map { describe($0) }.joined(separator: ",") + "]"
+    }
+  }
+}

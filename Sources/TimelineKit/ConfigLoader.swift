@@ -1,0 +1,160 @@
+import Providers
+import TOMLKit
+import TimelineCache
+import TimelineCore
+
+/// Finds, parses and checks the config. TOML parsing is TOMLKit's; this file only maps the
+/// tables onto `AppConfig` and refuses anything it does not know, naming key and file.
+public enum ConfigLoader {
+  /// `--config FILE`, else `$TIMELINE_CONFIG`, else `$XDG_CONFIG_HOME/timeline/config.toml`
+  /// (`~/.config/timeline/config.toml`). Nil means: use the embedded default.
+  public static func path(explicit: String?, environment: (String) -> String? = Environment.get) -> (String, Bool)? {
+    if let explicit { return (explicit, true) }
+    if let env = environment("TIMELINE_CONFIG"), !env.isEmpty { return (env, true) }
+    let base = environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (environment("HOME") ?? "/") + "/.config"
+    return (base + "/timeline/config.toml", false)
+  }
+
+  /// Loads the effective config. A named file that is missing is an error; the default
+  /// location missing means the embedded default.
+  public static func load(explicit: String? = nil, environment: (String) -> String? = Environment.get) throws(ConfigError) -> AppConfig {
+    guard let (file, required) = path(explicit: explicit, environment: environment) else {
+      return try parse(DefaultConfig.toml, file: "<embedded default>")
+    }
+    guard let text = FileText.read(file) else {
+      if required { throw ConfigError("\(file): config file not found") }
+      return try parse(DefaultConfig.toml, file: "<embedded default>")
+    }
+    return try parse(text, file: file)
+  }
+
+  /// Parses TOML text into a checked config.
+  public static func parse(_ text: String, file: String) throws(ConfigError) -> AppConfig {
+    let root: TOMLTable
+    do {
+      root = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      throw ConfigError("\(file):\(error.source.begin.line):\(error.source.begin.column): \(error.description)")
+    } catch {
+      throw ConfigError("\(file): not valid TOML")
+    }
+    var config = AppConfig(
+      sources: AppConfig.defaultSources, grace: 3600, bars: BarsConfig(), widgets: [], file: file, warnings: [])
+    for key in root.keys {
+      switch key {
+      case "sources": try sources(root[key], into: &config)
+      case "refresh": try refresh(root[key], into: &config)
+      case "bars": config.bars = try bars(root[key], file: file)
+      case "widgets": config.widgets = try widgets(root[key], file: file)
+      default: throw ConfigError("\(file): unknown key \"\(key)\" (expected sources, refresh, bars, widgets)")
+      }
+    }
+    return config
+  }
+
+  private static func table(_ value: (any TOMLValueConvertible)?, _ name: String, file: String) throws(ConfigError) -> TOMLTable {
+    guard let table = value?.table else { throw ConfigError("\(file): [\(name)] must be a table") }
+    return table
+  }
+
+  private static func sources(_ value: (any TOMLValueConvertible)?, into config: inout AppConfig) throws(ConfigError) {
+    let file = config.file
+    let table = try table(value, "sources", file: file)
+    for key in table.keys {
+      guard AppConfig.defaultSources[key] != nil else {
+        throw ConfigError("\(file): [sources] unknown key \"\(key)\" (expected banidb, varsom, lavinprognoser)")
+      }
+      guard let url = table[key]?.string else { throw ConfigError("\(file): [sources] \(key): expected a URL string") }
+      switch SourceURL.check(url) {
+      case .invalid: throw ConfigError("\(file): [sources] \(key): expected an http:// or https:// URL, got \"\(url)\"")
+      case .insecure:
+        config.warnings.append("\(file): [sources] \(key) uses plain http to a non-loopback host; it is ignored, the default https URL is used")
+        continue
+      case .ok: config.sources[key] = url.hasSuffix("/") ? String(url.dropLast()) : url
+      }
+    }
+  }
+
+  private static func refresh(_ value: (any TOMLValueConvertible)?, into config: inout AppConfig) throws(ConfigError) {
+    let table = try table(value, "refresh", file: config.file)
+    for key in table.keys {
+      guard key == "grace" else { throw ConfigError("\(config.file): [refresh] unknown key \"\(key)\" (expected grace)") }
+      let raw = table[key]
+      let seconds = raw?.int.map(Int64.init) ?? raw?.string.flatMap(Options.parseDuration)
+      guard let seconds, seconds >= 0, seconds <= 7 * 86_400 else {
+        throw ConfigError("\(config.file): [refresh] grace: expected a duration like \"1h\" or seconds (0 to 7 days)")
+      }
+      config.grace = seconds
+    }
+  }
+
+  private static func bars(_ value: (any TOMLValueConvertible)?, file: String) throws(ConfigError) -> BarsConfig {
+    let table = try table(value, "bars", file: file)
+    var bars = BarsConfig()
+    for key in table.keys {
+      switch key {
+      case "waybar_signal":
+        guard let n = table[key]?.int, (1...30).contains(n) else {
+          throw ConfigError("\(file): [bars] waybar_signal: expected an integer from 1 to 30")
+        }
+        bars.waybarSignal = n
+      case "polybar_modules":
+        guard let list = table[key]?.array, case let names = list.compactMap({ $0.string }), names.count == list.count,
+          names.allSatisfy(CacheStore.isValidName)
+        else { throw ConfigError("\(file): [bars] polybar_modules: expected an array of module names [a-z0-9-]") }
+        bars.polybarModules = names
+      case "tmux":
+        guard let flag = table[key]?.bool else { throw ConfigError("\(file): [bars] tmux: expected true or false") }
+        bars.tmux = flag
+      default:
+        throw ConfigError("\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux)")
+      }
+    }
+    return bars
+  }
+
+  private static func widgets(_ value: (any TOMLValueConvertible)?, file: String) throws(ConfigError) -> [WidgetConfig] {
+    let table = try table(value, "widgets", file: file)
+    var out: [WidgetConfig] = []
+    for name in table.keys {
+      guard CacheStore.isValidName(name) else {
+        throw ConfigError("\(file): [widgets.\(name)]: invalid widget name; use lower-case letters, digits and '-', starting with a letter or digit")
+      }
+      guard let body = table[name]?.table else { throw ConfigError("\(file): [widgets.\(name)] must be a table") }
+      guard let kind = body["kind"]?.string else {
+        throw ConfigError("\(file): [widgets.\(name)] kind: missing; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))")
+      }
+      guard ProviderRegistry.type(for: kind) != nil else {
+        throw ConfigError("\(file): [widgets.\(name)] kind: unknown kind \"\(kind)\"; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))")
+      }
+      var options: [String: ConfigValue] = [:]
+      for key in body.keys where key != "kind" {
+        guard let value = body[key].flatMap(convert) else {
+          throw ConfigError("\(file): [widgets.\(name)] \(key): unsupported value type (use a string, number, boolean or array)")
+        }
+        options[key] = value
+      }
+      out.append(WidgetConfig(name: name, kind: kind, options: options, file: file))
+    }
+    return out
+  }
+
+  private static func convert(_ value: any TOMLValueConvertible) -> ConfigValue? {
+    switch value.type {
+    case .string: return value.string.map(ConfigValue.string)
+    case .int: return value.int.map(ConfigValue.int)
+    case .double: return value.double.map(ConfigValue.double)
+    case .bool: return value.bool.map(ConfigValue.bool)
+    case .array:
+      guard let array = value.array else { return nil }
+      var items: [ConfigValue] = []
+      for item in array {
+        guard let converted = convert(item) else { return nil }
+        items.append(converted)
+      }
+      return .array(items)
+    default: return nil
+    }
+  }
+}

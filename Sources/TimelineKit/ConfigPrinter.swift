@@ -1,0 +1,54 @@
+import TimelineCore
+
+/// Writes a config back as TOML, for `timeline config`.
+public enum ConfigPrinter {
+  public static func toml(_ config: AppConfig) -> String {
+    var out = "# effective config from \(config.file)\n\n[sources]\n"
+    for key in config.sources.keys.sorted() { out += "\(key) = \(quote(config.sources[key] ?? ""))\n" }
+    out += "\n[refresh]\ngrace = \(config.grace)\n"
+    if config.bars != BarsConfig() {
+      out += "\n[bars]\n"
+      if let signal = config.bars.waybarSignal { out += "waybar_signal = \(signal)\n" }
+      if !config.bars.polybarModules.isEmpty {
+        out += "polybar_modules = [\(config.bars.polybarModules.map(quote).joined(separator: ", "))]\n"
+      }
+      out += "tmux = \(config.bars.tmux)\n"
+    }
+    for widget in config.widgets {
+      out += "\n[widgets.\(widget.name)]\nkind = \(quote(widget.kind))\n"
+      for key in widget.options.keys.sorted() { out += "\(bareKey(key)) = \(value(widget.options[key]!))\n" }
+    }
+    return out
+  }
+
+  static func value(_ value: ConfigValue) -> String {
+    switch value {
+    case .string(let s): quote(s)
+    case .int(let n): String(n)
+    case .double(let d): String(d)
+    case .bool(let b): String(b)
+    case .array(let items): "[" + items.map(Self.value).joined(separator: ", ") + "]"
+    }
+  }
+
+  static func bareKey(_ key: String) -> String {
+    key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } ? key : quote(key)
+  }
+
+  static func quote(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

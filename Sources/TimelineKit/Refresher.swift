@@ -1,0 +1,132 @@
+import Providers
+import TimelineCache
+import TimelineCore
+
+/// Refreshes widgets the way WidgetKit renews timelines: only those that are due, each
+/// under its own lock, concurrently, keeping the last good timeline on any failure.
+public struct Refresher: Sendable {
+  public var config: AppConfig
+  public var store: CacheStore
+  public var clock: any WallClock
+  public var backoff = Backoff()
+  /// Makes the HTTP client for one provider (each gets its own 4-request cap).
+  public var makeHTTP: @Sendable () -> any HTTPClient
+
+  public init(
+    config: AppConfig, store: CacheStore, clock: any WallClock,
+    makeHTTP: @escaping @Sendable () -> any HTTPClient = { URLSessionHTTPClient() }
+  ) {
+    self.config = config
+    self.store = store
+    self.clock = clock
+    self.makeHTTP = makeHTTP
+  }
+
+  /// One widget's result.
+  public enum Outcome: Sendable, Equatable {
+    case refreshed(entries: Int, next: Int64?)
+    case notDue(until: Int64?)
+    case failed(String, retryAt: Int64?)
+  }
+
+  /// Builds every widget's provider first, so a config error stops the run before any
+  /// fetch. Throws `ConfigError` for an unknown widget name or a bad option.
+  public func providers(for names: [String]) throws(ConfigError) -> [(WidgetConfig, any TimelineProvider)] {
+    let chosen: [WidgetConfig]
+    if names.isEmpty {
+      chosen = config.widgets
+    } else {
+      chosen = try names.map { name throws(ConfigError) in
+        guard let widget = config.widget(name) else {
+          let known = config.widgets.map(\.name).joined(separator: ", ")
+          throw ConfigError("unknown widget \"\(name)\" in \(config.file) (configured: \(known.isEmpty ? "none" : known))")
+        }
+        return widget
+      }
+    }
+    return try chosen.map { widget throws(ConfigError) in
+      guard let type = ProviderRegistry.type(for: widget.kind) else {
+        throw ConfigError("\(widget.file): [widgets.\(widget.name)] kind: unknown kind \"\(widget.kind)\"")
+      }
+      do {
+        return (widget, try type.init(config: widget))
+      } catch let error as ProviderError {
+        throw ConfigError(error.message)
+      } catch {
+        throw ConfigError("\(widget.file): [widgets.\(widget.name)]: \(error)")
+      }
+    }
+  }
+
+  /// Refreshes the due widgets among `names` (all when empty), concurrently.
+  public func refresh(_ names: [String], force: Bool) async throws(ConfigError) -> [(String, Outcome)] {
+    let jobs = try providers(for: names)
+    return await withTaskGroup(of: (Int, String, Outcome).self) { group in
+      for (index, (widget, provider)) in jobs.enumerated() {
+        group.addTask {
+          (index, widget.name, await self.refreshOne(widget, provider, force: force))
+        }
+      }
+      var results: [(Int, String, Outcome)] = []
+      for await result in group { results.append(result) }
+      return results.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+    }
+  }
+
+  func refreshOne(_ widget: WidgetConfig, _ provider: any TimelineProvider, force: Bool) async -> Outcome {
+    let hash = ConfigHash.of(widget, sources: config.sources)
+    // A cheap look without the lock first: most runs from a timer find nothing due.
+    let before = WidgetRecord.load(widget.name, store: store)
+    if !force, before.dueReason(at: clock.now(), configHash: hash) == nil {
+      return .notDue(until: before.nextRefresh)
+    }
+    do {
+      return try await store.withLock(widget.name) {
+        // Another refresh may have finished while we waited for the lock.
+        let record = WidgetRecord.load(widget.name, store: store)
+        if !force, record.dueReason(at: clock.now(), configHash: hash) == nil {
+          return .notDue(until: record.nextRefresh)
+        }
+        return await fetch(widget, provider, record: record, hash: hash, force: force)
+      }
+    } catch {
+      return .failed("\(error)", retryAt: nil)
+    }
+  }
+
+  private func fetch(
+    _ widget: WidgetConfig, _ provider: any TimelineProvider, record: WidgetRecord, hash: String, force: Bool
+  ) async -> Outcome {
+    let now = clock.now()
+    let context = ProviderContext(
+      clock: clock, config: widget, sources: config.sources, http: makeHTTP(),
+      previous: record.timeline?.configHash == hash ? record.timeline : nil, force: force)
+    do {
+      let draft = try await provider.timeline(context: context)
+      let timeline = Timeline(
+        widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
+        placeholder: provider.placeholder(), generated: clock.now(), lastSuccess: clock.now(),
+        grace: config.grace, configHash: hash)
+      try store.write(timeline)
+      store.clearState(of: widget.name)
+      return .refreshed(entries: timeline.entries.count, next: timeline.due)
+    } catch {
+      let failure = (error as? ProviderError) ?? ProviderError("\(error)")
+      let failures = (record.state?.lastError == nil ? 0 : record.state?.failures ?? 0) + 1
+      let retryAt = now + backoff.delay(failures: failures, retryAfter: failure.retryAfter)
+      let state = WidgetState(lastAttempt: now, lastError: failure.message, failures: failures, retryAt: retryAt)
+      do {
+        try store.writeState(state, of: widget.name)
+        if record.timeline == nil && record.readError == nil {
+          // An empty timeline lets bars show this kind's own placeholder from the start.
+          try store.write(Timeline(
+            widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
+            generated: now, grace: config.grace, configHash: hash))
+        }
+      } catch {
+        return .failed("\(failure.message); also could not record it: \(error)", retryAt: retryAt)
+      }
+      return .failed(failure.message, retryAt: retryAt)
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import TimelineCache
+import TimelineCore
+
+/// What the cache directory knows about one widget: its last good timeline (if any) and
+/// its refresh state (if any failure happened since).
+public struct WidgetRecord: Sendable {
+  public var timeline: Timeline?
+  public var state: WidgetState?
+  /// Why the cache file could not be read, when it exists but is damaged.
+  public var readError: String?
+
+  /// Reads both files for `widget`.
+  public static func load(_ widget: String, store: CacheStore) -> WidgetRecord {
+    guard let path = store.path(for: widget) else { return WidgetRecord(readError: "invalid widget name") }
+    var record = WidgetRecord(state: store.state(of: widget))
+    do {
+      record.timeline = try CacheReader.timeline(path: path)
+    } catch .missing {
+      record.readError = nil
+    } catch {
+      record.readError = error.description
+    }
+    return record
+  }
+
+  /// The instant of the next fetch: a pending retry wins, else the policy's due time.
+  /// Nil means never (policy `.never` with no pending retry).
+  public var nextRefresh: Int64? {
+    if let retry = state?.retryAt, state?.lastError != nil { return retry }
+    return timeline?.due
+  }
+
+  /// The last failure, if the last attempt failed.
+  public var lastError: String? { state?.lastError }
+
+  /// Why a refresh is due at `now`, or nil if it is not.
+  public func dueReason(at now: Int64, configHash: String) -> String? {
+    guard let timeline else {
+      if let retry = state?.retryAt, state?.lastError != nil, now < retry { return nil }
+      return "no cache"
+    }
+    if timeline.configHash != configHash { return "config changed" }
+    if let next = nextRefresh, next <= now { return "due" }
+    return nil
+  }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import TimelineCache
+import TimelineKit
+
+/// Options every subcommand that reads the config or the cache shares.
+struct CommonOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("Config file (default: $TIMELINE_CONFIG, else $XDG_CONFIG_HOME/timeline/config.toml).", valueName: "file"))
+  var config: String?
+
+  @Option(name: .long, help: ArgumentHelp("Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"))
+  var cacheDir: String?
+
+  /// The effective config; a config error exits with status 2.
+  func loadConfig() throws -> AppConfig {
+    do {
+      let config = try ConfigLoader.load(explicit: config)
+      for warning in config.warnings { Console.error("warning: \(warning)") }
+      return config
+    } catch let error as ConfigError {
+      throw Failure.config(error.description)
+    }
+  }
+
+  var store: CacheStore { CacheStore(directory: cacheDir ?? CacheStore.defaultDirectory()) }
+}

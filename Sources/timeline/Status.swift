@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import TimelineCache
+import TimelineCore
+import TimelineKit
+
+extension TimelineCommand {
+  struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show each widget's cache: entries, current entry, next refresh, errors.")
+
+    @OptionGroup var common: CommonOptions
+    @Flag(help: "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale).")
+    var json = false
+
+    func run() async throws {
+      try await exiting {
+        let config = try common.loadConfig()
+        let now = SystemClock().now()
+        let rows = config.widgets.map { StatusRow.make($0, store: common.store, now: now) }
+        print(json ? Self.json(rows) : Self.table(rows, now: now))
+        return 0
+      }
+    }
+
+    static func json(_ rows: [StatusRow]) -> String {
+      let objects: [[String: Any]] = rows.map { row in
+        [
+          "widget": row.widget, "kind": row.kind, "entries": row.entries,
+          "current": row.current ?? NSNull(),
+          "nextRefresh": row.nextRefresh.map(ISOTime.format) ?? NSNull(),
+          "lastSuccess": row.lastSuccess.map(ISOTime.format) ?? NSNull(),
+          "lastError": row.lastError ?? NSNull(), "stale": row.stale,
+        ]
+      }
+      let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+      return String(decoding: data, as: UTF8.self)
+    }
+
+    static func table(_ rows: [StatusRow], now: Int64) -> String {
+      if rows.isEmpty { return "no widgets configured" }
+      var lines: [String] = []
+      for row in rows {
+        let current = row.current.map { String($0.prefix(60)) } ?? "(placeholder)"
+        lines.append("\(row.widget) [\(row.kind)]\(row.stale ? " (stale)" : "")")
+        lines.append("  entries:      \(row.entries)")
+        lines.append("  current:      \(current)")
+        lines.append("  next refresh: \(row.nextRefresh.map(ISOTime.format) ?? "never (explicit reload only)")")
+        lines.append("  last success: \(row.lastSuccess.map(ISOTime.format) ?? "never")")
+        if let error = row.lastError { lines.append("  last error:   \(error)") }
+      }
+      return lines.joined(separator: "\n")
+    }
+  }
+}

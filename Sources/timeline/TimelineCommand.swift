@@ -1,0 +1,20 @@
+import ArgumentParser
+import TimelineKit
+
+/// The `timeline` command: a thin front end. Each subcommand is one file that parses its
+/// options and calls TimelineKit; errors become exit codes in `Failure.swift` only.
+@main
+struct TimelineCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "timeline",
+    abstract: "WidgetKit-style timelines for waybar, polybar, tmux and i3bar.",
+    discussion: """
+      `timeline refresh` (from a systemd timer or cron) asks each widget's provider for a
+      timeline and caches it; `timeline-emit FORMAT WIDGET` prints the entry that is
+      current now, without touching the network.
+      """,
+    version: TimelineVersion.string,
+    subcommands: [
+      Refresh.self, Status.self, ConfigCommand.self,
+    ])
+}

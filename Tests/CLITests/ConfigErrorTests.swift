@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+
+@Suite struct ConfigErrorTests {
+  let dir: TempDir
+  init() throws { dir = try TempDir() }
+
+  func refresh(_ toml: String) throws -> RunResult {
+    let file = try dir.write("config.toml", toml)
+    return try run(Paths.binary("timeline"), ["refresh", "--config", file], environment: ["TIMELINE_CACHE_DIR": dir.file("cache")])
+  }
+
+  @Test(arguments: [
+    ("[widgets.Bad_Name]\nkind = \"command\"\ncommand = [\"true\"]\n", "[widgets.Bad_Name]: invalid widget name"),
+    ("[widgets.x]\nkind = \"nope\"\n", "[widgets.x] kind: unknown kind \"nope\""),
+    ("[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ncolour = 1\n", "[widgets.x] unknown key \"colour\" for kind \"command\""),
+    ("[widgets.x]\nkind = \"command\"\ncommand = \"true\"\n", "[widgets.x] command: expected an array of strings"),
+    ("[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ntimeout = \"soon\"\n", "[widgets.x] timeout: expected an integer"),
+    ("[widgets.x]\nkind = \"command\"\n", "[widgets.x] command: expected an array"),
+    ("[widget.x]\nkind = \"command\"\n", "unknown key \"widget\""),
+    ("[sources]\nbanidb = \"ftp://x\"\n", "[sources] banidb: expected an http:// or https:// URL"),
+    ("[sources]\nfoo = \"https://x\"\n", "[sources] unknown key \"foo\""),
+    ("[widgets.x\n", "config.toml:1:"),
+  ])
+  func configErrorsNameTheKeyAndFileAndExit2(toml: String, message: String) throws {
+    let result = try refresh(toml)
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stderr.contains(dir.file("config.toml")), "\(result.stderr)")
+  }
+
+  @Test func aMissingNamedConfigIsAnError() throws {
+    let result = try run(Paths.binary("timeline"), ["status", "--config", dir.file("nope.toml")])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("nope.toml: config file not found"))
+  }
+
+  @Test func anUnknownWidgetArgumentIsAnError() throws {
+    let result = try refresh("[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\n")
+    #expect(result.status == 0 || result.status == 1)
+    let named = try run(
+      Paths.binary("timeline"), ["refresh", "--config", dir.file("config.toml"), "nope"],
+      environment: ["TIMELINE_CACHE_DIR": dir.file("cache")])
+    #expect(named.status == 2)
+    #expect(named.stderr.contains("unknown widget \"nope\""))
+  }
+
+  @Test func plainHTTPToARemoteHostIsRefusedWithAWarning() throws {
+    let file = try dir.write("config.toml", "[sources]\nbanidb = \"http://example.org/v2\"\nvarsom = \"http://127.0.0.1:9/api\"\n")
+    let result = try run(Paths.binary("timeline"), ["config", "--config", file])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("warning:"))
+    #expect(result.stdout.contains("banidb = \"https://api.banidb.com/v2\""))
+    #expect(result.stdout.contains("varsom = \"http://127.0.0.1:9/api\""))
+  }
+
+  @Test func theEmbeddedDefaultHasTheThreeWidgets() throws {
+    let result = try run(
+      Paths.binary("timeline"), ["config"],
+      environment: ["XDG_CONFIG_HOME": dir.path, "TIMELINE_CONFIG": ""])
+    #expect(result.status == 0)
+    for widget in ["[widgets.random-shabad]", "[widgets.hukamnama]", "[widgets.avalanche]"] {
+      #expect(result.stdout.contains(widget))
+    }
+    let printed = try run(Paths.binary("timeline"), ["config", "--default"])
+    #expect(printed.stdout.contains("region = 3011"))
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TimelineCache
+import TimelineCore
+import TimelineTestSupport
+
+@Suite struct AtomicWriteTests {
+  @Test func aReaderNeverSeesAPartialFileDuring1000Rewrites() async throws {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    try store.write(CacheRoundTripTests.sample(entries: 50))
+    let path = store.path(for: "w")!
+    let done = ManagedAtomicFlag()
+    let reader = Task.detached {
+      var reads = 0
+      var bad = 0
+      while !done.isSet {
+        let view = CacheReader.view(path: path, at: 1500)
+        if view.error != nil || view.current == nil { bad += 1 }
+        reads += 1
+      }
+      return (reads, bad)
+    }
+    for i in 0..<1000 {
+      try store.write(CacheRoundTripTests.sample(entries: 10 + i % 90))
+    }
+    done.set()
+    let (reads, bad) = await reader.value
+    #expect(reads > 0)
+    #expect(bad == 0)
+  }
+
+  @Test func noTemporaryFilesAreLeftBehind() throws {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    for _ in 0..<10 { try store.write(CacheRoundTripTests.sample(entries: 3)) }
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    #expect(names == ["w.json"])
+  }
+
+  @Test func invalidNamesAreRefused() {
+    let store = CacheStore(directory: "/tmp/x")
+    for name in ["../x", "/etc/passwd", "a/b", "", "-x", "A", "a\0b", "a.json", String(repeating: "a", count: 65)] {
+      #expect(store.path(for: name) == nil, "\(name)")
+    }
+    #expect(store.path(for: "random-shabad") == "/tmp/x/random-shabad.json")
+  }
+
+  @Test func stateSitsBesideTheCacheWithoutTouchingIt() throws {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    try store.write(CacheRoundTripTests.sample(entries: 3))
+    let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: "w")!))
+    let state = WidgetState(lastAttempt: 10, lastError: "x \"y\"", failures: 2, retryAt: 99)
+    try store.writeState(state, of: "w")
+    #expect(store.state(of: "w") == state)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(for: "w")!)) == before)
+    store.clearState(of: "w")
+    #expect(store.state(of: "w") == nil)
+  }
+}
+
+/// A flag shared between a test and a detached reader.
+final class ManagedAtomicFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+  func set() { lock.lock(); value = true; lock.unlock() }
+}

@@ -47,7 +47,7 @@ check-fast-path:
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 2
+	$(SWIFT) test --skip-build
 
 install: deps build
 	install -d $(BINDIR) $(SHAREDIR)

@@ -45,5 +45,6 @@ let package = Package(
     .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
     .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
+    .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
   ]
 )

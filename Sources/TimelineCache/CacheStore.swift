@@ -72,6 +72,26 @@ public struct CacheStore: Sendable {
       fsync(dirfd)
       close(dirfd)
     }
+    sweepTemporaries(of: target)
+  }
+
+  /// Removes temporary files of `target` older than a minute: a writer killed between
+  /// mkstemp and rename leaves one behind, and nothing else ever would.
+  private func sweepTemporaries(of target: String) {
+    guard let dir = opendir(directory) else { return }
+    defer { closedir(dir) }
+    let prefix = String(target.split(separator: "/").last ?? "") + "."
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    while let item = readdir(dir) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+      guard name.hasPrefix(prefix), name.count == prefix.count + 6 else { continue }
+      var info = stat()
+      let path = directory + "/" + name
+      if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, now.tv_sec - info.st_mtim.tv_sec > 60 {
+        unlink(path)
+      }
+    }
   }
 
   private static func writeAll(_ fd: Int32, _ bytes: [UInt8], what: String) throws(CacheWriteError) {

@@ -18,9 +18,12 @@ import TimelineTestSupport
         let view = CacheReader.view(path: path, at: 1500)
         if view.error != nil || view.current == nil { bad += 1 }
         reads += 1
+        done.count(reads)
       }
       return (reads, bad)
     }
+    // Start writing only once the reader is reading, so the two really overlap.
+    while done.reads == 0 { usleep(1000) }
     for i in 0..<1000 {
       try store.write(CacheRoundTripTests.sample(entries: 10 + i % 90))
     }
@@ -64,6 +67,9 @@ import TimelineTestSupport
 final class ManagedAtomicFlag: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
+  private var seen = 0
   var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+  var reads: Int { lock.lock(); defer { lock.unlock() }; return seen }
+  func count(_ n: Int) { lock.lock(); seen = n; lock.unlock() }
   func set() { lock.lock(); value = true; lock.unlock() }
 }

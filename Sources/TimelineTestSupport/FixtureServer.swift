@@ -8,10 +8,12 @@ public final class FixtureServer: @unchecked Sendable {
   public var baseURL: String { "http://127.0.0.1:\(port)" }
   private let process: Process
   private let input: Pipe
+  private let scratch: TempDir
 
   /// Starts the server with `routes` (see the script's docstring).
   public init(routes: [String: Any] = [:], environment: [String: String] = [:]) throws {
-    let routesFile = try TempDir().file("routes.json")
+    scratch = try TempDir()
+    let routesFile = scratch.file("routes.json")
     try JSONSerialization.data(withJSONObject: routes).write(to: URL(fileURLWithPath: routesFile))
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

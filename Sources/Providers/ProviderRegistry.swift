@@ -5,6 +5,7 @@ public enum ProviderRegistry {
   /// The provider types, in the order `timeline` lists them.
   public static let all: [any TimelineProvider.Type] = [
     CommandProvider.self,
+    AvalancheProvider.self,
   ]
 
   /// The provider type for `kind`, or nil.

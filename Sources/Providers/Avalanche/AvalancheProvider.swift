@@ -1,0 +1,112 @@
+import Foundation
+import TimelineCore
+
+/// Kind `avalanche`: the daily avalanche danger level for Norwegian or Swedish regions,
+/// like iVarsom's ("Skredvarsel") widget.
+///
+/// Norway (`country = "no"`, default): NVE's Varsom API v6.3.0,
+/// `{varsom}/AvalancheWarningByRegion/Detail/{region}/{1 nb|2 en}/{today}/{today+2}` with
+/// `Accept: application/json`; base URL from `[sources] varsom`. One entry per day at
+/// 00:00 Europe/Oslo; the third day is the reduced "tendency" warning. Options: `region`
+/// (id, default 3011 Tromsø) or `regions = [..]` (several regions side by side, one Detail
+/// request each, so emergency warnings are never lost), `language` ("en" default, "nb"),
+/// `palette` ("varsom" default, "eaws"). Policy: at 16:30 Oslo while that is ahead
+/// (tomorrow's warning is out by 16:00), else just after the next Oslo midnight.
+///
+/// Sweden (`country = "se"`): Naturvårdsverket's WFS `lavinprognoser:published_forecasts`
+/// from `[sources] lavinprognoser`. Options: `area` or `areas = [..]` (required; see
+/// `timeline regions --country se`), `language` ("sv" default — the only language verified
+/// in real replies — or "en"), `palette`. One entry for the forecast (18:00 the day before
+/// → 18:00, Europe/Stockholm) plus a tendency entry from `trend_risk`; policy 18:01
+/// Stockholm, or within the hour when the forecast is overdue.
+///
+/// Errors throw `ProviderError` and leave the retry to the engine's backoff. Unknown ids
+/// are config errors at init, checked against the bundled region list.
+///
+/// Attribution, always in the tooltip: "Varsler fra Snøskredvarslingen i Norge og
+/// www.varsom.no" (NVE's wording); Sweden: Naturvårdsverket / lavinprognoser.se.
+public struct AvalancheProvider: TimelineProvider {
+  public static let kind = "avalanche"
+
+  let country: AvalancheCountry
+  let ids: [Int]
+  let language: AvalancheLanguage
+  let palette: AvalanchePalette
+
+  public init(config: WidgetConfig) throws {
+    var options = Options(config)
+    country = AvalancheCountry(rawValue: try options.choice("country", ["no", "se"], default: "no")) ?? .norway
+    let (key, keys, other) = country == .norway ? ("region", "regions", "area") : ("area", "areas", "region")
+    for wrong in [other, other + "s"] where config.options[wrong] != nil {
+      throw options.invalid(wrong, expected: "\"\(key)\" for country \"\(country.rawValue)\"")
+    }
+    let single = try options.int(key)
+    let several = try options.ints(keys)
+    if single != nil && several != nil {
+      throw options.invalid(keys, expected: "either \"\(key)\" or \"\(keys)\", not both")
+    }
+    var chosen = several ?? single.map { [$0] } ?? (country == .norway ? [3011] : [])
+    if chosen.isEmpty {
+      throw options.invalid(key, expected: "an area id such as 2 (Abisko/Riksgränsfjällen); run `timeline regions --country se`")
+    }
+    var seen = Set<Int>()
+    chosen = chosen.filter { seen.insert($0).inserted }
+    for id in chosen where AvalancheRegion.find(country, id) == nil {
+      let example = country == .norway ? "a Varsom region id such as 3011 (Tromsø)" : "a lavinprognoser area id such as 2"
+      throw options.invalid(
+        several == nil ? key : keys,
+        expected: "\(example), got unknown id \(id); run `timeline regions --country \(country.rawValue)` to list them")
+    }
+    ids = chosen
+    let languages = country == .norway ? ["en", "nb"] : ["sv", "en"]
+    language = AvalancheLanguage(rawValue: try options.choice("language", languages, default: languages[0])) ?? .en
+    palette = AvalanchePalette(rawValue: try options.choice("palette", ["varsom", "eaws"], default: "varsom")) ?? .varsom
+    try options.finish()
+  }
+
+  var builder: AvalancheEntryBuilder {
+    AvalancheEntryBuilder(
+      language: language, palette: palette,
+      attribution: country == .norway ? varsomAttribution : lavinprognoserAttribution)
+  }
+
+  public func placeholder() -> Entry {
+    let names = ids.compactMap { AvalancheRegion.find(country, $0)?.name }
+    let text = names.isEmpty ? "?" : names.map { "\($0) …" }.joined(separator: " · ")
+    return Entry(
+      date: 0, runs: [TextRun(text, color: palette.color(0))], short: "…",
+      tooltip: [builder.attribution], alt: "placeholder", classes: ["avalanche", "placeholder"], level: 0)
+  }
+
+  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+    let now = context.clock.now()
+    let base = context.sources[country.source] ?? AvalancheRegions.defaultSources[country.source] ?? ""
+    switch country {
+    case .norway:
+      let source = VarsomSource(base: base, regions: ids, language: language)
+      let days = try await source.fetch(http: context.http, now: now)
+      if let index = days.firstIndex(where: \.isEmpty) {
+        throw ProviderError("varsom: no warning for region \(ids[index]) from today on")
+      }
+      return source.draft(days, builder: builder, now: now)
+    case .sweden:
+      let source = LavinprognoserSource(base: base, areas: ids, language: language)
+      let forecasts = try await source.fetch(http: context.http, now: now)
+      return try source.draft(forecasts, builder: builder, now: now)
+    }
+  }
+
+  public func snapshot(context: ProviderContext) -> TimelineDraft {
+    let now = context.clock.now()
+    var sample = builder
+    sample.sample = true
+    if let draft = AvalancheSamples.draft(
+      country: country, language: language, ids: ids, builder: sample, now: now)
+    {
+      return draft
+    }
+    var entry = placeholder()
+    entry.date = now
+    return TimelineDraft(entries: [entry], end: nil, policy: .after(now + 3600))
+  }
+}

@@ -1,0 +1,97 @@
+/// Display languages. Norway's API speaks en and nb; Sweden's WFS sv and en.
+enum AvalancheLanguage: String, Sendable, CaseIterable {
+  case en, nb, sv
+
+  /// Danger level names 0–5 (0 = not assessed), from the services' own scales.
+  var levelNames: [String] {
+    switch self {
+    case .en: ["Not assessed", "Low", "Moderate", "Considerable", "High", "Very high"]
+    case .nb: ["Ikke vurdert", "Liten", "Moderat", "Betydelig", "Stor", "Meget stor"]
+    case .sv: ["Ej bedömd", "Liten", "Måttlig", "Betydande", "Stor", "Mycket stor"]
+    }
+  }
+
+  func levelName(_ level: Int) -> String { levelNames[min(5, max(0, level))] }
+
+  /// Monday first, matching `LocalDay.weekday`.
+  var weekdays: [String] {
+    switch self {
+    case .en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    case .nb: ["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"]
+    case .sv: ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"]
+    }
+  }
+
+  /// N, NE, E, SE, S, SW, W, NW in the order of Varsom's `ValidExpositions`.
+  var compass: [String] {
+    switch self {
+    case .en: ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+    case .nb: ["N", "NØ", "Ø", "SØ", "S", "SV", "V", "NV"]
+    case .sv: ["N", "NO", "Ö", "SO", "S", "SV", "V", "NV"]
+    }
+  }
+
+  var strings: AvalancheStrings {
+    switch self {
+    case .en:
+      AvalancheStrings(
+        tendency: "tendency", emergency: "Emergency warning", problems: "Avalanche problems",
+        assessment: "Danger assessment", advice: "Advice", above: "above", below: "below",
+        between: "between", and: "and", outlook: "Outlook", valid: "valid", more: "Full warning",
+        notAssessed: "not assessed", published: "Published", sample: "Sample data, not a current warning",
+        treeline: ["above the treeline", "at the treeline", "below the treeline"])
+    case .nb:
+      AvalancheStrings(
+        tendency: "tendens", emergency: "Viktig varsel", problems: "Skredproblemer",
+        assessment: "Skredfarevurdering", advice: "Råd", above: "over", below: "under",
+        between: "mellom", and: "og", outlook: "Utsikter", valid: "gjelder", more: "Hele varselet",
+        notAssessed: "ikke vurdert", published: "Publisert", sample: "Eksempeldata, ikke et gjeldende varsel",
+        treeline: ["over skoggrensen", "ved skoggrensen", "under skoggrensen"])
+    case .sv:
+      AvalancheStrings(
+        tendency: "tendens", emergency: "Viktig varning", problems: "Lavinproblem",
+        assessment: "Bedömning", advice: "Råd", above: "över", below: "under",
+        between: "mellan", and: "och", outlook: "Förväntad utveckling", valid: "gäller",
+        more: "Hela prognosen", notAssessed: "ej bedömd", published: "Publicerad", sample: "Exempeldata, inte en aktuell prognos",
+        treeline: ["ovan trädgränsen", "vid trädgränsen", "under trädgränsen"])
+    }
+  }
+
+  /// "Sunday 2026-03-01": ISO date plus a local weekday, with no dependency on locale data.
+  func dayLabel(_ day: LocalDay) -> String { "\(weekdays[day.weekday]) \(day)" }
+
+  /// "Sunday 2026-03-01 15:30" in `zone`.
+  func stamp(_ epoch: Int64, in zone: LocalZone) -> String {
+    let (day, hour, minute) = zone.clock(at: epoch)
+    return dayLabel(day) + String(format: " %02d:%02d", hour, minute)
+  }
+}
+
+/// UI words in one language.
+struct AvalancheStrings: Sendable {
+  var tendency, emergency, problems, assessment, advice, above, below, between, and: String
+  var outlook, valid, more, notAssessed, published, sample: String
+  var treeline: [String]
+}
+
+/// Level colours. `varsom` follows the Varsom/iVarsom scale, `eaws` the European one.
+/// Level 0 is grey in both so "not assessed" never reads as "low".
+enum AvalanchePalette: String, Sendable, CaseIterable {
+  case varsom, eaws
+
+  var colors: [String] {
+    switch self {
+    // Level 5 is black as on varsom.no; bars mark levels ≥ 4 urgent (relevance ≥ 0.8),
+    // which is where a dark theme gets its contrast (see docs/providers/avalanche.md).
+    case .varsom: ["#969696", "#50d890", "#f9c71c", "#f88c2e", "#ed462f", "#000000"]
+    case .eaws: ["#969696", "#ccff66", "#ffff00", "#ff9900", "#ff0000", "#800000"]
+    }
+  }
+
+  func color(_ level: Int) -> String { colors[min(5, max(0, level))] }
+}
+
+/// NVE asks for this wording whenever its warnings are shown.
+let varsomAttribution = "Varsler fra Snøskredvarslingen i Norge og www.varsom.no"
+/// Naturvårdsverket publishes lavinprognoser.se; no wording is prescribed.
+let lavinprognoserAttribution = "Lavinprognoser från Naturvårdsverket, www.lavinprognoser.se"

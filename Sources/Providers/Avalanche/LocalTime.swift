@@ -1,0 +1,137 @@
+import Foundation
+
+/// A calendar day, free of any time zone.
+struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+  var year: Int
+  var month: Int
+  var day: Int
+
+  /// `yyyy-MM-dd`, as the APIs and varsom.no links want it.
+  var description: String {
+    String(format: "%04d-%02d-%02d", year, month, day)
+  }
+
+  /// Parses the leading `yyyy-MM-dd` of `text`.
+  init?(_ text: some StringProtocol) {
+    let parts = text.prefix(10).split(separator: "-")
+    guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+      (1...12).contains(m), (1...31).contains(d)
+    else { return nil }
+    (year, month, day) = (y, m, d)
+  }
+
+  init(year: Int, month: Int, day: Int) {
+    (self.year, self.month, self.day) = (year, month, day)
+  }
+
+  /// Days since 1970-01-01 (proleptic Gregorian), so day arithmetic needs no calendar.
+  var ordinal: Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  init(ordinal: Int) {
+    let z = ordinal + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+  }
+
+  func adding(days: Int) -> LocalDay { LocalDay(ordinal: ordinal + days) }
+
+  /// 0 = Monday … 6 = Sunday.
+  var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
+
+  static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }
+}
+
+/// Wall-clock maths in one zone. The APIs speak local time without an offset, so every
+/// instant we store (UTC epoch) is made here, DST included.
+struct LocalZone: Sendable {
+  let zone: TimeZone
+  private let calendar: Calendar
+
+  static let oslo = LocalZone("Europe/Oslo")
+  static let stockholm = LocalZone("Europe/Stockholm")
+
+  init(_ identifier: String) {
+    // Both zones ship with tzdata; UTC+1 keeps the maths sane if a system lacks them.
+    zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 3600)!
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    self.calendar = calendar
+  }
+
+  /// The local calendar day at `epoch`.
+  func day(at epoch: Int64) -> LocalDay {
+    let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(epoch)))
+    return LocalDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+  }
+
+  /// The local day, hour and minute at `epoch`.
+  func clock(at epoch: Int64) -> (LocalDay, Int, Int) {
+    let parts = calendar.dateComponents(
+      [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(epoch)))
+    let day = LocalDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    return (day, parts.hour ?? 0, parts.minute ?? 0)
+  }
+
+  /// The instant of a local wall-clock time. In the spring-forward gap the later offset
+  /// applies; neither API publishes a time inside it.
+  func epoch(_ day: LocalDay, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Int64 {
+    var parts = DateComponents()
+    (parts.year, parts.month, parts.day) = (day.year, day.month, day.day)
+    (parts.hour, parts.minute, parts.second) = (hour, minute, second)
+    guard let date = calendar.date(from: parts) else {
+      return Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - 3600
+    }
+    return Int64(date.timeIntervalSince1970.rounded(.down))
+  }
+
+  /// Local midnight starting `day`.
+  func start(of day: LocalDay) -> Int64 { epoch(day) }
+
+  /// Parses `yyyy-MM-ddTHH:mm[:ss[.f{0,7}]]` (or with a space) as local time; a trailing
+  /// `Z` or `±hh:mm` is honoured if a server ever adds one.
+  func parse(_ text: String) -> Int64? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard trimmed.count >= 10, let day = LocalDay(trimmed) else { return nil }
+    var rest = Substring(trimmed.dropFirst(10))
+    guard let separator = rest.first else { return start(of: day) }
+    guard separator == "T" || separator == " " else { return nil }
+    rest = rest.dropFirst()
+    var offset: Int? = nil
+    if rest.hasSuffix("Z") {
+      offset = 0
+      rest = rest.dropLast()
+    } else if rest.count > 6, let sign = rest.dropLast(5).last.map({ $0 }), sign == "+" || sign == "-" {
+      let tail = rest.suffix(5).split(separator: ":")
+      guard tail.count == 2, let h = Int(tail[0]), let m = Int(tail[1]) else { return nil }
+      offset = (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
+      rest = rest.dropLast(6)
+    }
+    let wholeSeconds = rest.split(separator: ".", maxSplits: 1)
+    if wholeSeconds.count == 2 {
+      guard (1...7).contains(wholeSeconds[1].count), wholeSeconds[1].allSatisfy(\.isNumber) else { return nil }
+    }
+    let clock = (wholeSeconds.first ?? "").split(separator: ":")
+    guard (2...3).contains(clock.count), let h = Int(clock[0]), let m = Int(clock[1]),
+      (0...23).contains(h), (0...59).contains(m)
+    else { return nil }
+    let s = clock.count == 3 ? Int(clock[2]) : 0
+    guard let s, (0...60).contains(s) else { return nil }
+    if let offset {
+      return Int64(day.ordinal) * 86_400 + Int64(h * 3600 + m * 60 + s - offset)
+    }
+    return epoch(day, hour: h, minute: m, second: s)
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import TimelineCore
+
+/// Norway: NVE's Varsom API. One Detail request per region (the Simple endpoints lack
+/// `EmergencyWarning`), today … today+2 in Europe/Oslo.
+struct VarsomSource: Sendable {
+  var base: String
+  var regions: [Int]
+  var language: AvalancheLanguage
+  let zone = LocalZone.oslo
+
+  /// The API's language key: 1 = Norwegian, 2 = English.
+  var langKey: Int { language == .nb ? 1 : 2 }
+
+  func url(region: Int, from: LocalDay, to: LocalDay) -> String {
+    let root = base.hasSuffix("/") ? String(base.dropLast()) : base
+    return "\(root)/AvalancheWarningByRegion/Detail/\(region)/\(langKey)/\(from)/\(to)"
+  }
+
+  /// The days of each region, in config order, for today … today+2.
+  func fetch(http: any HTTPClient, now: Int64) async throws -> [[DangerDay]] {
+    let today = zone.day(at: now)
+    let last = today.adding(days: 2)
+    return try await withThrowingTaskGroup(of: (Int, [DangerDay]).self) { group in
+      for (index, region) in regions.enumerated() {
+        group.addTask {
+          let warnings = try await fetchWarnings(http: http, region: region, from: today, to: last)
+          return (index, days(from: warnings, region: region, today: today))
+        }
+      }
+      var results = [[DangerDay]](repeating: [], count: regions.count)
+      for try await (index, days) in group { results[index] = days }
+      return results
+    }
+  }
+
+  func fetchWarnings(http: any HTTPClient, region: Int, from: LocalDay, to: LocalDay) async throws -> [VarsomWarning] {
+    let response = try await http.get(url(region: region, from: from, to: to), headers: ["Accept": "application/json"])
+    if response.status == 400 || response.status == 404 {
+      throw notFound(region, why: "HTTP \(response.status)")
+    }
+    let body = try response.jsonBody(from: "varsom")
+    let warnings: [VarsomWarning]
+    do {
+      warnings = try JSONDecoder().decode([VarsomWarning].self, from: Data(body))
+    } catch {
+      throw ProviderError("varsom: unexpected reply for region \(region) (not a list of warnings)")
+    }
+    // An unknown id has come back as an empty list, and as nameless placeholders.
+    let real = warnings.filter {
+      ($0.regionId ?? region) == region && !($0.regionName ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+    }
+    if real.isEmpty { throw notFound(region, why: warnings.isEmpty ? "empty reply" : "no such region in the reply") }
+    return real
+  }
+
+  private func notFound(_ region: Int, why: String) -> ProviderError {
+    ProviderError("varsom: region \(region) not found (\(why)); run `timeline regions` to list the ids")
+  }
+
+  /// One day per date in range; a re-issued warning for the same date replaces the older.
+  func days(from warnings: [VarsomWarning], region: Int, today: LocalDay) -> [DangerDay] {
+    var byDay: [LocalDay: (VarsomWarning, Int64)] = [:]
+    for warning in warnings {
+      guard let from = warning.validFrom, let day = LocalDay(from),
+        day >= today, day <= today.adding(days: 2)
+      else { continue }
+      let published = warning.publishTime.flatMap(zone.parse) ?? 0
+      if let existing = byDay[day], existing.1 > published { continue }
+      byDay[day] = (warning, published)
+    }
+    return byDay.keys.sorted().compactMap { day in
+      byDay[day].map { dangerDay($0.0, day: day, region: region, thirdDay: day == today.adding(days: 2)) }
+    }
+  }
+
+  func dangerDay(_ warning: VarsomWarning, day: LocalDay, region: Int, thirdDay: Bool) -> DangerDay {
+    let name = warning.regionName?.trimmingCharacters(in: .whitespaces) ?? String(region)
+    let level = warning.level
+    var result = DangerDay(
+      regionId: region, regionName: name, day: day, level: level, key: "varsom:\(region):\(day)")
+    // The API marks the reduced day-after-tomorrow warning from v6.3.0 on; when the
+    // flag is missing the third day is that reduced warning since the 2023-24 season.
+    result.tendency = warning.isTendency ?? thirdDay
+    result.summary = warning.mainText?.trimmedOrNil.map { [$0] } ?? []
+    result.assessment = warning.avalancheDanger?.paragraphs ?? []
+    result.emergency = warning.activeEmergency
+    result.problems = (warning.avalancheProblems ?? [])
+      .sorted { ($0.problemId ?? 0) < ($1.problemId ?? 0) }
+      .compactMap(problemLine)
+    result.advice = (warning.avalancheAdvices ?? []).compactMap { $0.text?.trimmedOrNil }
+    result.url = Self.link(region: name, day: day, language: language)
+    if !warning.isPlaceholder, let published = warning.publishTime.flatMap(zone.parse) {
+      result.published = "\(language.strings.published): \(language.stamp(published, in: zone))"
+    }
+    return result
+  }
+
+  func problemLine(_ problem: VarsomProblem) -> ProblemLine? {
+    guard let name = problem.typeName?.trimmedOrNil else { return nil }
+    let words = language.strings
+    var parts = [name]
+    if let exp = problem.validExpositions, exp.count == 8 {
+      let aspects = zip(exp, language.compass).filter { $0.0 == "1" }.map(\.1)
+      if !aspects.isEmpty { parts.append(aspects.joined(separator: " ")) }
+    }
+    let h1 = problem.exposedHeight1 ?? 0
+    let h2 = problem.exposedHeight2 ?? 0
+    switch problem.exposedHeightFill {
+    case 1? where h1 > 0: parts.append("\(words.above) \(h1) m")
+    case 2? where h1 > 0: parts.append("\(words.below) \(h1) m")
+    case 3? where h1 > 0: parts.append("\(words.above) \(h1) m \(words.and) \(words.below) \(h2) m")
+    case 4? where h1 > 0: parts.append("\(words.between) \(h2) \(words.and) \(h1) m")
+    default: break
+    }
+    let extra = problem.summary?.trimmedOrNil.map {
+      $0.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+    return ProblemLine(line: parts.joined(separator: ", "), extra: extra)
+  }
+
+  /// The varsom.no page of a region's warning for a date.
+  static func link(region: String, day: LocalDay, language: AvalancheLanguage) -> String {
+    var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    allowed.insert(charactersIn: "-._~")
+    let name = region.addingPercentEncoding(withAllowedCharacters: allowed) ?? region
+    return language == .nb
+      ? "https://varsom.no/snoskredvarsling/varsel/\(name)/\(day)"
+      : "https://varsom.no/en/avalanche-bulletins/forecast/\(name)/\(day)"
+  }
+
+  /// Tomorrow's warning is due by 16:00, so ask at 16:30; after that, just past midnight
+  /// when "today" moves on (the day-after-tomorrow then gets its first reduced warning).
+  func policy(now: Int64) -> ReloadPolicy {
+    let today = zone.day(at: now)
+    let afternoon = zone.epoch(today, hour: 16, minute: 30)
+    if now < afternoon { return .after(afternoon) }
+    return .after(zone.start(of: today.adding(days: 1)) + 60)
+  }
+
+  /// One entry per day at 00:00 Oslo, each naming every configured region.
+  func draft(_ perRegion: [[DangerDay]], builder: AvalancheEntryBuilder, now: Int64) -> TimelineDraft {
+    let allDays = Set(perRegion.flatMap { $0.map(\.day) }).sorted()
+    let entries = allDays.map { day in
+      builder.entry(date: zone.start(of: day), days: perRegion.compactMap { $0.first { $0.day == day } })
+    }
+    let end = allDays.last.map { zone.start(of: $0.adding(days: 1)) }
+    return TimelineDraft(entries: entries, end: end, policy: policy(now: now))
+  }
+}

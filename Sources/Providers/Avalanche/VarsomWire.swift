@@ -1,0 +1,119 @@
+import Foundation
+
+/// NVE's `AvalancheWarningByRegion/Detail` element (API v6.3.0; older replies decode too).
+/// Everything is optional: placeholders ("not assessed" days) leave most fields null, and
+/// fields came and went between API versions.
+struct VarsomWarning: Decodable, Sendable {
+  var regId: Int?
+  var regionId: Int?
+  var regionName: String?
+  var regionTypeName: String?
+  var dangerLevel: FlexibleLevel?
+  var dangerLevelName: String?
+  var validFrom: String?
+  var validTo: String?
+  var nextWarningTime: String?
+  var publishTime: String?
+  var mainText: String?
+  var avalancheDanger: String?
+  var emergencyWarning: String?
+  var isTendency: Bool?
+  var dangerIncreaseTime: String?
+  var dangerDecreaseTime: String?
+  var langKey: Int?
+  var avalancheProblems: [VarsomProblem]?
+  var avalancheAdvices: [VarsomAdvice]?
+
+  enum CodingKeys: String, CodingKey {
+    case regId = "RegId", regionId = "RegionId", regionName = "RegionName"
+    case regionTypeName = "RegionTypeName", dangerLevel = "DangerLevel"
+    case dangerLevelName = "DangerLevelName", validFrom = "ValidFrom", validTo = "ValidTo"
+    case nextWarningTime = "NextWarningTime", publishTime = "PublishTime", mainText = "MainText"
+    case avalancheDanger = "AvalancheDanger", emergencyWarning = "EmergencyWarning"
+    case isTendency = "IsTendency", dangerIncreaseTime = "DangerIncreaseTime"
+    case dangerDecreaseTime = "DangerDecreaseTime", langKey = "LangKey"
+    case avalancheProblems = "AvalancheProblems", avalancheAdvices = "AvalancheAdvices"
+  }
+
+  /// 0 when missing or unreadable: "not assessed" is the honest reading of no number.
+  var level: Int { dangerLevel?.value ?? 0 }
+
+  /// The auto-generated "not assessed" day the API adds for dates without a warning.
+  var isPlaceholder: Bool { (regId ?? 0) == 0 && level == 0 }
+
+  /// The emergency banner, unless it is the API's "none" sentinel.
+  var activeEmergency: String? {
+    guard let text = emergencyWarning?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+    else { return nil }
+    let sentinels = ["not given", "ikke gitt", "ej utfärdad", "none"]
+    return sentinels.contains(text.lowercased()) ? nil : text
+  }
+}
+
+/// One avalanche problem of a warning.
+struct VarsomProblem: Decodable, Sendable {
+  var problemId: Int?
+  var typeName: String?
+  var dangerLevel: FlexibleLevel?
+  var validExpositions: String?
+  var exposedHeight1: Int?
+  var exposedHeight2: Int?
+  var exposedHeightFill: Int?
+  var summary: String?
+  var sizeName: String?
+  var probabilityName: String?
+
+  enum CodingKeys: String, CodingKey {
+    case problemId = "AvalancheProblemId", typeName = "AvalancheProblemTypeName"
+    case dangerLevel = "DangerLevel", validExpositions = "ValidExpositions"
+    case exposedHeight1 = "ExposedHeight1", exposedHeight2 = "ExposedHeight2"
+    case exposedHeightFill = "ExposedHeightFill"
+    // (sic) NVE's own spelling.
+    case summary = "TriggerSenitivityPropagationDestuctiveSizeText"
+    case sizeName = "DestructiveSizeExtName", probabilityName = "AvalProbabilityName"
+  }
+}
+
+struct VarsomAdvice: Decodable, Sendable {
+  var text: String?
+  enum CodingKeys: String, CodingKey { case text = "Text" }
+}
+
+/// `RegionSummary/Simple` element, for `timeline regions`.
+struct VarsomRegionSummary: Decodable, Sendable {
+  var id: Int?
+  var name: String?
+  var typeName: String?
+  var typeId: Int?
+  enum CodingKeys: String, CodingKey {
+    case id = "Id", name = "Name", typeName = "TypeName", typeId = "TypeId"
+  }
+}
+
+/// A danger level that arrives as `"3"` (warnings) or `3` (problems); NVE's own clients
+/// disagree, so both are accepted everywhere. Any other number or string decodes as
+/// unknown (nil value); an object, array or boolean is a malformed reply and fails the
+/// decode, so it can never replace a good timeline with "not assessed".
+struct FlexibleLevel: Decodable, Sendable, Equatable {
+  var value: Int?
+
+  init(_ value: Int?) { self.value = value }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      value = nil
+    } else if let number = try? container.decode(Int.self) {
+      value = number
+    } else if let text = try? container.decode(String.self) {
+      // "3" and also "3 Considerable", which a DangerLevelName-like value would carry.
+      value = Int(text.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
+    } else if let number = try? container.decode(Double.self) {
+      value = number.isFinite && abs(number) < 1e9 ? Int(number) : nil
+    } else {
+      throw DecodingError.typeMismatch(
+        Int.self, .init(codingPath: decoder.codingPath, debugDescription: "a danger level must be a number or a string"))
+    }
+    if let v = value, !(0...5).contains(v) { value = nil }
+  }
+}

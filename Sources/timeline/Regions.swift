@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Providers
+import TimelineCache
+import TimelineCore
+import TimelineKit
+
+extension TimelineCommand {
+  /// `timeline regions`: the ids the `avalanche` widget accepts, live from each service,
+  /// falling back to the list bundled with this build when the service cannot be reached.
+  struct Regions: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List avalanche forecast regions (Norway) and areas (Sweden) with their ids.",
+      discussion: """
+        Norway's regions come from Varsom's RegionSummary (type A = daily warnings in \
+        season, B = only when the danger is high); Sweden's areas from lavinprognoser's WFS. \
+        Without network the bundled list is printed and stderr says "offline: bundled list".
+        """)
+
+    @Option(help: ArgumentHelp("Only this country: no or se.", valueName: "no|se"))
+    var country: String?
+
+    @Flag(help: "Print a JSON array of {country, id, name, type, slug}.")
+    var json = false
+
+    @Flag(help: "Do not ask the services; print the bundled list.")
+    var offline = false
+
+    @Option(help: ArgumentHelp("Varsom API base URL (default: [sources] varsom from the config).", valueName: "url"))
+    var varsom: String?
+
+    @Option(help: ArgumentHelp("lavinprognoser WFS URL (default: [sources] lavinprognoser from the config).", valueName: "url"))
+    var lavinprognoser: String?
+
+    func validate() throws {
+      if let country, AvalancheCountry(rawValue: country) == nil {
+        throw ValidationError("--country must be \"no\" or \"se\", got \"\(country)\"")
+      }
+    }
+
+    func run() async throws {
+      let countries = country.flatMap(AvalancheCountry.init(rawValue:)).map { [$0] } ?? AvalancheCountry.allCases
+      // A broken config must not stop a listing, so its sources are only a default here.
+      let configured = (try? ConfigLoader.load(explicit: nil))?.sources ?? [:]
+      let http = URLSessionHTTPClient()
+      let now = SystemClock().now()
+      var all: [AvalancheRegion] = []
+      for country in countries {
+        let flag = country == .norway ? varsom : lavinprognoser
+        let base = flag ?? configured[country.source] ?? AvalancheRegions.defaultSources[country.source] ?? ""
+        if offline {
+          all += AvalancheRegions.bundled(country)
+          continue
+        }
+        do {
+          all += try await AvalancheRegions.fetch(country, base: base, http: http, now: now)
+        } catch {
+          Console.error("offline: bundled list for \(country.source) (\(error))")
+          all += AvalancheRegions.bundled(country)
+        }
+      }
+      print(json ? Self.json(all) : Self.table(all))
+    }
+
+    static func json(_ regions: [AvalancheRegion]) -> String {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let data = (try? encoder.encode(regions)) ?? Data("[]".utf8)
+      return String(decoding: data, as: UTF8.self)
+    }
+
+    static func table(_ regions: [AvalancheRegion]) -> String {
+      var lines = ["COUNTRY  ID    TYPE      NAME"]
+      for region in regions {
+        let id = String(region.id).padding(toLength: 6, withPad: " ", startingAt: 0)
+        let type = region.type.padding(toLength: 10, withPad: " ", startingAt: 0)
+        lines.append("\(region.country.rawValue)       \(id)\(type)\(region.name)")
+      }
+      return lines.joined(separator: "\n")
+    }
+  }
+}

@@ -6,6 +6,9 @@ public enum ProviderRegistry {
   public static let all: [any TimelineProvider.Type] = [
     CommandProvider.self,
     AvalancheProvider.self,
+    RandomShabadProvider.self,
+    HukamnamaProvider.self,
+    FavouritesProvider.self,
   ]
 
   /// The provider type for `kind`, or nil.

@@ -3,14 +3,14 @@ import TimelineCore
 
 extension HTTPResponse {
   /// Maps a response to the body of a successful JSON answer, or throws a one-line error
-  /// that names what happened without quoting upstream text (except a known API's own
-  /// error message, which is cut to one line).
+  /// that names what happened without quoting upstream text (except BaniDB's own error
+  /// message, which is cut to one line; any other service's body is never quoted).
   public func jsonBody(from service: String) throws -> [UInt8] {
     if status == 429 {
       throw ProviderError("\(service): rate limited (HTTP 429)", retryAfter: retryAfter)
     }
     if !(200..<300).contains(status) {
-      let detail = apiErrorMessage().map { ": \($0)" } ?? ""
+      let detail = service == "BaniDB" ? apiErrorMessage().map { ": \($0)" } ?? "" : ""
       throw ProviderError("\(service): HTTP \(status)\(detail)", retryAfter: status == 503 ? retryAfter : nil)
     }
     let first = body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }

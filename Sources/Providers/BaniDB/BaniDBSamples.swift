@@ -1,0 +1,14 @@
+import Foundation
+
+/// The bundled samples (Samples/banidb/*.json, trimmed from real BaniDB responses) that
+/// `snapshot()` shows in `timeline preview` without touching the network.
+enum BaniDBSamples {
+  static func json(_ name: String) -> JSON? {
+    guard let data = SampleFiles.data("banidb/\(name).json") else { return nil }
+    return try? JSON.parse([UInt8](data))
+  }
+
+  static func shabad(_ name: String) -> Shabad? { json(name).flatMap(Shabad.init) }
+
+  static func hukamnama(_ name: String) -> Hukamnama? { json(name).flatMap(Hukamnama.init) }
+}

@@ -1,0 +1,95 @@
+import TimelineCore
+
+/// Kind `hukamnama`: the day's Hukamnama from Sri Harmandir Sahib, by Amritsar's date.
+///
+/// Endpoints: `GET {banidb}/hukamnamas/{y}/{m}/{d}` for today in IST (UTC+05:30, never the
+/// user's local date); on 404 `GET {banidb}/hukamnamas` (the latest BaniDB has).
+/// Options: `translation` ("en.bdb"), `transliteration` ("none"), `visraam` ("sttm"),
+/// `larivaar` (false).
+/// Timeline: one entry from the start of the IST day, ending at the next IST midnight.
+/// Policy: `.after(next IST midnight)` once today's is in; while BaniDB has not published
+/// it yet (404, or an answer filed under another date) the latest one is shown, labelled
+/// with its own date, and the refresh is retried every 30 minutes.
+/// Every label comes from the response's `date.gregorian`, never from the request.
+public struct HukamnamaProvider: TimelineProvider {
+  public static let kind = "hukamnama"
+  static let retryGap: Int64 = 30 * 60
+  static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+    "September", "October", "November", "December"]
+
+  let style: BaniDBStyle
+
+  public init(config: WidgetConfig) throws {
+    var options = Options(config)
+    style = try BaniDBStyle(&options)
+    try options.finish()
+  }
+
+  public func placeholder() -> Entry { BaniDBRender.placeholder("Hukamnama…", kind: "hukamnama") }
+
+  public func snapshot(context: ProviderContext) -> TimelineDraft {
+    let now = context.clock.now()
+    guard let hukamnama = BaniDBSamples.hukamnama("hukamnama"), !hukamnama.shabads.isEmpty else {
+      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never)
+    }
+    let entry = makeEntry(hukamnama, date: now, isToday: true)
+    return TimelineDraft(entries: [entry], end: IST.nextMidnight(after: now), policy: .never)
+  }
+
+  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+    let now = context.clock.now()
+    let today = IST.date(at: now)
+    let api = BaniDBAPI(context)
+    var found = try await api.get("/hukamnamas/\(today.year)/\(today.month)/\(today.day)")
+    if case .notFound = found {
+      found = try await api.get("/hukamnamas")
+    }
+    guard case .found(let json) = found else { throw ProviderError("BaniDB: no hukamnama available (HTTP 404)") }
+    guard let hukamnama = Hukamnama(json) else { throw ProviderError("BaniDB: unexpected hukamnama format") }
+    guard !hukamnama.shabads.isEmpty else { throw ProviderError("BaniDB: the hukamnama has no shabads") }
+    let isToday = (hukamnama.year, hukamnama.month, hukamnama.day) == (today.year, today.month, today.day)
+    let midnight = IST.nextMidnight(after: now)
+    let entry = makeEntry(hukamnama, date: IST.startOfDay(at: now), isToday: isToday)
+    let policy: ReloadPolicy = isToday ? .after(midnight) : .after(min(now + Self.retryGap, midnight))
+    return TimelineDraft(entries: [entry], end: midnight, policy: policy)
+  }
+
+  func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool) -> Entry {
+    let shabads = hukamnama.shabads
+    let day = "\(hukamnama.day) \(Self.monthNames[hukamnama.month - 1]) \(hukamnama.year)"
+    let label = "Hukamnama, \(day)" + (isToday ? "" : " (latest available; today's is not published yet)")
+    var notes: [String] = []
+    if shabads.count > 1 { notes.append("\(shabads.count) shabads; `timeline show` prints all of them") }
+    let key = IST.iso(hukamnama.year, hukamnama.month, hukamnama.day)
+    return BaniDBRender.entry(
+      shabads[0], date: date, style: style, alt: "hukamnama",
+      classes: isToday ? ["hukamnama"] : ["hukamnama", "not-today"], key: "hukamnama:\(key)",
+      label: label, notes: notes, extraDetail: Array(shabads.dropFirst()))
+  }
+}
+
+/// India Standard Time by arithmetic: a fixed UTC+05:30 with no DST since 1945, so no
+/// time-zone database is needed (minimal containers often lack tzdata).
+enum IST {
+  static let offset: Int64 = 5 * 3600 + 30 * 60
+
+  static func days(at epoch: Int64) -> Int64 {
+    let local = epoch + offset
+    return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+  }
+
+  static func startOfDay(at epoch: Int64) -> Int64 { days(at: epoch) * 86_400 - offset }
+
+  static func nextMidnight(after epoch: Int64) -> Int64 { (days(at: epoch) + 1) * 86_400 - offset }
+
+  /// "2026-03-02".
+  static func iso(_ year: Int, _ month: Int, _ day: Int) -> String {
+    func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - "\(n)".count)) + "\(n)" }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+  }
+
+  static func date(at epoch: Int64) -> (year: Int, month: Int, day: Int) {
+    let (year, month, day) = ISOTime.civil(fromDays: days(at: epoch))
+    return (Int(year), Int(month), Int(day))
+  }
+}

@@ -1,0 +1,106 @@
+import TimelineCore
+
+/// Kind `random-shabad`: a different random shabad every `interval`, like Chet's
+/// RandomShabad widget but without its off-by-one.
+///
+/// Endpoint: `GET {banidb}/random/{source}`, one request per timeline slot.
+/// Options: `interval` (default "3h", at least 10m), `entries` (default 8, 1–48),
+/// `source` ("G" default; "all", "D", "B", "A", "S", "N", "R"), `translation` ("en.bdb"),
+/// `transliteration` ("none"), `visraam` ("sttm"), `larivaar` (false).
+/// Timeline: entry k is dated s0 + k·interval, where s0 is the slot containing now on the
+/// grid of the entries already cached (or now, for a fresh grid). It ends one interval
+/// after the last entry. Policy: `.after(end - interval)`, the moment the last entry
+/// becomes current; that refresh keeps it and fetches only the slots after it, so no
+/// shabad is ever replaced before its interval is over.
+/// Failures: a failed slot is left out (the entry before it stays longer) and the refresh
+/// is retried after 30 minutes to fill it; only when every request fails does it throw.
+public struct RandomShabadProvider: TimelineProvider {
+  public static let kind = "random-shabad"
+  static let sources = ["G", "all", "D", "B", "A", "S", "N", "R"]
+  static let retryGap: Int64 = 30 * 60
+
+  let interval: Int64
+  let count: Int
+  let source: String
+  let style: BaniDBStyle
+
+  public init(config: WidgetConfig) throws {
+    var options = Options(config)
+    interval = try options.duration("interval", default: 3 * 3600, minimum: 600)
+    count = try options.int("entries", default: 8, range: 1...48) ?? 8
+    source = try options.choice("source", Self.sources, default: "G")
+    style = try BaniDBStyle(&options)
+    try options.finish()
+  }
+
+  public func placeholder() -> Entry { BaniDBRender.placeholder("ੴ", kind: "shabad") }
+
+  public func snapshot(context: ProviderContext) -> TimelineDraft {
+    let now = context.clock.now()
+    guard let shabad = BaniDBSamples.shabad("random-shabad") else {
+      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never)
+    }
+    let entry = makeEntry(shabad, date: now)
+    return TimelineDraft(entries: [entry], end: now + interval, policy: .never)
+  }
+
+  func makeEntry(_ shabad: Shabad, date: Int64) -> Entry {
+    BaniDBRender.entry(
+      shabad, date: date, style: style, alt: "shabad", classes: ["shabad"], key: "shabad:\(shabad.id)",
+      dateLine: "Random shabad for " + BaniDBRender.localTime(date))
+  }
+
+  /// The slot dates and the cached entries that already fill some of them.
+  func plan(now: Int64, previous: [Entry]) -> (slots: [Int64], kept: [Int64: Entry], anchor: Entry?) {
+    let anchor = previous.last { $0.date <= now } ?? previous.first
+    func grid(from start: Int64) -> [Int64] { (0..<Int64(count)).map { start + $0 * interval } }
+    if let anchor {
+      // The slot containing now on the anchor's grid (floor modulo, so an anchor in the
+      // future works too).
+      let offset = ((now - anchor.date) % interval + interval) % interval
+      let slots = grid(from: now - offset)
+      var kept: [Int64: Entry] = [:]
+      for entry in previous where slots.contains(entry.date) && kept[entry.date] == nil { kept[entry.date] = entry }
+      if !kept.isEmpty { return (slots, kept, anchor) }
+    }
+    return (grid(from: now), [:], anchor)
+  }
+
+  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+    let now = context.clock.now()
+    let reusable = context.force
+      ? [] : (context.previous?.entries ?? []).filter { $0.key?.hasPrefix("shabad:") == true }
+    let (slots, kept, anchor) = plan(now: now, previous: reusable)
+    let missing = slots.filter { kept[$0] == nil }
+    let api = BaniDBAPI(context)
+    let path = "/random/\(source)"
+    let results = await BaniDBAPI.each(missing) { _ in
+      guard let shabad = try await api.shabad(path) else { throw ProviderError("BaniDB: \(path) not found (HTTP 404)") }
+      return shabad
+    }
+    var entries = kept
+    var errors: [ProviderError] = []
+    for (slot, result) in zip(missing, results) {
+      switch result {
+      case .success(let shabad): entries[slot] = makeEntry(shabad, date: slot)
+      case .failure(let error): errors.append(error)
+      }
+    }
+    if !missing.isEmpty && errors.count == missing.count { throw BaniDBAPI.combined(errors) }
+    if entries[slots[0]] == nil {
+      // The current slot failed: keep showing what was on screen, or else start the
+      // next fetched shabad now rather than leave the bar empty until its slot.
+      if let anchor, anchor.date < slots[0] {
+        entries[anchor.date] = anchor
+      } else if let first = entries.keys.min(), let entry = entries.removeValue(forKey: first) {
+        var moved = entry
+        moved.date = slots[0]
+        entries[slots[0]] = moved
+      }
+    }
+    let end = slots[slots.count - 1] + interval
+    var refresh = count >= 2 ? end - interval : end
+    if !errors.isEmpty { refresh = min(refresh, now + Self.retryGap) }
+    return TimelineDraft(entries: entries.keys.sorted().compactMap { entries[$0] }, end: end, policy: .after(refresh))
+  }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Glibc
+import TimelineCache
+import TimelineCore
+
+extension TimelineCommand {
+  /// `timeline open WIDGET`: opens the current entry's link (e.g. the shabad on
+  /// SikhiToTheMax) with xdg-open, for a bar's on-click.
+  struct Open: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Open the current entry's link with xdg-open.",
+      discussion: """
+        Only http and https links are opened. Without xdg-open (or with --print)
+        the link is printed instead. Exits 1 when there is no current entry or it
+        has no link.
+        """)
+
+    @Argument(help: "The widget name, as in [widgets.NAME].")
+    var widget: String
+
+    @Option(help: ArgumentHelp("Use the entry current at this instant (ISO 8601).", valueName: "time"))
+    var at: String?
+
+    @Flag(help: "Print the link instead of opening it.")
+    var print = false
+
+    @Option(name: .long, help: ArgumentHelp("Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"))
+    var cacheDir: String?
+
+    func run() async throws {
+      try await exiting {
+        let entry = try CurrentEntry.load(widget: widget, at: at, cacheDir: cacheDir)
+        guard let url = entry.url.map(Terminal.clean), !url.isEmpty else {
+          throw Failure.failed("the current entry of \"\(widget)\" has no link")
+        }
+        let lower = url.lowercased()
+        // A link from a command widget could be anything; xdg-open would hand a file: or
+        // custom-scheme URL to whatever claims it.
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+          throw Failure.failed("not opening \"\(url)\": only http and https links are opened")
+        }
+        if print {
+          Swift.print(url)
+          return 0
+        }
+        switch Launcher.open(url) {
+        case .started:
+          return 0
+        case .notFound:
+          Swift.print(url)
+          Console.error("timeline: xdg-open not found; open the link above yourself")
+          return 0
+        case .failed(let status):
+          Swift.print(url)
+          Console.error("timeline: xdg-open failed (status \(status)); open the link above yourself")
+          return 1
+        }
+      }
+    }
+  }
+}
+
+/// Starting xdg-open in its own session, so closing the terminal or the bar that ran us
+/// does not take the browser with it.
+enum Launcher {
+  enum Outcome: Equatable { case started, notFound, failed(Int32) }
+
+  /// How long to wait for xdg-open to report a failure. It normally exits at once after
+  /// handing the link over; some fallbacks run the browser in the foreground, which must
+  /// not keep us (and a bar's click handler) waiting.
+  static let patience: Int = 2000
+
+  static func open(_ url: String) -> Outcome {
+    var actions = posix_spawn_file_actions_t()
+    var attributes = posix_spawnattr_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+      posix_spawn_file_actions_destroy(&actions)
+      posix_spawnattr_destroy(&attributes)
+    }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    // POSIX_SPAWN_SETSID (glibc ≥ 2.26); the macro is not imported into Swift.
+    posix_spawnattr_setflags(&attributes, 0x80)
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup(url), nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let result = posix_spawnp(&pid, "xdg-open", &actions, &attributes, argv, environ)
+    if result == ENOENT { return .notFound }
+    if result != 0 { return .failed(-result) }
+    for _ in 0..<(patience / 50) {
+      var status: Int32 = 0
+      let done = waitpid(pid, &status, WNOHANG)
+      if done == pid {
+        let exited = status & 0x7f == 0
+        let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        // 127 is the shell's "command not found", should xdg-open be a wrapper script.
+        if code == 0 { return .started }
+        return code == 127 ? .notFound : .failed(code)
+      }
+      if done < 0 { return .started }
+      usleep(50_000)
+    }
+    return .started
+  }
+}

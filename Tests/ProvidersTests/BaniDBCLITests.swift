@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TimelineCache
+import TimelineCore
+import TimelineTestSupport
+
+@testable import Providers
+
+/// Whether the built `timeline` has `show` and `open` (the suite runs the binary).
+enum BaniDBCLI {
+  static let wired: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: Paths.binary("timeline")) else { return false }
+    let show = try? run(Paths.binary("timeline"), ["show", "--help"])
+    let open = try? run(Paths.binary("timeline"), ["open", "--help"])
+    return show?.status == 0 && open?.status == 0
+  }()
+}
+
+/// `timeline show` and `timeline open` on a cache holding a hukamnama entry.
+@Suite(.enabled(if: BaniDBCLI.wired)) struct BaniDBCLITests {
+  let now = BaniDBFixture.epoch("2026-03-02T03:00:00Z")
+
+  func cache() throws -> TempDir {
+    let dir = try TempDir()
+    let provider = try HukamnamaProvider(config: BaniDBFixture.config("hukamnama", ["transliteration": .string("en")]))
+    let context = ProviderContext(
+      clock: FixedClock(now), config: BaniDBFixture.config("hukamnama"), sources: [:], http: URLSessionHTTPClient())
+    let draft = provider.snapshot(context: context)
+    try CacheStore(directory: dir.path).write(Timeline(
+      widget: "hukam", kind: "hukamnama", entries: draft.entries, end: draft.end, policy: draft.policy,
+      placeholder: provider.placeholder(), generated: now))
+    return dir
+  }
+
+  @Test func showPrintsTheWholeShabadWithoutColourWhenPiped() throws {
+    let dir = try cache()
+    let result = try run(Paths.binary("timeline"), ["show", "hukam", "--at", "2026-03-02T03:00:00Z"],
+      environment: ["TIMELINE_CACHE_DIR": dir.path])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("Hukamnama, 13 October 2025\nAng 673 · Raag Dhanaasree · Guru Arjan Dev Ji\n"))
+    #expect(result.stdout.contains("ਤੁਮੑ ਕਰਹੁ ਦਇਆ ਮੇਰੇ ਸਾਈ ॥\n"))
+    #expect(result.stdout.contains("https://www.sikhitothemax.org/shabad?id=2565"))
+    #expect(!result.stdout.contains("\u{1B}"))
+  }
+
+  @Test func showWithoutACurrentEntryFails() throws {
+    let dir = try cache()
+    let before = try run(Paths.binary("timeline"), ["show", "hukam", "--at", "2026-03-01T00:00:00Z"],
+      environment: ["TIMELINE_CACHE_DIR": dir.path])
+    #expect(before.status == 1 && before.stderr.contains("no current entry"))
+    let unknown = try run(Paths.binary("timeline"), ["show", "nothing"], environment: ["TIMELINE_CACHE_DIR": dir.path])
+    #expect(unknown.status == 1 && unknown.stderr.contains("timeline refresh nothing"))
+  }
+
+  @Test func openHandsTheLinkToXdgOpenOrPrintsIt() throws {
+    let dir = try cache()
+    let bin = try TempDir()
+    try bin.write("xdg-open", "#!/bin/sh\nprintf '%s\\n' \"$1\" > \"\(bin.path)/opened\"\n")
+    chmod(bin.file("xdg-open"), 0o755)
+    let env = ["TIMELINE_CACHE_DIR": dir.path, "PATH": bin.path + ":/usr/bin:/bin"]
+    let opened = try run(Paths.binary("timeline"), ["open", "hukam", "--at", "2026-03-02T03:00:00Z"], environment: env)
+    #expect(opened.status == 0 && opened.stdout.isEmpty)
+    let url = try String(contentsOfFile: bin.file("opened"), encoding: .utf8)
+    #expect(url == "https://www.sikhitothemax.org/shabad?id=2565\n")
+    let empty = try TempDir()
+    let printed = try run(Paths.binary("timeline"), ["open", "hukam", "--at", "2026-03-02T03:00:00Z"],
+      environment: ["TIMELINE_CACHE_DIR": dir.path, "PATH": empty.path])
+    #expect(printed.status == 0 && printed.stdout == "https://www.sikhitothemax.org/shabad?id=2565\n")
+    #expect(printed.stderr.contains("xdg-open not found"))
+  }
+}

@@ -1,0 +1,49 @@
+import Testing
+import TimelineCore
+import TimelineTestSupport
+
+@testable import Providers
+
+/// The shared client as the BaniDB kinds rely on it, against the loopback server.
+@Suite struct BaniDBHTTPTests {
+  func fetch(_ server: FixtureServer, _ path: String) async throws -> Shabad? {
+    let context = BaniDBFixture.context(server, at: 0, BaniDBFixture.config("random-shabad"))
+    return try await BaniDBAPI(context).shabad(path)
+  }
+
+  @Test func sameHostRedirectIsFollowedOtherHostIsNot() async throws {
+    let server = try FixtureServer()
+    try await server.setRoutes([
+      "/v2/shabads/1": ["status": 302, "headers": ["Location": server.baseURL + "/v2/shabads/3492"]],
+      "/v2/shabads/3492": BaniDBFixture.file("random-3492.json"),
+      "/v2/shabads/2": ["status": 302, "headers": ["Location": "http://localhost:\(server.port)/v2/shabads/3492"]],
+    ])
+    #expect(try await fetch(server, "/shabads/1")?.id == 3492)
+    let error = await #expect(throws: ProviderError.self) { try await fetch(server, "/shabads/2") }
+    #expect(error?.message.contains("302") == true || error?.message.contains("redirect") == true)
+    #expect(try await server.log().paths == ["/v2/shabads/1", "/v2/shabads/3492", "/v2/shabads/2"])
+  }
+
+  @Test func oversizedAndNonJSONBodiesAreRefused() async throws {
+    let server = try FixtureServer(routes: [
+      "/v2/shabads/1": ["fault": "huge"],
+      "/v2/shabads/2": ["body": "Too Many Requests", "headers": ["Content-Type": "text/plain"]],
+      "/v2/shabads/3": ["body": "{\"shabadInfo\": {}}"],
+    ])
+    let huge = await #expect(throws: ProviderError.self) { try await fetch(server, "/shabads/1") }
+    #expect(huge?.message.contains("larger than 5 MB") == true)
+    let text = await #expect(throws: ProviderError.self) { try await fetch(server, "/shabads/2") }
+    #expect(text?.message == "BaniDB: response is not JSON")
+    let shape = await #expect(throws: ProviderError.self) { try await fetch(server, "/shabads/3") }
+    #expect(shape?.message == "BaniDB: unexpected shabad format from /shabads/3")
+  }
+
+  @Test func retryAfterAsAnHTTPDate() async throws {
+    let server = try FixtureServer(routes: [
+      "/v2/shabads/1": ["status": 429, "body": "Too Many Requests", "headers": ["Retry-After": "Wed, 21 Oct 2099 07:28:00 GMT"]],
+    ])
+    let error = await #expect(throws: ProviderError.self) { try await fetch(server, "/shabads/1") }
+    // Far-future dates are capped at a day.
+    #expect(error?.retryAfter == 86_400 && error?.message == "BaniDB: rate limited (HTTP 429)")
+  }
+}

@@ -49,16 +49,48 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-install: deps build
-	install -d $(BINDIR) $(SHAREDIR)
-	install -m 755 .build/release/timeline $(BINDIR)/timeline
-	install -m 755 $(STATIC_SCRATCH)/release/timeline-emit $(BINDIR)/timeline-emit
-	@if [ -d integrations ]; then cp -R integrations $(SHAREDIR)/; fi
-	@echo "installed timeline and timeline-emit to $(BINDIR)"
+# Installs the files listed in integrations/README.md ("Installed files"). SKIP_BUILD=1
+# installs binaries built elsewhere, named by TIMELINE_BIN and EMIT_BIN (used by the
+# IntegrationTests: make install SKIP_BUILD=1 DESTDIR=... TIMELINE_BIN=... EMIT_BIN=...).
+install: $(if $(SKIP_BUILD),,deps build)
+	@set -e; \
+	timeline="$(or $(TIMELINE_BIN),.build/release/timeline)"; \
+	emit="$(or $(EMIT_BIN),$(STATIC_SCRATCH)/release/timeline-emit)"; \
+	root="$(DESTDIR)$(PREFIX)"; \
+	share="$$root/share/timeline"; \
+	install -d "$$root/bin" "$$share/integrations/waybar" "$$share/integrations/polybar" \
+	  "$$share/integrations/tmux/scripts" "$$share/integrations/systemd" "$$share/integrations/cron" \
+	  "$$share/examples" "$$root/lib/systemd/user" "$$root/share/bash-completion/completions" \
+	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
+	install -m 755 "$$timeline" "$$root/bin/timeline"; \
+	install -m 755 "$$emit" "$$root/bin/timeline-emit"; \
+	for f in README.md waybar/config.jsonc waybar/style.css waybar/README.md \
+	  polybar/modules.ini polybar/README.md tmux/README.md \
+	  systemd/README.md cron/README.md; do \
+	  install -m 644 "integrations/$$f" "$$share/integrations/$$f"; done; \
+	install -m 755 integrations/tmux/timeline.tmux "$$share/integrations/tmux/timeline.tmux"; \
+	install -m 755 integrations/tmux/scripts/interpolate.sh "$$share/integrations/tmux/scripts/interpolate.sh"; \
+	for f in systemd/timeline-refresh.service systemd/timeline-refresh.timer cron/crontab; do \
+	  sed 's|/usr/local/bin/timeline|$(PREFIX)/bin/timeline|g' "integrations/$$f" > "$$share/integrations/$$f"; \
+	  chmod 644 "$$share/integrations/$$f"; done; \
+	install -m 644 "$$share/integrations/systemd/timeline-refresh.service" "$$root/lib/systemd/user/timeline-refresh.service"; \
+	install -m 644 "$$share/integrations/systemd/timeline-refresh.timer" "$$root/lib/systemd/user/timeline-refresh.timer"; \
+	install -m 644 examples/config.toml "$$share/examples/config.toml"; \
+	install -m 755 examples/countdown.sh "$$share/examples/countdown.sh"; \
+	"$$timeline" --generate-completion-script bash > "$$root/share/bash-completion/completions/timeline"; \
+	"$$timeline" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_timeline"; \
+	"$$timeline" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/timeline.fish"; \
+	echo "installed timeline and timeline-emit to $$root/bin, integrations to $$share"; \
+	echo "next: timeline preview; systemctl --user enable --now timeline-refresh.timer; timeline doctor"
 
 uninstall:
 	rm -f $(BINDIR)/timeline $(BINDIR)/timeline-emit
 	rm -rf $(SHAREDIR)
+	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/timeline-refresh.service \
+	  $(DESTDIR)$(PREFIX)/lib/systemd/user/timeline-refresh.timer \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/timeline \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_timeline \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/timeline.fish
 
 bench: deps build
 	bench/run

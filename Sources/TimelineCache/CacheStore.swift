@@ -33,7 +33,8 @@ public struct CacheStore: Sendable {
 
   /// Creates the directory (and parents) with mode 0700 if missing.
   public func ensureDirectory() throws(CacheWriteError) {
-    var path = ""
+    // A relative directory (`--cache-dir cache`) stays relative: it must not become `/cache`.
+    var path = directory.hasPrefix("/") ? "" : "."
     for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
       path += "/" + part
       if mkdir(path, 0o700) != 0 && errno != EEXIST { throw .io("create \(path)", errno) }

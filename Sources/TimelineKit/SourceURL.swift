@@ -23,6 +23,14 @@ enum SourceURL {
     } else {
       host = authority.prefix { $0 != ":" }
     }
-    return host == "localhost" || host.hasPrefix("127.") || host == "::1" ? .ok : .insecure
+    return host == "localhost" || host == "::1" || isLoopbackIPv4(host) ? .ok : .insecure
+  }
+
+  /// `127.a.b.c` written as four decimal numbers; a name such as `127.0.0.1.example.com`
+  /// is a DNS name like any other and is not loopback.
+  static func isLoopbackIPv4(_ host: Substring) -> Bool {
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127"
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } && UInt8($0) != nil }
   }
 }

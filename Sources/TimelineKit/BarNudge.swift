@@ -1,0 +1,297 @@
+import Glibc
+import TimelineCache
+
+/// After `timeline reload` has refreshed the cache, tells every running bar of this user to
+/// redraw now instead of at its next interval. Each bar is nudged only if it is found;
+/// a bar that is absent is a line of output, never an error.
+///
+/// - waybar: `pkill -x -u UID -RTMIN+N waybar` when `[bars] waybar_signal = N` (`-x`: only
+///   processes named exactly `waybar`; an unhandled real-time signal kills).
+/// - polybar: `polybar-msg action "#MODULE.hook.0"` for each `[bars] polybar_modules`
+///   entry (custom/ipc modules), with `XDG_RUNTIME_DIR=/run/user/UID` when it is unset
+///   (cron, some sudo setups): polybar-msg finds the bars' sockets there (then without it,
+///   for bars that were started without it: /tmp/polybar-UID).
+/// - tmux: `tmux -S SOCKET refresh-client -S -t CLIENT` for every client of every server
+///   socket in `${TMUX_TMPDIR:-/tmp}/tmux-UID/`; `-S` also re-runs `#()` commands.
+///
+/// Modules that run `timeline-emit --follow` (waybar without interval, polybar
+/// `tail = true`) watch the cache and need no nudge.
+public struct BarNudge: Sendable {
+  /// One bar's result.
+  public struct Report: Sendable, Equatable {
+    /// `waybar`, `polybar` or `tmux`.
+    public var bar: String
+    /// Whether something was actually nudged.
+    public var nudged: Bool
+    /// What happened, for one line of output.
+    public var message: String
+
+    public init(bar: String, nudged: Bool, message: String) {
+      self.bar = bar
+      self.nudged = nudged
+      self.message = message
+    }
+
+    /// `bar: message`.
+    public var line: String { "\(bar): \(message)" }
+  }
+
+  public var bars: BarsConfig
+  public var environment: @Sendable (String) -> String?
+  public var uid: uid_t
+
+  public init(bars: BarsConfig, environment: @escaping @Sendable (String) -> String? = Environment.get, uid: uid_t = geteuid()) {
+    self.bars = bars
+    self.environment = environment
+    self.uid = uid
+  }
+
+  /// Nudges waybar, polybar and tmux, in that order.
+  public func run() -> [Report] {
+    [waybar(), polybar(), tmux()]
+  }
+
+  /// The PATH lookups use the caller's PATH.
+  var path: String { environment("PATH") ?? "/usr/local/bin:/usr/bin:/bin" }
+
+  func waybar() -> Report {
+    guard let signal = bars.waybarSignal else {
+      return Report(
+        bar: "waybar", nudged: false,
+        message: "not nudged: no [bars] waybar_signal (--follow modules update from the cache by themselves)")
+    }
+    guard let pkill = ExternalProgram.find("pkill", path: path) else {
+      return Report(bar: "waybar", nudged: false, message: "not nudged: pkill not found (install procps)")
+    }
+    let result = ExternalProgram.run([pkill, "-x", "-u", String(uid), "-RTMIN+\(signal)", "waybar"])
+    switch result.status {
+    case 0: return Report(bar: "waybar", nudged: true, message: "sent SIGRTMIN+\(signal)")
+    case 1: return Report(bar: "waybar", nudged: false, message: "not running")
+    default:
+      return Report(bar: "waybar", nudged: false, message: "pkill failed: \(result.firstLine(or: "status \(result.status)"))")
+    }
+  }
+
+  func polybar() -> Report {
+    guard !bars.polybarModules.isEmpty else {
+      return Report(
+        bar: "polybar", nudged: false,
+        message: "not nudged: no [bars] polybar_modules (tail = true modules update from the cache by themselves)")
+    }
+    guard let msg = ExternalProgram.find("polybar-msg", path: path) else {
+      return Report(bar: "polybar", nudged: false, message: "not running (polybar-msg not found)")
+    }
+    // polybar-msg looks for the bars' sockets in $XDG_RUNTIME_DIR/polybar, else in
+    // /tmp/polybar-UID. A bar started in a desktop session has XDG_RUNTIME_DIR set; cron
+    // and some sudo setups lack it, so derive it, then try polybar-msg's own fallback.
+    var attempts: [[String: String]] = [[:]]
+    let runtime = "/run/user/\(uid)"
+    if (environment("XDG_RUNTIME_DIR") ?? "").isEmpty, access(runtime, F_OK) == 0 {
+      attempts.insert(["XDG_RUNTIME_DIR": runtime], at: 0)
+    }
+    var done: [String] = []
+    var problem: String?
+    for extra in attempts where done.isEmpty {
+      for module in bars.polybarModules {
+        let result = ExternalProgram.run([msg, "action", "#\(module).hook.0"], environment: extra)
+        if result.status == 0 {
+          done.append(module)
+        } else if problem == nil {
+          problem = result.firstLine(or: "status \(result.status)")
+        }
+      }
+    }
+    if done.isEmpty {
+      // polybar-msg says "No active ipc channels" when no bar runs with enable-ipc.
+      return Report(bar: "polybar", nudged: false, message: "not running (\(problem ?? "no answer"))")
+    }
+    return Report(bar: "polybar", nudged: true, message: "ran hook 0 of " + done.map { "#\($0)" }.joined(separator: ", "))
+  }
+
+  /// The directory holding this user's tmux server sockets.
+  var tmuxDirectory: String {
+    let base = environment("TMUX_TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/tmux-\(uid)"
+  }
+
+  func tmux() -> Report {
+    guard bars.tmux else { return Report(bar: "tmux", nudged: false, message: "not nudged: [bars] tmux = false") }
+    let sockets = Self.sockets(in: tmuxDirectory)
+    guard !sockets.isEmpty else { return Report(bar: "tmux", nudged: false, message: "not running") }
+    guard let tmux = ExternalProgram.find("tmux", path: path) else {
+      return Report(bar: "tmux", nudged: false, message: "not nudged: tmux not found on PATH")
+    }
+    var parts: [String] = []
+    var clients = 0
+    for socket in sockets {
+      let list = ExternalProgram.run([tmux, "-S", socket, "list-clients", "-F", "#{client_name}"])
+      // A socket left behind by a server that has gone: nothing to nudge.
+      guard list.status == 0 else { continue }
+      let names = list.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+      var refreshed = 0
+      for name in names where ExternalProgram.run([tmux, "-S", socket, "refresh-client", "-S", "-t", name]).status == 0 {
+        refreshed += 1
+      }
+      clients += refreshed
+      let label = socket.split(separator: "/").last.map(String.init) ?? socket
+      parts.append("\(label) (\(refreshed) client\(refreshed == 1 ? "" : "s"))")
+    }
+    guard !parts.isEmpty else { return Report(bar: "tmux", nudged: false, message: "not running (only stale sockets)") }
+    let servers = "server\(parts.count == 1 ? "" : "s") " + parts.joined(separator: ", ")
+    guard clients > 0 else { return Report(bar: "tmux", nudged: false, message: "no client attached (\(servers))") }
+    return Report(bar: "tmux", nudged: true, message: "refreshed the status line of \(servers)")
+  }
+
+  /// The Unix sockets directly in `directory`, sorted.
+  static func sockets(in directory: String) -> [String] {
+    guard let dir = opendir(directory) else { return [] }
+    defer { closedir(dir) }
+    var out: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      let full = directory + "/" + name
+      var info = stat()
+      if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK { out.append(full) }
+    }
+    return out.sorted()
+  }
+}
+
+/// Runs a helper program (pkill, polybar-msg, tmux, pkg-config, fc-list, systemctl,
+/// crontab) and captures its output. No shell is involved; stdin is /dev/null; a program
+/// that does not finish within `timeout` seconds is killed.
+public enum ExternalProgram {
+  /// What a run produced. Status 127 means the program could not be started.
+  public struct Result: Sendable, Equatable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    /// The first non-empty line of stderr, else of stdout, else `fallback`.
+    public func firstLine(or fallback: String) -> String {
+      for text in [stderr, stdout] {
+        if let line = text.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) {
+          return String(line.prefix(200))
+        }
+      }
+      return fallback
+    }
+  }
+
+  /// The full path of `name` in `path` (colon-separated), if it is an executable file.
+  public static func find(_ name: String, path: String) -> String? {
+    if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+    for dir in path.split(separator: ":", omittingEmptySubsequences: true) {
+      let candidate = dir + "/" + name
+      var info = stat()
+      if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+        return candidate
+      }
+    }
+    return nil
+  }
+
+  /// Runs `argv` (argv[0] a path or a name looked up in PATH) with `environment` added to
+  /// ours.
+  public static func run(_ argv: [String], environment: [String: String] = [:], timeout: Int = 10) -> Result {
+    var outPipe: [Int32] = [0, 0]
+    var errPipe: [Int32] = [0, 0]
+    guard pipe(&outPipe) == 0 else { return Result(status: 127, stdout: "", stderr: "pipe failed") }
+    guard pipe(&errPipe) == 0 else {
+      close(outPipe[0])
+      close(outPipe[1])
+      return Result(status: 127, stdout: "", stderr: "pipe failed")
+    }
+    // Close-on-exec, so no other child started meanwhile inherits our pipe ends (dup2
+    // onto 1 and 2 clears the flag for this child).
+    for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+
+    var env: [String] = []
+    var index = 0
+    while let item = environ[index] {
+      let entry = String(cString: item)
+      let key = entry.split(separator: "=", maxSplits: 1).first.map(String.init) ?? entry
+      if environment[key] == nil { env.append(entry) }
+      index += 1
+    }
+    for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
+
+    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    let cEnv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
+    defer {
+      cArgs.forEach { free($0) }
+      cEnv.forEach { free($0) }
+    }
+    // A clean signal state for the child, whatever this process blocks or ignores.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    var allSignals = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
+    close(outPipe[1])
+    close(errPipe[1])
+    guard spawned == 0 else {
+      close(outPipe[0])
+      close(errPipe[0])
+      return Result(status: 127, stdout: "", stderr: "\(argv[0]): \(String(cString: strerror(spawned)))")
+    }
+
+    var out: [UInt8] = []
+    var err: [UInt8] = []
+    var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+    var open = 2
+    let deadline = monotonicMillis() + Int64(timeout) * 1000
+    var tooMuch = false
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var timedOut = false
+    while open > 0 {
+      let ready = poll(&fds, nfds_t(fds.count), 100)
+      if ready < 0 && errno != EINTR { break }
+      if tooMuch || monotonicMillis() > deadline {
+        timedOut = true
+        kill(pid, SIGKILL)
+        break
+      }
+      for slot in 0..<fds.count where fds[slot].fd >= 0 && fds[slot].revents != 0 {
+        let n = read(fds[slot].fd, &buffer, buffer.count)
+        if n > 0 {
+          if slot == 0 { out += buffer[0..<n] } else { err += buffer[0..<n] }
+          // A bound, so a chatty program cannot eat memory.
+          if out.count + err.count > 1 << 20 { tooMuch = true }
+        } else if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) {
+          close(fds[slot].fd)
+          fds[slot].fd = -1
+          open -= 1
+        }
+      }
+    }
+    for entry in fds where entry.fd >= 0 { close(entry.fd) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exited = status & 0x7f == 0
+    let code = timedOut ? 124 : (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+    return Result(status: code, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  private static func monotonicMillis() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+}

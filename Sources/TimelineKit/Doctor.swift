@@ -1,0 +1,267 @@
+import Glibc
+import Providers
+import TimelineCache
+import TimelineCore
+
+/// `timeline doctor`: checks what a working setup needs, one line each, with the fix for
+/// whatever fails. Every check only reads, except the cache check: it creates the cache
+/// directory if missing (as `timeline refresh` would) and writes and removes a probe file.
+public struct Doctor: Sendable {
+  /// One check's result.
+  public struct Check: Sendable, Equatable {
+    /// Short name, e.g. `config`.
+    public var name: String
+    public var ok: Bool
+    /// What was found.
+    public var detail: String
+    /// How to fix it (failed checks only).
+    public var fix: String?
+
+    public init(name: String, ok: Bool, detail: String, fix: String? = nil) {
+      self.name = name
+      self.ok = ok
+      self.detail = detail
+      self.fix = fix
+    }
+
+    /// `✓ name: detail` or `✗ name: detail — fix: …`.
+    public var line: String {
+      (ok ? "✓ " : "✗ ") + name + ": " + detail + (fix.map { "\n    fix: " + $0 } ?? "")
+    }
+  }
+
+  public var configPath: String?
+  public var cacheDirectory: String
+  public var environment: @Sendable (String) -> String?
+  public var now: Int64
+
+  public init(
+    configPath: String?, cacheDirectory: String, now: Int64,
+    environment: @escaping @Sendable (String) -> String? = Environment.get
+  ) {
+    self.configPath = configPath
+    self.cacheDirectory = Self.absolute(cacheDirectory)
+    self.now = now
+    self.environment = environment
+  }
+
+  var path: String { environment("PATH") ?? "/usr/local/bin:/usr/bin:/bin" }
+
+  /// `path` made absolute against the working directory.
+  static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return (cwd == "/" ? "" : cwd) + "/" + path
+  }
+
+  /// Every check, in the order printed.
+  public func run() -> [Check] {
+    let (configCheck, config) = self.config()
+    var checks = [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), bars(), schedule()]
+    checks.append(lastRefresh(config))
+    return checks
+  }
+
+  /// The config parses and every widget's provider accepts its options.
+  func config() -> (Check, AppConfig?) {
+    let config: AppConfig
+    do {
+      config = try ConfigLoader.load(explicit: configPath, environment: environment)
+    } catch {
+      return (
+        Check(
+          name: "config", ok: false, detail: error.description,
+          fix: "correct the key named above; `timeline config --default` prints a working config"),
+        nil
+      )
+    }
+    do {
+      _ = try Refresher(config: config, store: CacheStore(directory: cacheDirectory), clock: FixedClock(now))
+        .providers(for: [])
+    } catch {
+      return (
+        Check(name: "config", ok: false, detail: error.description, fix: "see examples/config.toml for every option"),
+        config
+      )
+    }
+    let names = config.widgets.map(\.name).joined(separator: ", ")
+    let warnings = config.warnings.isEmpty ? "" : "; \(config.warnings.count) warning(s): \(config.warnings.joined(separator: "; "))"
+    return (
+      Check(
+        name: "config", ok: true,
+        detail: "\(config.file) parses; \(config.widgets.count) widget\(config.widgets.count == 1 ? "" : "s")"
+          + (names.isEmpty ? "" : " (\(names))") + warnings),
+      config
+    )
+  }
+
+  /// The cache directory exists (or can be made) and a file can be written in it.
+  func cacheWritable() -> Check {
+    let fix = "mkdir -p '\(cacheDirectory)' && chmod u+rwx '\(cacheDirectory)', or set TIMELINE_CACHE_DIR"
+    do {
+      try CacheStore(directory: cacheDirectory).ensureDirectory()
+    } catch {
+      return Check(name: "cache", ok: false, detail: "\(cacheDirectory): \(error)", fix: fix)
+    }
+    let probe = cacheDirectory + "/.doctor-\(getpid())"
+    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      return Check(name: "cache", ok: false, detail: "\(cacheDirectory) is not writable: \(String(cString: strerror(errno)))", fix: fix)
+    }
+    close(fd)
+    unlink(probe)
+    return Check(name: "cache", ok: true, detail: "\(cacheDirectory) is writable")
+  }
+
+  /// `timeline-emit` is on PATH: the bars run it by name.
+  func emitter() -> Check {
+    if let found = ExternalProgram.find("timeline-emit", path: path) {
+      return Check(name: "timeline-emit", ok: true, detail: found)
+    }
+    return Check(
+      name: "timeline-emit", ok: false, detail: "not on PATH (the bar snippets run it by name)",
+      fix: "`make install` (PREFIX=/usr/local), or put timeline-emit's directory on PATH; in the snippets, give its full path")
+  }
+
+  /// json-c, which the cache reader links.
+  func jsonC() -> Check {
+    if let pkg = ExternalProgram.find("pkg-config", path: path),
+      ExternalProgram.run([pkg, "--exists", "json-c"]).status == 0
+    {
+      let version = ExternalProgram.run([pkg, "--modversion", "json-c"]).stdout.trimmed
+      return Check(name: "json-c", ok: true, detail: "pkg-config json-c \(version)")
+    }
+    let ldconfig = ExternalProgram.find("ldconfig", path: path + ":/sbin:/usr/sbin")
+    if let ldconfig {
+      let lines = ExternalProgram.run([ldconfig, "-p"]).stdout.split(separator: "\n")
+      if let line = lines.first(where: { $0.contains("libjson-c.so") }) {
+        let name = line.split(separator: " ").first.map(String.init) ?? "libjson-c"
+        return Check(name: "json-c", ok: true, detail: "\(name.trimmed) (ldconfig)")
+      }
+    }
+    return Check(
+      name: "json-c", ok: false, detail: "not found (neither pkg-config nor ldconfig knows it)",
+      fix: "sudo apt install libjson-c5 (to build: libjson-c-dev; Fedora: json-c, Arch: json-c)")
+  }
+
+  /// A font that covers Gurmukhi, for the shabad widgets.
+  func fonts() -> Check {
+    let fix = "sudo apt install fonts-noto-core (Noto Sans Gurmukhi) or fonts-lohit-guru; Arch: noto-fonts"
+    guard let fcList = ExternalProgram.find("fc-list", path: path) else {
+      return Check(name: "Gurmukhi font", ok: false, detail: "fc-list not found (fontconfig)", fix: "sudo apt install fontconfig; then: " + fix)
+    }
+    // `:lang=pa` alone also matches Arabic-script fonts (Shahmukhi Punjabi); the charset
+    // (ਕ, sihari) keeps the fonts that draw Gurmukhi.
+    let result = ExternalProgram.run([fcList, ":lang=pa:charset=0a15 0a3f", "family"])
+    var families: [String] = []
+    for line in result.stdout.split(separator: "\n") {
+      // "Noto Sans Gurmukhi,Noto Sans Gurmukhi UI": the first name of each family.
+      let family = String(line.split(separator: ",").first ?? line).trimmed
+      if !family.isEmpty && !families.contains(family) { families.append(family) }
+    }
+    guard !families.isEmpty else {
+      return Check(name: "Gurmukhi font", ok: false, detail: "no font covers Gurmukhi (fc-list :lang=pa finds none)", fix: fix)
+    }
+    let shown = families.sorted().prefix(4).joined(separator: ", ") + (families.count > 4 ? ", …" : "")
+    return Check(name: "Gurmukhi font", ok: true, detail: shown)
+  }
+
+  /// At least one of the supported bars is installed.
+  func bars() -> Check {
+    var found: [String] = []
+    var missing: [String] = []
+    for bar in ["waybar", "polybar", "tmux"] {
+      if ExternalProgram.find(bar, path: path) != nil { found.append(bar) } else { missing.append(bar) }
+    }
+    guard !found.isEmpty else {
+      return Check(
+        name: "bars", ok: false, detail: "none of waybar, polybar, tmux is on PATH",
+        fix: "install your bar; snippets are in share/timeline/integrations/ (i3bar: `timeline-emit i3bar …`)")
+    }
+    return Check(
+      name: "bars", ok: true,
+      detail: "found " + found.joined(separator: ", ") + (missing.isEmpty ? "" : "; not found: " + missing.joined(separator: ", ")))
+  }
+
+  /// Something runs `timeline refresh` regularly: the systemd user timer or a crontab line.
+  func schedule() -> Check {
+    if let systemctl = ExternalProgram.find("systemctl", path: path) {
+      let result = ExternalProgram.run([systemctl, "--user", "is-enabled", "timeline-refresh.timer"], timeout: 5)
+      let state = result.stdout.trimmed
+      if result.status == 0 && (state == "enabled" || state == "static" || state == "enabled-runtime") {
+        return Check(name: "schedule", ok: true, detail: "systemd user timer timeline-refresh.timer is \(state)")
+      }
+    }
+    if let crontab = ExternalProgram.find("crontab", path: path) {
+      let result = ExternalProgram.run([crontab, "-l"], timeout: 5)
+      let lines = result.stdout.split(separator: "\n").filter {
+        !$0.trimmed.hasPrefix("#") && $0.contains("timeline") && $0.contains("refresh")
+      }
+      if result.status == 0, !lines.isEmpty {
+        return Check(name: "schedule", ok: true, detail: "crontab runs timeline refresh (\(lines.count) line\(lines.count == 1 ? "" : "s"))")
+      }
+    }
+    return Check(
+      name: "schedule", ok: false, detail: "no systemd timer or crontab line runs `timeline refresh`",
+      fix: "systemctl --user enable --now timeline-refresh.timer (after `make install`; see integrations/systemd), or add integrations/cron/crontab with `crontab -e`")
+  }
+
+  /// The newest successful refresh across the widgets, and which widgets are stale.
+  func lastRefresh(_ config: AppConfig?) -> Check {
+    guard let config else {
+      return Check(name: "last refresh", ok: false, detail: "unknown (the config does not load)", fix: "fix the config first")
+    }
+    guard !config.widgets.isEmpty else {
+      return Check(name: "last refresh", ok: false, detail: "no widgets configured", fix: "add [widgets.NAME] tables; see examples/config.toml")
+    }
+    let store = CacheStore(directory: cacheDirectory)
+    var newest: Int64?
+    var never: [String] = []
+    var stale: [String] = []
+    var errors: [String] = []
+    for widget in config.widgets {
+      let record = WidgetRecord.load(widget.name, store: store)
+      guard let timeline = record.timeline, let success = timeline.lastSuccess else {
+        never.append(widget.name)
+        if let error = record.lastError ?? record.readError { errors.append("\(widget.name): \(error)") }
+        continue
+      }
+      newest = max(newest ?? success, success)
+      if timeline.isStale(at: now) {
+        stale.append(widget.name)
+        if let error = record.lastError { errors.append("\(widget.name): \(error)") }
+      }
+    }
+    let age = newest.map { "last refresh \(Self.age(now - $0)) ago" } ?? "never refreshed"
+    var problems: [String] = []
+    if !never.isEmpty { problems.append("no data yet for " + never.joined(separator: ", ")) }
+    if !stale.isEmpty { problems.append("stale: " + stale.joined(separator: ", ")) }
+    if let error = errors.first { problems.append("last error: " + ProviderError.oneLine(error, limit: 160)) }
+    if problems.isEmpty {
+      return Check(name: "last refresh", ok: true, detail: "\(age); all \(config.widgets.count) widgets current")
+    }
+    return Check(
+      name: "last refresh", ok: false, detail: age + "; " + problems.joined(separator: "; "),
+      fix: "run `timeline refresh` (network needed) and check the schedule above; `timeline status` shows each widget")
+  }
+
+  /// "42 s", "5 min", "3 h", "2 d".
+  static func age(_ seconds: Int64) -> String {
+    let s = max(0, seconds)
+    if s < 60 { return "\(s) s" }
+    if s < 3600 { return "\(s / 60) min" }
+    if s < 2 * 86_400 { return "\(s / 3600) h" }
+    return "\(s / 86_400) d"
+  }
+}
+
+extension StringProtocol {
+  fileprivate var trimmed: String {
+    var text = Substring(self)
+    while let first = text.first, first.isWhitespace { text.removeFirst() }
+    while let last = text.last, last.isWhitespace { text.removeLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,134 @@
+import Emitters
+import Providers
+import TimelineCache
+import TimelineCore
+
+/// `timeline preview`: every widget in every format without network and without a config
+/// file. Each provider's `snapshot()` (bundled sample data) fills a cache directory, and
+/// the lines are rendered by the same pipeline `timeline-emit` runs (`EmitPipeline`), so
+/// what it prints is what the bars would show.
+public enum Preview {
+  /// The widgets previewed when no config is given: the embedded default widgets plus one
+  /// of each other kind, a Swedish avalanche area and a command widget.
+  public static let toml = """
+    [widgets.random-shabad]
+    kind = "random-shabad"
+
+    [widgets.hukamnama]
+    kind = "hukamnama"
+
+    [widgets.avalanche]
+    kind = "avalanche"
+    region = 3011
+
+    [widgets.favourites]
+    kind = "favourites"
+    shabads = [2565]
+
+    [widgets.avalanche-se]
+    kind = "avalanche"
+    country = "se"
+    area = 2
+
+    [widgets.countdown]
+    kind = "command"
+    command = ["countdown.sh", "2026-12-31T00:00:00Z", "New Year"]
+
+    """
+
+  /// The preview config (the widgets above; default sources).
+  public static func config() throws(ConfigError) -> AppConfig {
+    var config = try ConfigLoader.parse(toml, file: "<preview>")
+    // In the order listed above (the TOML table's key order is not kept).
+    let order = toml.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("[widgets."), line.hasSuffix("]") else { return nil }
+      return String(line.dropFirst(9).dropLast())
+    }
+    config.widgets.sort { (order.firstIndex(of: $0.name) ?? .max) < (order.firstIndex(of: $1.name) ?? .max) }
+    return config
+  }
+
+  /// One widget's snapshot, written to `store`.
+  public struct Filled: Sendable, Equatable {
+    public var widget: String
+    public var kind: String
+    public var entries: Int
+  }
+
+  /// Writes each widget's snapshot timeline into `store`. Throws `ConfigError` for a
+  /// widget whose options its provider refuses.
+  public static func fill(
+    _ config: AppConfig, store: CacheStore, clock: any WallClock
+  ) throws -> [Filled] {
+    try store.ensureDirectory()
+    var filled: [Filled] = []
+    for widget in config.widgets {
+      guard let type = ProviderRegistry.type(for: widget.kind) else {
+        throw ConfigError("\(widget.file): [widgets.\(widget.name)] kind: unknown kind \"\(widget.kind)\"")
+      }
+      let provider: any TimelineProvider
+      do {
+        provider = try type.init(config: widget)
+      } catch let error as ProviderError {
+        throw ConfigError(error.message)
+      }
+      let context = ProviderContext(
+        clock: clock, config: widget, sources: config.sources, http: OfflineHTTPClient(), previous: nil, force: false)
+      let draft = provider.snapshot(context: context)
+      let now = clock.now()
+      let timeline = Timeline(
+        widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
+        placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: config.grace,
+        configHash: ConfigHash.of(widget, sources: config.sources))
+      try store.write(timeline)
+      filled.append(Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count))
+    }
+    return filled
+  }
+
+  /// The line `timeline-emit FORMAT WIDGET` prints for `widget` at `now`, from `directory`
+  /// (without the newline).
+  public static func line(
+    widget: String, format: OutputFormat, directory: String, now: Int64, options: RenderOptions = RenderOptions()
+  ) -> String {
+    let resolved = EmitPipeline.resolve(widget: widget, directory: directory, now: now)
+    return EmitPipeline.line([resolved.state], format: format, options: options)
+  }
+
+  /// The report: for each widget a heading and one line per format, or, with a single
+  /// format, one `widget  line` row each.
+  public static func report(
+    widgets: [Filled], formats: [OutputFormat], directory: String, now: Int64, options: RenderOptions = RenderOptions()
+  ) -> String {
+    var lines: [String] = []
+    if formats.count == 1, let format = formats.first {
+      let width = widgets.map(\.widget.count).max() ?? 0
+      for item in widgets {
+        let name = item.widget + String(repeating: " ", count: width - item.widget.count)
+        lines.append(name + "  " + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
+      }
+      return lines.joined(separator: "\n")
+    }
+    let width = formats.map(\.rawValue.count).max() ?? 0
+    for (index, item) in widgets.enumerated() {
+      if index > 0 { lines.append("") }
+      lines.append("\(item.widget) (kind \(item.kind))")
+      for format in formats {
+        let label = format.rawValue + String(repeating: " ", count: width - format.rawValue.count)
+        lines.append("  " + label + "  " + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The formats in the order the preview prints them.
+  public static let formats: [OutputFormat] = [.plain, .waybar, .polybar, .tmux, .i3bar]
+}
+
+/// The HTTP client given to `snapshot()`: snapshots use bundled data, so any request is a
+/// bug, and it fails instead of reaching the network.
+struct OfflineHTTPClient: HTTPClient {
+  func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse {
+    throw ProviderError("preview: no network (a snapshot asked for \(url))")
+  }
+}

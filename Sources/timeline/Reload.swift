@@ -1,0 +1,56 @@
+import ArgumentParser
+import TimelineCache
+import TimelineCore
+import TimelineKit
+
+extension TimelineCommand {
+  /// `timeline reload`: WidgetKit's `reloadTimelines(ofKind:)` — refresh now, whatever the
+  /// policy says, then make the running bars redraw.
+  struct Reload: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Refresh widgets now and nudge the running bars to redraw.",
+      discussion: """
+        Refreshes the widgets (all configured by default) even if not due, then nudges each \
+        bar that is running, one line each: waybar with `pkill -x -RTMIN+N waybar` when \
+        [bars] waybar_signal = N; polybar with `polybar-msg action "#MODULE.hook.0"` for \
+        each [bars] polybar_modules entry; tmux with `refresh-client -S` on every server of \
+        this user (unless [bars] tmux = false). A bar that is not running is reported, not \
+        an error. Modules running `timeline-emit --follow` update from the cache by themselves.
+        Exit status: 0 when every widget refreshed, 1 when any failed, 2 on config errors.
+        """)
+
+    @OptionGroup var common: CommonOptions
+    @Flag(help: "Print only failures.") var quiet = false
+    @Argument(help: "Widgets to refresh (default: all configured).") var widgets: [String] = []
+
+    func run() async throws {
+      try await exiting {
+        let config = try common.loadConfig()
+        let refresher = Refresher(config: config, store: common.store, clock: SystemClock())
+        let results: [(String, Refresher.Outcome)]
+        do {
+          results = try await refresher.refresh(widgets, force: true)
+        } catch let error as ConfigError {
+          throw Failure.config(error.description)
+        }
+        var failed = false
+        for (name, outcome) in results {
+          switch outcome {
+          case .refreshed(let count, _):
+            if !quiet { print("\(name): refreshed, \(count) entr\(count == 1 ? "y" : "ies")") }
+          case .notDue:
+            if !quiet { print("\(name): unchanged") }
+          case .failed(let reason, _):
+            failed = true
+            Console.error("\(name): failed: \(reason) (the bars keep the previous timeline)")
+          }
+        }
+        // Nudge even after a failure: a widget that did refresh should show at once.
+        for report in BarNudge(bars: config.bars).run() where !quiet {
+          print(report.line)
+        }
+        return failed ? 1 : 0
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+
+/// The waybar and polybar snippets: they parse, and every command they run exists and
+/// names a widget of the default config.
+@Suite struct SnippetTests {
+  /// The modules of integrations/waybar/config.jsonc.
+  static func waybarModules() throws -> [String: [String: Any]] {
+    let text = stripJSONComments(try Repo.text("integrations/waybar/config.jsonc"))
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(object as? [String: [String: Any]], "config.jsonc must be an object of module objects")
+  }
+
+  /// `timeline` subcommands, from its help.
+  static func subcommands() throws -> Set<String> {
+    let help = try spawn(Repo.timeline, ["--help"]).stdout
+    var names = Set<String>()
+    var inList = false
+    for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("SUBCOMMANDS:") { inList = true; continue }
+      if inList {
+        if line.isEmpty { break }
+        if let word = line.split(separator: " ").first { names.insert(String(word)) }
+      }
+    }
+    return names
+  }
+
+  /// Checks one bar command line: `timeline-emit [--follow] FORMAT WIDGET` runs against a
+  /// preview cache and prints a line; `timeline SUB WIDGET` names a real subcommand.
+  static func check(
+    _ command: String, format: String, widget: String, cache: String, subcommands: Set<String>
+  ) throws {
+    let words = command.split(separator: " ").map(String.init)
+    let program = try #require(words.first)
+    if program == "timeline-emit" {
+      #expect(words.contains(format), "\(command): format \(format)")
+      #expect(words.last == widget, "\(command): widget \(widget)")
+      // Run it once without --follow: the line a bar would get.
+      let arguments = Array(words.dropFirst()).filter { $0 != "--follow" }
+      let result = try spawn(Repo.emit, arguments, environment: ["TIMELINE_CACHE_DIR": cache])
+      #expect(result.status == 0 && result.stdout.hasSuffix("\n") && result.stdout.count > 1, "\(command): \(result)")
+      if format == "waybar" {
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((object?["text"] as? String)?.isEmpty == false, "\(command) printed \(result.stdout)")
+      }
+    } else {
+      #expect(program == "timeline", "\(command): unknown program")
+      #expect(words.count == 3 && words[2] == widget, "\(command)")
+      #expect(subcommands.contains(words[1]), "\(command): `timeline \(words[1])` is not a subcommand (have \(subcommands.sorted()))")
+    }
+  }
+
+  @Test func waybarSnippetParsesAndRunsEveryDefaultWidget() throws {
+    let dir = try TempDir()
+    let cache = dir.file("cache")
+    #expect(try spawn(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
+    let modules = try Self.waybarModules()
+    let widgets = try defaultWidgets()
+    #expect(widgets == ["random-shabad", "hukamnama", "avalanche"] || Set(widgets) == ["random-shabad", "hukamnama", "avalanche"])
+    #expect(Set(modules.keys) == Set(widgets.map { "custom/timeline-\($0)" }))
+    let subcommands = try Self.subcommands()
+    for widget in widgets {
+      let module = try #require(modules["custom/timeline-\(widget)"])
+      #expect(module["return-type"] as? String == "json")
+      #expect(module["escape"] as? Bool == false)
+      #expect(module["exec"] as? String == "timeline-emit --follow waybar \(widget)")
+      #expect(module["signal"] == nil, "a --follow module must not have a signal (waybar would wait for EOF)")
+      #expect(module["interval"] == nil)
+      for key in ["exec", "on-click", "on-click-middle"] {
+        let command = try #require(module[key] as? String, "\(widget): \(key)")
+        try Self.check(command, format: "waybar", widget: widget, cache: cache, subcommands: subcommands)
+      }
+    }
+    // The commented polling variant is there too.
+    let text = try Repo.text("integrations/waybar/config.jsonc")
+    #expect(text.contains("// \"exec\": \"timeline-emit waybar random-shabad\""))
+    #expect(text.contains("// \"interval\": 60"))
+  }
+
+  @Test func waybarStyleCoversEveryStateClass() throws {
+    let css = try Repo.text("integrations/waybar/style.css")
+    for name in (0...5).map({ "level-\($0)" }) + ["stale", "placeholder", "urgent"] {
+      #expect(css.contains("label.\(name)"), "style.css has no rule for .\(name)")
+    }
+    // The Varsom palette (shared/notes/varsom.md §3, as the avalanche widget uses it).
+    for color in ["#969696", "#50d890", "#f9c71c", "#f88c2e", "#ed462f", "#000000"] {
+      #expect(css.lowercased().contains(color), "style.css lacks \(color)")
+    }
+    #expect(!css.contains("Noto Color Emoji\","), "the emoji font in font-family breaks digits after Gurmukhi")
+    // Balanced braces: a cheap syntax check (GTK ignores a whole file on a syntax error).
+    #expect(css.filter { $0 == "{" }.count == css.filter { $0 == "}" }.count)
+  }
+
+  /// `[module/NAME]` sections of an ini file, with their `key = value` lines.
+  static func iniSections(_ text: String) -> [String: [String: String]] {
+    var sections: [String: [String: String]] = [:]
+    var current: String?
+    for raw in text.split(separator: "\n") {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix(";") || line.hasPrefix("#") || line.isEmpty { continue }
+      if line.hasPrefix("[") && line.hasSuffix("]") {
+        current = String(line.dropFirst().dropLast())
+        sections[current!] = [:]
+      } else if let current, let equals = line.firstIndex(of: "=") {
+        let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+        sections[current]![key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return sections
+  }
+
+  @Test func polybarModulesRunEveryDefaultWidget() throws {
+    let dir = try TempDir()
+    let cache = dir.file("cache")
+    #expect(try spawn(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
+    let text = try Repo.text("integrations/polybar/modules.ini")
+    let sections = Self.iniSections(text)
+    let subcommands = try Self.subcommands()
+    for widget in try defaultWidgets() {
+      let module = try #require(sections["module/timeline-\(widget)"], "no [module/timeline-\(widget)]")
+      #expect(module["type"] == "custom/script")
+      #expect(module["tail"] == "true")
+      #expect(module["exec"] == "timeline-emit --follow polybar \(widget)")
+      for key in ["exec", "click-left", "click-middle"] {
+        let command = try #require(module[key], "\(widget): \(key)")
+        try Self.check(command, format: "polybar", widget: widget, cache: cache, subcommands: subcommands)
+      }
+    }
+    #expect(text.contains("font-1 = Noto Sans Gurmukhi"))
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+
+/// The tmux plugin (integrations/tmux) loaded into a real tmux server.
+@Suite struct TmuxPluginTests {
+  static let tmux = which("tmux")
+  static let plugin = Repo.file("integrations/tmux/timeline.tmux")
+
+  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  func runShellRewritesThePlaceholders() throws {
+    let dir = try TempDir()
+    let pair = TmuxPair(tmux: try #require(Self.tmux), dir: dir)
+    defer { pair.stop() }
+    try pair.startInner([
+      ["status-right", "#{timeline_hukamnama} | #{timeline_avalanche} %H:%M"],
+      ["status-left", "[#{timeline_random-shabad}]"],
+      ["@timeline-bin", "/opt/timeline 100%/timeline-emit"],
+      ["@timeline-max-width", "40"],
+    ])
+    let loaded = try pair.run(pair.inner, ["run-shell", Self.plugin])
+    #expect(loaded.status == 0, "run-shell: \(loaded.stderr)")
+    let right = try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout
+    #expect(
+      right == "#(/opt/timeline 100%%/timeline-emit tmux hukamnama --max-width 40) | "
+        + "#(/opt/timeline 100%%/timeline-emit tmux avalanche --max-width 40) %H:%M\n")
+    let left = try pair.run(pair.inner, ["show-options", "-gv", "status-left"]).stdout
+    #expect(left == "[#(/opt/timeline 100%%/timeline-emit tmux random-shabad --max-width 40)]\n")
+
+    // Loading it again (re-sourcing tmux.conf) changes nothing: no placeholders are left.
+    try pair.run(pair.inner, ["run-shell", Self.plugin])
+    #expect(try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == right)
+  }
+
+  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  func defaultsAndSourceFileOfAConfigThatRunsIt() throws {
+    let dir = try TempDir()
+    let pair = TmuxPair(tmux: try #require(Self.tmux), dir: dir)
+    defer { pair.stop() }
+    // A user's tmux.conf: placeholders first, then the plugin, as documented.
+    let conf = try dir.write(
+      "tmux.conf",
+      """
+      set -g status-right '#{timeline_avalanche}'
+      run-shell '\(Self.plugin)'
+
+      """)
+    try pair.startInner([])
+    let sourced = try pair.run(pair.inner, ["source-file", conf])
+    #expect(sourced.status == 0, "source-file: \(sourced.stderr)")
+    #expect(try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == "#(timeline-emit tmux avalanche)\n")
+  }
+
+  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  func theStatusLineShowsTheWidget() throws {
+    let dir = try TempDir()
+    let cache = dir.file("cache")
+    let preview = try spawn(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir))
+    #expect(preview.status == 0, "preview: \(preview.stderr)")
+    let expected = try spawn(Repo.emit, ["plain", "avalanche"], environment: ["TIMELINE_CACHE_DIR": cache])
+      .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!expected.isEmpty && expected != "…", "the preview cache has no avalanche entry")
+
+    // The server's global environment (what #() commands get) comes from its start.
+    let pair = TmuxPair(tmux: try #require(Self.tmux), dir: dir, environment: ["TIMELINE_CACHE_DIR": cache])
+    defer { pair.stop() }
+    try pair.startInner([
+      ["status-interval", "1"],
+      ["status-right", "<#{timeline_avalanche}>"],
+      ["@timeline-bin", Repo.emit],
+    ])
+    #expect(try pair.run(pair.inner, ["run-shell", Self.plugin]).status == 0)
+    #expect(try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == "<#(\(Repo.emit) tmux avalanche)>\n")
+    try pair.attach()
+    let line = try pair.waitForStatus { $0.contains(expected) }
+    #expect(line.hasSuffix("<\(expected)>"), "status line: \(line)")
+  }
+}

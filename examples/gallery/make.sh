@@ -1,0 +1,74 @@
+#!/bin/sh
+# Regenerates the gallery: each widget of `timeline preview` (bundled sample data, no
+# network) shown by the real waybar, polybar and tmux, captured headless with the
+# bar-shot scripts (bar-shot-waybar: sway + grim; bar-shot-polybar: Xvfb + ImageMagick;
+# bar-shot-tmux: an outer tmux attached to the inner one).
+#
+# usage: examples/gallery/make.sh
+#   TOOLS    directory of the bar-shot-* scripts (default /work/shared/tools)
+#   BIN      directory with the built timeline and timeline-emit (default .build/debug)
+#   WIDGETS  which preview widgets (default: all six)
+# The bars need `bar-shot-* --install` once (apt: waybar sway grim polybar xvfb tmux fonts).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+TOOLS=${TOOLS:-/work/shared/tools}
+BIN=${BIN:-$repo/.build/debug}
+WIDGETS=${WIDGETS:-"random-shabad hukamnama favourites avalanche avalanche-se countdown"}
+WIDTH=720
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# The same sample cache `timeline preview` prints from; the bars then run the real
+# timeline-emit against it, exactly as they would against ~/.cache/timeline.
+"$BIN/timeline" preview --keep "$work/cache" > "$here/preview.txt" 2>/dev/null
+export TIMELINE_CACHE_DIR="$work/cache"
+PATH="$BIN:$PATH"
+export PATH
+
+tmux_txt="$here/tmux.txt"
+{
+  echo "# tmux status-right as a terminal receives it (bar-shot-tmux, tmux $(tmux -V | cut -d' ' -f2))"
+  echo "# one block per widget: the line as shown, then the style of each run"
+} > "$tmux_txt"
+
+for w in $WIDGETS; do
+  echo "== $w"
+  "$TOOLS/bar-shot-waybar" --continuous --name "timeline-$w" --width $WIDTH \
+    --style "$repo/integrations/waybar/style.css" \
+    "timeline-emit --follow waybar $w" "$work/waybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+  cp "$work/waybar-$w.png" "$here/waybar-$w.png"
+
+  "$TOOLS/bar-shot-polybar" --tail --width $WIDTH \
+    "timeline-emit --follow polybar $w" "$work/polybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+  cp "$work/polybar-$w.png" "$here/polybar-$w.png"
+
+  "$TOOLS/bar-shot-tmux" --width 100 "timeline-emit tmux $w" "$work/tmux-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+  {
+    echo
+    echo "## $w"
+    sed 's/[[:space:]]*$//' "$work/tmux-$w.txt"
+    sed 's/^/    /' "$work/tmux-$w.styles"
+  } >> "$tmux_txt"
+done
+
+# Tooltips: the whole output with GTK's tooltip up (a virtual pointer hovers the module).
+for w in random-shabad avalanche; do
+  case " $WIDGETS " in *" $w "*) ;; *) continue ;; esac
+  "$TOOLS/bar-shot-waybar" --continuous --tooltip --name "timeline-$w" --width $WIDTH \
+    --style "$repo/integrations/waybar/style.css" \
+    "timeline-emit --follow waybar $w" "$work/tip-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+  cp "$work/tip-$w.tooltip.png" "$here/waybar-$w-tooltip.png"
+done
+# The state classes of style.css: the avalanche widget two days on with no refresh in
+# between (class stale: dimmed), and a widget with no cache at all (class placeholder).
+later=$(date -u -d '+2 days' +%Y-%m-%dT%H:%M:%SZ)
+"$TOOLS/bar-shot-waybar" --name timeline-avalanche --width $WIDTH --style "$repo/integrations/waybar/style.css" \
+  "timeline-emit waybar avalanche --at $later" "$work/stale" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+cp "$work/stale.png" "$here/waybar-avalanche-stale.png"
+"$TOOLS/bar-shot-waybar" --name timeline-hukamnama --width $WIDTH --style "$repo/integrations/waybar/style.css" \
+  "timeline-emit waybar not-cached-yet" "$work/placeholder" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+cp "$work/placeholder.png" "$here/waybar-placeholder.png"
+echo "gallery written to $here"

@@ -77,6 +77,9 @@ install: $(if $(SKIP_BUILD),,deps build)
 	install -m 644 "$$share/integrations/systemd/timeline-refresh.timer" "$$root/lib/systemd/user/timeline-refresh.timer"; \
 	install -m 644 examples/config.toml "$$share/examples/config.toml"; \
 	install -m 755 examples/countdown.sh "$$share/examples/countdown.sh"; \
+	for f in banidb/random-shabad.json banidb/hukamnama.json banidb/favourites.json \
+	  avalanche/varsom-en.json avalanche/varsom-nb.json avalanche/lavinprognoser-sv.json; do \
+	  install -D -m 644 "Sources/Providers/Samples/$$f" "$$share/samples/$$f"; done; \
 	"$$timeline" --generate-completion-script bash > "$$root/share/bash-completion/completions/timeline"; \
 	"$$timeline" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_timeline"; \
 	"$$timeline" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/timeline.fish"; \

@@ -46,11 +46,27 @@ public enum ConfigLoader {
       case "sources": try sources(root[key], into: &config)
       case "refresh": try refresh(root[key], into: &config)
       case "bars": config.bars = try bars(root[key], file: file)
-      case "widgets": config.widgets = try widgets(root[key], file: file)
+      case "widgets": config.widgets = inFileOrder(try widgets(root[key], file: file), text: text)
       default: throw ConfigError("\(file): unknown key \"\(key)\" (expected sources, refresh, bars, widgets)")
       }
     }
     return config
+  }
+
+  /// TOMLKit lists keys alphabetically; status, preview and refresh output follow the
+  /// order of the `[widgets.NAME]` headers in the file instead.
+  static func inFileOrder(_ widgets: [WidgetConfig], text: String) -> [WidgetConfig] {
+    var order: [String: Int] = [:]
+    for line in text.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      guard trimmed.hasPrefix("[widgets."), let close = trimmed.firstIndex(of: "]") else { continue }
+      let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close]
+        .trimmingCharacters(in: [" ", "\""])
+      if order[name] == nil { order[name] = order.count }
+    }
+    return widgets.enumerated().sorted {
+      (order[$0.element.name] ?? Int.max, $0.offset) < (order[$1.element.name] ?? Int.max, $1.offset)
+    }.map(\.element)
   }
 
   private static func table(_ value: (any TOMLValueConvertible)?, _ name: String, file: String) throws(ConfigError) -> TOMLTable {

@@ -27,6 +27,9 @@ public struct Refresher: Sendable {
     case refreshed(entries: Int, next: Int64?)
     case notDue(until: Int64?)
     case failed(String, retryAt: Int64?)
+    /// The provider found the widget's config unusable (a missing import file, say): a
+    /// user error, so no backoff, and `refresh` exits 2.
+    case invalidConfig(String)
   }
 
   /// Builds every widget's provider first, so a config error stops the run before any
@@ -112,6 +115,11 @@ public struct Refresher: Sendable {
       return .refreshed(entries: timeline.entries.count, next: timeline.due)
     } catch {
       let failure = (error as? ProviderError) ?? ProviderError("\(error)")
+      if failure.isConfig {
+        // Recorded for `status`, but with no retry time: the next run tries again.
+        try? store.writeState(WidgetState(lastAttempt: now, lastError: failure.message), of: widget.name)
+        return .invalidConfig(failure.message)
+      }
       let failures = (record.state?.lastError == nil ? 0 : record.state?.failures ?? 0) + 1
       let retryAt = now + backoff.delay(failures: failures, retryAfter: failure.retryAfter)
       let state = WidgetState(lastAttempt: now, lastError: failure.message, failures: failures, retryAt: retryAt)

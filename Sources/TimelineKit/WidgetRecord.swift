@@ -26,7 +26,7 @@ public struct WidgetRecord: Sendable {
   /// The instant of the next fetch: a pending retry wins, else the policy's due time.
   /// Nil means never (policy `.never` with no pending retry).
   public var nextRefresh: Int64? {
-    if let retry = state?.retryAt, state?.lastError != nil { return retry }
+    if state?.lastError != nil { return state?.retryAt ?? state?.lastAttempt }
     return timeline?.due
   }
 
@@ -36,7 +36,7 @@ public struct WidgetRecord: Sendable {
   /// Why a refresh is due at `now`, or nil if it is not.
   public func dueReason(at now: Int64, configHash: String) -> String? {
     guard let timeline else {
-      if let retry = state?.retryAt, state?.lastError != nil, now < retry { return nil }
+      if let retry = nextRefresh, state?.lastError != nil, now < retry { return nil }
       return "no cache"
     }
     if timeline.configHash != configHash { return "config changed" }

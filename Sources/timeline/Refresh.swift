@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import TimelineCache
 import TimelineCore
 import TimelineKit
@@ -21,6 +22,9 @@ extension TimelineCommand {
     @Argument(help: "Widgets to refresh (default: all configured).") var widgets: [String] = []
 
     func run() async throws {
+      // Under a file size limit (ulimit -f) a write past it raises SIGXFSZ, which kills by
+      // default; ignored, the write fails with EFBIG and the refresh records a clean error.
+      signal(SIGXFSZ, SIG_IGN)
       try await exiting {
         let config = try common.loadConfig()
         let refresher = Refresher(config: config, store: common.store, clock: SystemClock())
@@ -31,6 +35,7 @@ extension TimelineCommand {
           throw Failure.config(error.description)
         }
         var failed = false
+        var invalid = false
         for (name, outcome) in results {
           switch outcome {
           case .refreshed(let count, let next):
@@ -39,13 +44,16 @@ extension TimelineCommand {
             }
           case .notDue(let until):
             if !quiet { Console.error("\(name): not due until \(until.map(ISOTime.format) ?? "an explicit reload")") }
+          case .invalidConfig(let reason):
+            invalid = true
+            Console.error("\(name): config error: \(reason)")
           case .failed(let reason, let retryAt):
             failed = true
             Console.error("\(name): failed: \(reason)\(retryAt.map { " (retry after \(ISOTime.format($0)))" } ?? "")")
           }
         }
         if config.widgets.isEmpty && !quiet { Console.error("no widgets configured in \(config.file)") }
-        return failed ? 1 : 0
+        return invalid ? 2 : failed ? 1 : 0
       }
     }
   }

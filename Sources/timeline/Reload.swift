@@ -34,6 +34,7 @@ extension TimelineCommand {
           throw Failure.config(error.description)
         }
         var failed = false
+        var invalid = false
         for (name, outcome) in results {
           switch outcome {
           case .refreshed(let count, _):
@@ -43,13 +44,16 @@ extension TimelineCommand {
           case .failed(let reason, _):
             failed = true
             Console.error("\(name): failed: \(reason) (the bars keep the previous timeline)")
+          case .invalidConfig(let reason):
+            invalid = true
+            Console.error("\(name): config error: \(reason)")
           }
         }
         // Nudge even after a failure: a widget that did refresh should show at once.
         for report in BarNudge(bars: config.bars).run() where !quiet {
           print(report.line)
         }
-        return failed ? 1 : 0
+        return invalid ? 2 : failed ? 1 : 0
       }
     }
   }

@@ -55,6 +55,25 @@ import TimelineTestSupport
     #expect(result.stdout.contains("varsom = \"http://127.0.0.1:9/api\""))
   }
 
+  @Test func widgetsKeepTheirOrderInTheFile() throws {
+    let file = try dir.write("config.toml", """
+      [widgets.zz]
+      kind = "command"
+      command = ["true"]
+
+      [widgets."mm"]
+      kind = "command"
+      command = ["true"]
+
+      [widgets.aa]
+      kind = "command"
+      command = ["true"]
+      """)
+    let result = try run(Paths.binary("timeline"), ["status", "--json", "--config", file], environment: ["TIMELINE_CACHE_DIR": dir.file("c")])
+    let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+    #expect(rows?.compactMap { $0["widget"] as? String } == ["zz", "mm", "aa"])
+  }
+
   @Test func theEmbeddedDefaultHasTheThreeWidgets() throws {
     let result = try run(
       Paths.binary("timeline"), ["config"],

@@ -5,50 +5,50 @@ import TimelineTestSupport
 /// examples/countdown.sh as a `command` widget, end to end: `timeline refresh` runs it and
 /// caches its timeline; `timeline-emit` prints the current entry for each bar.
 @Suite struct CountdownExampleTests {
-  static let gnuDate = (try? spawn("/bin/sh", ["-c", "date -d 2027-01-01 +%s"]))?.status == 0
+  static let gnuDate = (try? run("/bin/sh", ["-c", "date -d 2027-01-01 +%s"]))?.status == 0
 
   @Test(.enabled(if: gnuDate, "countdown.sh needs GNU date"))
   func refreshThenEmit() throws {
     let dir = try TempDir()
     let cache = dir.file("cache")
     let config = try countdownConfig(in: dir, target: isoDate(daysFromNow: 20.5), label: "Gurpurab & <b>")
-    let refresh = try spawn(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: isolated(dir))
+    let refresh = try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: isolated(dir))
     #expect(refresh.status == 0, "\(refresh.stderr)")
     #expect(refresh.stderr.contains("countdown: refreshed, 15 entries"), "\(refresh.stderr)")
 
     let env = ["TIMELINE_CACHE_DIR": cache]
-    #expect(try spawn(Repo.emit, ["plain", "countdown"], environment: env).stdout == "Gurpurab & <b> in 21 days\n")
+    #expect(try run(Repo.emit, ["plain", "countdown"], environment: env).stdout == "Gurpurab & <b> in 21 days\n")
     // waybar: valid JSON, the label Pango-escaped, the script's class kept.
-    let waybar = try spawn(Repo.emit, ["waybar", "countdown"], environment: env).stdout
+    let waybar = try run(Repo.emit, ["waybar", "countdown"], environment: env).stdout
     let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
     #expect((object["text"] as? String)?.contains("Gurpurab &amp; &lt;b&gt; in 21 days") == true, "\(waybar)")
     #expect((object["class"] as? [String])?.contains("countdown") == true)
     #expect((object["tooltip"] as? String)?.hasPrefix("Gurpurab &amp; &lt;b&gt;\n") == true, "\(waybar)")
     // tmux and polybar carry the script's colour.
-    #expect(try spawn(Repo.emit, ["tmux", "countdown"], environment: env).stdout.contains("#[fg=#88c0d0]"))
-    #expect(try spawn(Repo.emit, ["polybar", "countdown"], environment: env).stdout.contains("%{F#88c0d0}"))
+    #expect(try run(Repo.emit, ["tmux", "countdown"], environment: env).stdout.contains("#[fg=#88c0d0]"))
+    #expect(try run(Repo.emit, ["polybar", "countdown"], environment: env).stdout.contains("%{F#88c0d0}"))
     // Tomorrow at noon the count is one less: the entries were cached ahead.
     let tomorrow = isoDate(daysFromNow: 1.2)
-    #expect(try spawn(Repo.emit, ["plain", "countdown", "--at", tomorrow], environment: env).stdout.hasSuffix(" in 20 days\n"))
+    #expect(try run(Repo.emit, ["plain", "countdown", "--at", tomorrow], environment: env).stdout.hasSuffix(" in 20 days\n"))
   }
 
   @Test(.enabled(if: gnuDate, "countdown.sh needs GNU date"))
   func theDayItselfAndBadInput() throws {
     let dir = try TempDir()
     let script = Repo.file("examples/countdown.sh")
-    let soon = try spawn(script, [isoDate(daysFromNow: -0.1), "Now"])
+    let soon = try run(script, [isoDate(daysFromNow: -0.1), "Now"])
     #expect(soon.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(soon.stdout.utf8)) as? [String: Any])
     let entries = try #require(object["entries"] as? [[String: Any]])
     #expect(entries.count == 1 && entries[0]["text"] as? String == "Now: today")
     #expect(object["end"] is NSNumber && object["policy"] as? String == "atEnd")
 
-    let bad = try spawn(script, ["not a date"])
+    let bad = try run(script, ["not a date"])
     #expect(bad.status == 2 && bad.stderr.contains("cannot read the date"))
     // Through the widget, a failing script keeps the placeholder and says why.
     let config = try dir.write(
       "config.toml", "[widgets.countdown]\nkind = \"command\"\ncommand = [\"\(script)\", \"not a date\"]\n")
-    let refresh = try spawn(Repo.timeline, ["refresh", "--config", config, "--cache-dir", dir.file("cache")], environment: isolated(dir))
+    let refresh = try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", dir.file("cache")], environment: isolated(dir))
     #expect(refresh.status == 1 && refresh.stderr.contains("countdown.sh exited with status 2: countdown.sh: cannot read the date"))
   }
 }

@@ -36,7 +36,7 @@ import TimelineTestSupport
     let variables = [
       "SKIP_BUILD=1", "DESTDIR=\(destdir)", "PREFIX=/usr", "TIMELINE_BIN=\(Repo.timeline)", "EMIT_BIN=\(Repo.emit)",
     ]
-    let install = try spawn(try #require(Self.make), ["--no-print-directory", "-C", Repo.root, "install"] + variables)
+    let install = try run(try #require(Self.make), ["--no-print-directory", "-C", Repo.root, "install"] + variables)
     #expect(install.status == 0, "make install: \(install.stdout)\(install.stderr)")
 
     let documented = try Self.documentedFiles()
@@ -63,11 +63,11 @@ import TimelineTestSupport
       for sub in ["refresh", "reload", "preview", "doctor"] { #expect(script.contains(sub), "completion lacks \(sub)") }
     }
     if let bashProgram = which("bash") {
-      let syntax = try spawn(bashProgram, ["-n", root + "/share/bash-completion/completions/timeline"])
+      let syntax = try run(bashProgram, ["-n", root + "/share/bash-completion/completions/timeline"])
       #expect(syntax.status == 0, "bash -n: \(syntax.stderr)")
     }
 
-    let uninstall = try spawn(try #require(Self.make), ["--no-print-directory", "-C", Repo.root, "uninstall"] + variables)
+    let uninstall = try run(try #require(Self.make), ["--no-print-directory", "-C", Repo.root, "uninstall"] + variables)
     #expect(uninstall.status == 0, "make uninstall: \(uninstall.stderr)")
     #expect(Self.files(under: root) == [])
   }

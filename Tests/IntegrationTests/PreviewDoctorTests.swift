@@ -9,7 +9,7 @@ import TimelineTestSupport
   @Test func previewPrintsEveryWidgetInEveryFormat() throws {
     let dir = try TempDir()
     // No network: the sources point at a closed port, so any fetch would fail loudly.
-    let result = try spawn(Repo.timeline, ["preview"], environment: isolated(dir, ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"]))
+    let result = try run(Repo.timeline, ["preview"], environment: isolated(dir, ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"]))
     #expect(result.status == 0, "\(result.stderr)")
     for widget in Self.previewWidgets {
       #expect(result.stdout.contains("\(widget) (kind "), "no \(widget)")
@@ -32,17 +32,17 @@ import TimelineTestSupport
   @Test func previewOneFormatAndKeep() throws {
     let dir = try TempDir()
     let keep = dir.file("kept")
-    let result = try spawn(Repo.timeline, ["preview", "waybar", "--keep", keep], environment: isolated(dir))
+    let result = try run(Repo.timeline, ["preview", "waybar", "--keep", keep], environment: isolated(dir))
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count == Self.previewWidgets.count)
     for widget in Self.previewWidgets {
       #expect(FileManager.default.fileExists(atPath: "\(keep)/\(widget).json"), "kept \(widget)")
       // The kept cache is what timeline-emit reads: the same line as the preview's.
-      let emitted = try spawn(Repo.emit, ["waybar", widget], environment: ["TIMELINE_CACHE_DIR": keep]).stdout
+      let emitted = try run(Repo.emit, ["waybar", widget], environment: ["TIMELINE_CACHE_DIR": keep]).stdout
       #expect(lines.contains { $0.hasPrefix(Substring(widget + " ")) && $0.hasSuffix(emitted.dropLast()) }, "\(widget)")
     }
-    let bad = try spawn(Repo.timeline, ["preview", "lemonbar"], environment: isolated(dir))
+    let bad = try run(Repo.timeline, ["preview", "lemonbar"], environment: isolated(dir))
     #expect(bad.status != 0 && bad.stderr.contains("unknown format"))
   }
 
@@ -51,7 +51,7 @@ import TimelineTestSupport
     let cache = dir.file("cache")
     let config = try countdownConfig(in: dir, target: isoDate(daysFromNow: 5))
     let env = isolated(dir, ["PATH": (Repo.emit as NSString).deletingLastPathComponent + ":/usr/local/bin:/usr/bin:/bin"])
-    let fresh = try spawn(Repo.timeline, ["doctor", "--config", config, "--cache-dir", cache], environment: env)
+    let fresh = try run(Repo.timeline, ["doctor", "--config", config, "--cache-dir", cache], environment: env)
     #expect(fresh.status == 1, "nothing refreshed yet: \(fresh.stdout)")
     let lines = fresh.stdout.split(separator: "\n").map(String.init)
     let checks = lines.filter { $0.hasPrefix("✓ ") || $0.hasPrefix("✗ ") }
@@ -66,12 +66,12 @@ import TimelineTestSupport
     }
     #expect(lines.last?.hasSuffix("checks failed") == true)
 
-    #expect(try spawn(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
-    let after = try spawn(Repo.timeline, ["doctor", "--config", config, "--cache-dir", cache], environment: env)
+    #expect(try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
+    let after = try run(Repo.timeline, ["doctor", "--config", config, "--cache-dir", cache], environment: env)
     #expect(after.stdout.contains("✓ last refresh: last refresh "), "\(after.stdout)")
 
     let broken = try dir.write("broken.toml", "[widgets.x]\nkind = \"nope\"\n")
-    let bad = try spawn(Repo.timeline, ["doctor", "--config", broken, "--cache-dir", cache], environment: env)
+    let bad = try run(Repo.timeline, ["doctor", "--config", broken, "--cache-dir", cache], environment: env)
     #expect(bad.status == 1)
     #expect(bad.stdout.contains("✗ config: \(broken): [widgets.x] kind: unknown kind \"nope\""), "\(bad.stdout)")
   }

@@ -17,7 +17,7 @@ import TimelineTestSupport
         tmux = true
         """)
     // TMUX_TMPDIR is an empty directory: no tmux server of ours is found there.
-    let result = try spawn(
+    let result = try run(
       Repo.timeline, ["reload", "--config", config, "--cache-dir", dir.file("cache")],
       environment: isolated(dir, ["XDG_RUNTIME_DIR": dir.file("runtime")]))
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -36,7 +36,7 @@ import TimelineTestSupport
   @Test func withoutBarSettingsItSaysWhyNothingWasNudged() throws {
     let dir = try TempDir()
     let config = try countdownConfig(in: dir, target: isoDate(daysFromNow: 3), extra: "[bars]\ntmux = false\n")
-    let result = try spawn(
+    let result = try run(
       Repo.timeline, ["reload", "--config", config, "--cache-dir", dir.file("cache")], environment: isolated(dir))
     #expect(result.status == 0)
     #expect(result.stdout.contains("waybar: not nudged: no [bars] waybar_signal"))
@@ -54,7 +54,7 @@ import TimelineTestSupport
       command = ["/bin/false"]
 
       """)
-    let result = try spawn(
+    let result = try run(
       Repo.timeline, ["reload", "--config", config, "--cache-dir", dir.file("cache")], environment: isolated(dir))
     #expect(result.status == 1)
     #expect(result.stderr.contains("broken: failed"))
@@ -77,11 +77,11 @@ import TimelineTestSupport
 
     // The cache changes, but nothing redraws the status line.
     let env = isolated(dir, ["TMUX_TMPDIR": dir.path])
-    #expect(try spawn(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
+    #expect(try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
     usleep(2_500_000)
     #expect(try pair.statusLine().hasSuffix("<…>"))
 
-    let result = try spawn(Repo.timeline, ["reload", "--config", config, "--cache-dir", cache], environment: env)
+    let result = try run(Repo.timeline, ["reload", "--config", config, "--cache-dir", cache], environment: env)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("tmux: refreshed the status line of servers"), "\(result.stdout)")
     #expect(result.stdout.contains("\(pair.inner) (1 client)"), "\(result.stdout)")

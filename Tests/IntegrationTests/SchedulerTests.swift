@@ -24,7 +24,7 @@ import TimelineTestSupport
       .replacingOccurrences(of: "/usr/local/bin/timeline", with: Repo.timeline)
     let servicePath = try dir.write("timeline-refresh.service", service)
     let timerPath = try dir.write("timeline-refresh.timer", try Repo.text("integrations/systemd/timeline-refresh.timer"))
-    let result = try spawn(try #require(Self.analyze), ["verify", servicePath, timerPath])
+    let result = try run(try #require(Self.analyze), ["verify", servicePath, timerPath])
     #expect(result.status == 0, "systemd-analyze verify: \(result.stderr)")
     // Anything it prints is a complaint about our units (it is silent when clean).
     let complaints = result.stderr.split(separator: "\n").filter { $0.contains("timeline-refresh") }

@@ -14,7 +14,7 @@ import TimelineTestSupport
 
   /// `timeline` subcommands, from its help.
   static func subcommands() throws -> Set<String> {
-    let help = try spawn(Repo.timeline, ["--help"]).stdout
+    let help = try run(Repo.timeline, ["--help"]).stdout
     var names = Set<String>()
     var inList = false
     for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -39,7 +39,7 @@ import TimelineTestSupport
       #expect(words.last == widget, "\(command): widget \(widget)")
       // Run it once without --follow: the line a bar would get.
       let arguments = Array(words.dropFirst()).filter { $0 != "--follow" }
-      let result = try spawn(Repo.emit, arguments, environment: ["TIMELINE_CACHE_DIR": cache])
+      let result = try run(Repo.emit, arguments, environment: ["TIMELINE_CACHE_DIR": cache])
       #expect(result.status == 0 && result.stdout.hasSuffix("\n") && result.stdout.count > 1, "\(command): \(result)")
       if format == "waybar" {
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -55,7 +55,7 @@ import TimelineTestSupport
   @Test func waybarSnippetParsesAndRunsEveryDefaultWidget() throws {
     let dir = try TempDir()
     let cache = dir.file("cache")
-    #expect(try spawn(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
+    #expect(try run(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
     let modules = try Self.waybarModules()
     let widgets = try defaultWidgets()
     #expect(widgets == ["random-shabad", "hukamnama", "avalanche"] || Set(widgets) == ["random-shabad", "hukamnama", "avalanche"])
@@ -114,7 +114,7 @@ import TimelineTestSupport
   @Test func polybarModulesRunEveryDefaultWidget() throws {
     let dir = try TempDir()
     let cache = dir.file("cache")
-    #expect(try spawn(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
+    #expect(try run(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
     let text = try Repo.text("integrations/polybar/modules.ini")
     let sections = Self.iniSections(text)
     let subcommands = try Self.subcommands()

@@ -60,7 +60,7 @@ func stripJSONComments(_ text: String) -> String {
 
 /// The widget names of the embedded default config (`timeline config --default`).
 func defaultWidgets() throws -> [String] {
-  let result = try spawn(Repo.timeline, ["config", "--default"])
+  let result = try run(Repo.timeline, ["config", "--default"])
   return widgetNames(inTOML: result.stdout)
 }
 
@@ -128,8 +128,8 @@ final class TmuxPair: @unchecked Sendable {
 
   /// `tmux -L socket -f /dev/null ARGS`, outside any tmux of the caller.
   @discardableResult
-  func run(_ socket: String, _ arguments: [String]) throws -> Output {
-    try spawn("/usr/bin/env", ["-u", "TMUX", tmux, "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
+  func run(_ socket: String, _ arguments: [String]) throws -> RunResult {
+    try TimelineTestSupport.run("/usr/bin/env", ["-u", "TMUX", tmux, "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
   }
 
   /// Starts the inner server (status line emptied but for status-right) and `setup`.

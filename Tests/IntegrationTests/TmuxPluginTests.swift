@@ -55,9 +55,9 @@ import TimelineTestSupport
   func theStatusLineShowsTheWidget() throws {
     let dir = try TempDir()
     let cache = dir.file("cache")
-    let preview = try spawn(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir))
+    let preview = try run(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir))
     #expect(preview.status == 0, "preview: \(preview.stderr)")
-    let expected = try spawn(Repo.emit, ["plain", "avalanche"], environment: ["TIMELINE_CACHE_DIR": cache])
+    let expected = try run(Repo.emit, ["plain", "avalanche"], environment: ["TIMELINE_CACHE_DIR": cache])
       .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(!expected.isEmpty && expected != "…", "the preview cache has no avalanche entry")
 

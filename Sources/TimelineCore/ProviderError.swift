@@ -1,5 +1,7 @@
-/// Why a refresh failed. `message` is one line for `lastError`: it never carries raw
-/// upstream text, so it is safe to show in a bar's tooltip.
+/// Why a refresh failed. `message` is one line for `lastError`, shown by `timeline
+/// refresh` and `timeline status`, never by a bar: control characters are removed and the
+/// length is capped, and the only upstream words it may carry are a known API's own short
+/// error message (BaniDB's `data.error`).
 public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
   /// One line saying what happened.
   public var message: String

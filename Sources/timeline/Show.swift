@@ -9,13 +9,18 @@ extension TimelineCommand {
   /// `timeline show WIDGET`: the whole current entry in the terminal, e.g. every verse of
   /// a shabad with its visraam colours, transliteration and translation. Generic over
   /// `Entry.detail`, so every kind that fills it works; others show text and tooltip.
+  /// Where entries are days (kind `avalanche`), every later day follows the current one;
+  /// for other kinds later entries are different content (random-shabad's next shabads),
+  /// so they are printed only with `--all`.
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the current entry of a widget in full (e.g. the whole shabad).",
       discussion: """
-        Reads the cache only; it never fetches. Colours are 24-bit ANSI, used only when
-        standard output is a terminal and NO_COLOR is not set. Exits 1 when the widget
-        has no current entry (run `timeline refresh WIDGET`).
+        Reads the cache only; it never fetches. For avalanche widgets the warning of
+        every day in the timeline is printed, from the current day on; --all does the
+        same for any kind (e.g. the coming shabads of random-shabad). Colours are 24-bit
+        ANSI, used only when standard output is a terminal and NO_COLOR is not set.
+        Exits 1 when the widget has no current entry (run `timeline refresh WIDGET`).
         """)
 
     @Argument(help: "The widget name, as in [widgets.NAME].")
@@ -26,23 +31,42 @@ extension TimelineCommand {
       valueName: "time"))
     var at: String?
 
+    @Flag(help: "Also print every later entry, whatever the kind.")
+    var all = false
+
     @Option(name: .long, help: ArgumentHelp("Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"))
     var cacheDir: String?
 
+    /// Kinds whose entries are consecutive days of one forecast.
+    static let dayKinds: Set<String> = ["avalanche"]
+
     func run() async throws {
       try await exiting {
-        let entry = try CurrentEntry.load(widget: widget, at: at, cacheDir: cacheDir)
+        let (timeline, index) = try CurrentEntry.find(widget: widget, at: at, cacheDir: cacheDir)
         let color = isatty(STDOUT_FILENO) == 1 && (Environment.get("NO_COLOR") ?? "").isEmpty
           && Environment.get("TERM") != "dumb"
-        var lines = entry.detail
-        if lines.isEmpty {
-          lines = [entry.runs] + (entry.tooltip.isEmpty ? [] : [[]]) + entry.tooltip.map { [TextRun($0)] }
+        var entries = [timeline.entries[index]]
+        if all || Self.dayKinds.contains(timeline.kind) {
+          entries += timeline.entries[(index + 1)...].filter { entry in timeline.end.map { entry.date < $0 } ?? true }
         }
-        var out = lines.map { Terminal.line($0, color: color) }.joined(separator: "\n")
-        if let url = entry.url { out += "\n\n" + Terminal.line([TextRun(url, color: "#7aa2f7")], color: color) }
-        print(out)
+        let rule = Terminal.line([TextRun(String(repeating: "─", count: 40), color: "#9aa5b1")], color: color)
+        print(entries.map { Self.render($0, color: color) }.joined(separator: "\n\n" + rule + "\n\n"))
         return 0
       }
+    }
+
+    /// One entry: its detail (else text and tooltip), then its link unless the detail
+    /// already names it (the avalanche detail ends with "Full warning: <link>").
+    static func render(_ entry: Entry, color: Bool) -> String {
+      var lines = entry.detail
+      if lines.isEmpty {
+        lines = [entry.runs] + (entry.tooltip.isEmpty ? [] : [[]]) + entry.tooltip.map { [TextRun($0)] }
+      }
+      var out = lines.map { Terminal.line($0, color: color) }.joined(separator: "\n")
+      if let url = entry.url, !lines.contains(where: { $0.plainText.contains(url) }) {
+        out += "\n\n" + Terminal.line([TextRun(url, color: "#7aa2f7")], color: color)
+      }
+      return out
     }
   }
 }
@@ -50,6 +74,12 @@ extension TimelineCommand {
 /// Reading the entry `show` and `open` act on.
 enum CurrentEntry {
   static func load(widget: String, at: String?, cacheDir: String?) throws -> Entry {
+    let (timeline, index) = try find(widget: widget, at: at, cacheDir: cacheDir)
+    return timeline.entries[index]
+  }
+
+  /// The cached timeline and the index of its entry current at `at` (default now).
+  static func find(widget: String, at: String?, cacheDir: String?) throws -> (Timeline, Int) {
     let store = CacheStore(directory: cacheDir ?? CacheStore.defaultDirectory())
     guard let path = store.path(for: widget) else {
       throw Failure.config("invalid widget name \"\(widget)\": use [a-z0-9][a-z0-9-]*")
@@ -69,11 +99,13 @@ enum CurrentEntry {
     } catch {
       throw Failure.failed(error.description)
     }
-    guard let entry = timeline.current(at: now) else {
+    guard !Selection.isExpired(end: timeline.end, now: now),
+      let index = Selection.currentIndex(dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
+    else {
       let when = at == nil ? "now" : "at \(ISOTime.format(now))"
       throw Failure.failed("widget \"\(widget)\" has no current entry \(when); run `timeline refresh \(widget)`")
     }
-    return entry
+    return (timeline, index)
   }
 }
 

@@ -32,13 +32,70 @@ private let utc = AvalancheFixture.utc
     #expect(provider.placeholder().text == "Tromsø …")
   }
 
-  @Test func unknownRegionIsAConfigErrorPointingToRegions() throws {
-    let error = try #require(configError(["region": .int(9999)]))
-    #expect(error.isConfig)
-    #expect(error.message.contains("9999") && error.message.contains("timeline regions"))
-    #expect(error.message.hasPrefix("test.toml: [widgets.aval] region"))
-    let several = try #require(configError(["regions": .array([.int(3011), .int(42)])]))
-    #expect(several.message.contains("[widgets.aval] regions") && several.message.contains("42"))
+  @Test func idsOutsideTheBundledListAreAcceptedAndCheckedAtRefresh() async throws {
+    // Region sets change (Sweden's 2025/26 sub-areas): any positive id is accepted; the
+    // bundled list only supplies names.
+    let unknown = try make(["region": .int(9999)])
+    #expect(unknown.ids == [9999] && unknown.placeholder().text == "9999 …")
+    #expect(try make(["regions": .array([.int(3011), .int(42)])]).placeholder().text == "Tromsø … · 42 …")
+    #expect(try make(["country": .string("se"), "area": .int(22)]).ids == [22])
+    let zero = try #require(configError(["region": .int(0)]))
+    #expect(zero.isConfig && zero.message.hasPrefix("test.toml: [widgets.aval] region"))
+    #expect(zero.message.contains("timeline regions"))
+    let negative = try #require(configError(["regions": .array([.int(3011), .int(-4)])]))
+    #expect(negative.message.contains("[widgets.aval] regions") && negative.message.contains("-4"))
+    // The service decides: an id it does not know fails the refresh with the pointer.
+    let harness = try AvalancheHarness()
+    try await harness.route(["/varsom/AvalancheWarningByRegion/Detail/9999/2/2026-02-10/2026-02-12": ("[]", 200)])
+    let error = await #expect(throws: ProviderError.self) {
+      try await harness.timeline(["region": .int(9999)], now: utc("2026-02-10T07:00:00Z"))
+    }
+    #expect(error?.message.contains("region 9999 not found") == true && error?.message.contains("timeline regions") == true)
+    #expect(error?.isConfig == false)
+  }
+
+  @Test func nonJSON404PointsAtTheSourcesURLNotAtRegions() async throws {
+    let harness = try AvalancheHarness()
+    let path = "/varsom/AvalancheWarningByRegion/Detail/3011/2/2026-02-10/2026-02-12"
+    for body in ["<!DOCTYPE html><html><body>404 - File or directory not found.</body></html>", ""] {
+      try await harness.route([path: (body, 404)])
+      let error = await #expect(throws: ProviderError.self) {
+        try await harness.timeline(["region": .int(3011)], now: utc("2026-02-10T07:00:00Z"))
+      }
+      #expect(error?.message.contains("[sources] varsom") == true, "\(body)")
+      #expect(error?.message.contains("timeline regions") == false, "\(body)")
+      #expect(error?.message.contains("File or directory") == false)
+    }
+  }
+
+  @Test func euRuleWithoutTzdataAgreesWithTzdata() throws {
+    for name in ["Europe/Oslo", "Europe/Stockholm"] {
+      let tz = LocalZone(name)
+      let rule = LocalZone(name, tzdata: false)
+      try #require(tz.zone != nil && rule.zone == nil)
+      // Every quarter hour around both 2026 switches (29 March, 25 October), and a day
+      // in each season.
+      for (from, to) in [("2026-03-27T00:00:00Z", "2026-03-31T00:00:00Z"), ("2026-10-23T00:00:00Z", "2026-10-27T00:00:00Z"),
+        ("2026-01-15T00:00:00Z", "2026-01-16T00:00:00Z"), ("2026-07-15T00:00:00Z", "2026-07-16T00:00:00Z")]
+      {
+        for instant in stride(from: utc(from), to: utc(to), by: 900) {
+          #expect(tz.clock(at: instant) == rule.clock(at: instant), "\(name) \(instant)")
+        }
+      }
+      for day in [LocalDay(year: 2026, month: 3, day: 29), LocalDay(year: 2026, month: 10, day: 25),
+        LocalDay(year: 2026, month: 3, day: 28), LocalDay(year: 2026, month: 10, day: 26)]
+      {
+        for minute in stride(from: 0, to: 24 * 60, by: 15) {
+          // Includes 02:30 on 29 March (in the gap) and on 25 October (twice over).
+          #expect(tz.epoch(day, hour: minute / 60, minute: minute % 60) == rule.epoch(day, hour: minute / 60, minute: minute % 60),
+            "\(name) \(day) \(minute)")
+        }
+      }
+      #expect(rule.parse("2026-07-01T00:00:00") == utc("2026-06-30T22:00:00Z"))
+      #expect(rule.start(of: LocalDay(year: 2026, month: 3, day: 30)) == utc("2026-03-29T22:00:00Z"))
+    }
+    #expect(EURule.lastSunday(2026, 3) == utc("2026-03-29T01:00:00Z"))
+    #expect(EURule.lastSunday(2026, 10) == utc("2026-10-25T01:00:00Z"))
   }
 
   @Test func badCombinationsAreRejected() throws {

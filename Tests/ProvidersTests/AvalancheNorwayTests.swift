@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineCache
 import TimelineCore
 import TimelineTestSupport
 
@@ -165,5 +166,37 @@ private let utc = AvalancheFixture.utc
     #expect(draft.entries[2].text == "Tromsø 2 · Trollheimen 3")
     #expect(draft.entries[2].level == 3 && draft.entries[2].short == "2 3")
     #expect(draft.entries[2].classes.contains("emergency"))
+  }
+
+  @Test(.enabled(if: BaniDBCLI.wired)) func showPrintsEveryDayFromTheCurrentOneWithEachLinkOnce() async throws {
+    try await serve3022(first: "2026-02-10")
+    let now = utc("2026-02-10T07:00:00Z")
+    let draft = try await harness.timeline(["region": .int(3022)], now: now)
+    try #require(draft.entries.count == 3)
+    let dir = try TempDir()
+    try CacheStore(directory: dir.path).write(Timeline(
+      widget: "aval", kind: "avalanche", entries: draft.entries, end: draft.end, policy: draft.policy,
+      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: now))
+    func show(_ at: String) throws -> String {
+      let result = try run(Paths.binary("timeline"), ["show", "aval", "--at", at], environment: ["TIMELINE_CACHE_DIR": dir.path])
+      #expect(result.status == 0, "\(result)")
+      return result.stdout
+    }
+    let out = try show("2026-02-10T07:00:00Z")
+    let days = ["2026-02-10", "2026-02-11", "2026-02-12"]
+    for day in days {
+      #expect(out.contains("— Trollheimen, ") && out.contains(day))
+      // The link once per day: in "Full warning: …", not again on a line of its own.
+      let link = "https://varsom.no/en/avalanche-bulletins/forecast/Trollheimen/\(day)"
+      #expect(out.components(separatedBy: link).count == 2, "\(day)")
+      #expect(out.contains("Full warning: \(link)"))
+    }
+    #expect(out.components(separatedBy: "— Trollheimen, ").count == 4)
+    #expect(out.components(separatedBy: "\n" + String(repeating: "─", count: 40) + "\n").count == 3)
+    #expect(out.range(of: "2026-02-10")!.lowerBound < out.range(of: "2026-02-12")!.lowerBound)
+    // From the second day on, only the later days.
+    let later = try show("2026-02-11T12:00:00Z")
+    #expect(later.components(separatedBy: "— Trollheimen, ").count == 3)
+    #expect(!later.contains("forecast/Trollheimen/2026-02-10"))
   }
 }

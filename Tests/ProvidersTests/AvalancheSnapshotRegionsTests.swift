@@ -66,6 +66,7 @@ struct NoNetwork: HTTPClient {
     #expect(sweden.map(\.id) == [1, 2, 3, 7, 8, 9])
     #expect(sweden[1].name == "Abisko/Riksgränsenfjällen" && sweden[1].slug == "abisko_riksgransfjallen")
     let log = try await harness.server.log()
-    #expect(log.paths.last?.hasSuffix("viewparams=lang:sv") == true)
+    // The areas with a forecast valid now (07:00 UTC is 08:00 in Stockholm).
+    #expect(log.paths.last?.hasSuffix("viewparams=lang:sv;valid_date:2026-02-10%2008:00") == true)
   }
 }

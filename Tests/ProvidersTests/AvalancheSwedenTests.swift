@@ -23,7 +23,8 @@ private let utc = AvalancheFixture.utc
     let log = try await harness.server.log()
     #expect(log.paths.first?.contains("typeName=lavinprognoser:published_forecasts") == true)
     #expect(log.paths.first?.contains("outputformat=application/json") == true)
-    #expect(log.paths.first?.hasSuffix("viewparams=lang:sv;location:2") == true)
+    // The forecast valid now (Stockholm wall clock), not merely the latest published.
+    #expect(log.paths.first?.hasSuffix("viewparams=lang:sv;location:2;valid_date:2026-03-01%2012:00") == true)
 
     // Valid 18:00 the day before → 18:00; the outlook runs to 18:00 the next day.
     #expect(draft.entries.map(\.date) == [utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z")])
@@ -56,11 +57,97 @@ private let utc = AvalancheFixture.utc
       ["country": .string("se"), "areas": .array([.int(8), .int(1)]), "language": .string("en"), "palette": .string("eaws")],
       now: utc("2026-03-01T11:00:00Z"))
     let log = try await harness.server.log()
-    #expect(log.paths.first?.hasSuffix("viewparams=lang:en") == true)
+    #expect(log.paths.first?.hasSuffix("viewparams=lang:en;valid_date:2026-03-01%2012:00") == true)
     #expect(draft.entries[0].text == "Kebnekaisefjällen 4 · Västra Vindelfjällen 3")
     #expect(draft.entries[0].runs.map(\.color) == ["#ff0000", nil, "#ff9900"])
     #expect(draft.entries[0].tooltip.contains("Kebnekaisefjällen: 4 High"))
     #expect(draft.entries[0].url == "https://lavinprognoser.se/en/current-avalanche-bulletins/kebnekaisefjallen/")
+  }
+
+  /// The fixture shifted to `to`, with each area's properties edited by `edit`.
+  func edited(from: String, to: String, _ edit: (Int, inout [String: Any]) -> Void) throws -> String {
+    let text = try AvalancheFixture.shifted(try AvalancheFixture.text("wfs-sv-2021-03-01.json"), from: from, to: to)
+    var root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    var features = try #require(root["features"] as? [[String: Any]])
+    for index in features.indices {
+      var properties = try #require(features[index]["properties"] as? [String: Any])
+      edit(try #require(properties["area_id"] as? Int), &properties)
+      features[index]["properties"] = properties
+    }
+    root["features"] = features
+    return String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self)
+  }
+
+  static let query = "?service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
+    + "&outputformat=application/json&viewparams=lang:sv;location:2"
+
+  @Test func betweenPublicationAnd18TheCurrentForecastStillShows() async throws {
+    // 17:30 in Stockholm: tomorrow's forecast (valid from 18:00) is already published.
+    let now = utc("2026-03-01T16:30:00Z")
+    let current = try AvalancheFixture.shifted(try AvalancheFixture.text("wfs-sv-2021-03-01.json"), from: "2021-03-01", to: "2026-03-01")
+    let upcoming = try edited(from: "2021-03-01", to: "2026-03-02") { _, properties in properties["risk"] = 2 }
+    // A server that honours valid_date answers with the forecast valid now.
+    try await harness.route(["/wfs" + Self.query + ";valid_date:2026-03-01%2017:30": (current, 200), "/wfs": (upcoming, 200)])
+    let draft = try await harness.timeline(["country": .string("se"), "area": .int(2)], now: now)
+    #expect(draft.entries.map(\.date) == [utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z")])
+    #expect(draft.entries[0].text == "Abisko/Riksgränsenfjällen 4" && draft.entries[0].date <= now)
+    #expect(draft.policy == .after(utc("2026-03-01T17:01:00Z")))
+
+    // One that ignores it (only the newest forecast): the cached entry valid now bridges
+    // the gap instead of a placeholder until 18:00.
+    try await harness.route(["/wfs": (upcoming, 200)])
+    let alone = try await harness.timeline(["country": .string("se"), "area": .int(2)], now: now)
+    #expect(alone.entries.first.map { $0.date > now } == true)
+    let previous = Timeline(
+      widget: "avalanche", kind: "avalanche", entries: draft.entries, end: draft.end, policy: draft.policy,
+      placeholder: Entry(date: 0, runs: [], alt: "placeholder"), generated: now - 3600)
+    var context = harness.context(["country": .string("se"), "area": .int(2)], now: now)
+    context.previous = previous
+    let merged = try await AvalancheProvider(config: context.config).timeline(context: context)
+    #expect(merged.entries.map(\.date) == [utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z"), utc("2026-03-02T17:00:00Z")])
+    #expect(merged.entries.map(\.text) == ["Abisko/Riksgränsenfjällen 4", "Abisko/Riksgränsenfjällen 2", "Abisko/Riksgränsenfjällen 3"])
+    #expect(merged.end == utc("2026-03-03T17:00:00Z"))
+    #expect(BaniDBFixture.cached(merged, kind: "avalanche").current(at: now)?.text == "Abisko/Riksgränsenfjällen 4")
+  }
+
+  @Test func eachAreaKeepsItsOwnValidityWindow() async throws {
+    // Kebnekaise (8) is still on a long "not assessed" window; Västra Vindelfjällen (1)
+    // has the usual 18:00 → 18:00 forecast plus an outlook.
+    let text = try edited(from: "2021-03-01", to: "2026-03-01") { area, properties in
+      guard area == 8 else { return }
+      properties["valid_from"] = "2026-02-01 07:00"
+      properties["valid_to"] = "2026-03-15 17:59"
+      properties["risk"] = 0
+      properties["trend_risk"] = 0
+    }
+    try await harness.route(["/wfs": (text, 200)])
+    let now = utc("2026-03-01T11:00:00Z")
+    for order in [[1, 8], [8, 1]] {
+      let draft = try await harness.timeline(["country": .string("se"), "areas": .array(order.map { .int($0) })], now: now)
+      // Vindelfjällen's window decides the switch at 18:00 and the end, whichever area
+      // leads; Kebnekaise stays on its own window in both entries.
+      #expect(draft.entries.map(\.date) == [utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z")], "\(order)")
+      #expect(draft.end == utc("2026-03-02T17:00:00Z"), "\(order)")
+      #expect(draft.policy == .after(utc("2026-03-01T17:01:00Z")), "\(order)")
+      for entry in draft.entries {
+        #expect(entry.text.contains("Västra Vindelfjällen 3") && entry.text.contains("Kebnekaisefjällen ?"), "\(order)")
+        #expect(entry.tooltip.contains("gäller 2026-02-01 – 2026-03-15"), "\(order)")
+      }
+      #expect(draft.entries[1].tooltip.contains("Västra Vindelfjällen: 3 Betydande (tendens)"), "\(order)")
+      #expect(draft.entries[1].tooltip.contains("Kebnekaisefjällen: ? Ej bedömd"), "\(order)")
+    }
+  }
+
+  @Test func outlookUsesTrendTitleWhenThereIsNoTrendText() async throws {
+    let text = try edited(from: "2021-03-01", to: "2026-03-01") { _, properties in
+      properties["trend_title"] = "Fortsatt <b>stor</b> fara"
+      properties["trend_content"] = NSNull()
+    }
+    try await harness.route(["/wfs": (text, 200)])
+    let draft = try await harness.timeline(["country": .string("se"), "area": .int(2)], now: utc("2026-03-01T11:00:00Z"))
+    try #require(draft.entries.count == 2)
+    #expect(draft.entries[1].tooltip.contains("Fortsatt stor fara"))
+    #expect(!draft.entries[1].tooltip.contains("Förväntad utveckling"))
   }
 
   @Test func offSeasonShowsTheSeasonNote() async throws {

@@ -68,4 +68,22 @@ enum BaniDBCLI {
     #expect(printed.status == 0 && printed.stdout == "https://www.sikhitothemax.org/shabad?id=2565\n")
     #expect(printed.stderr.contains("xdg-open not found"))
   }
+
+  @Test func showPrintsOnlyTheCurrentShabadUnlessAll() throws {
+    let dir = try TempDir()
+    let provider = try RandomShabadProvider(config: BaniDBFixture.config("random-shabad"))
+    let shabad = try BaniDBFixture.shabad()
+    let entries = [provider.makeEntry(shabad, date: now), provider.makeEntry(shabad, date: now + 3600)]
+    try CacheStore(directory: dir.path).write(Timeline(
+      widget: "rand", kind: "random-shabad", entries: entries, end: now + 7200, policy: .after(now + 3600),
+      placeholder: provider.placeholder(), generated: now))
+    let env = ["TIMELINE_CACHE_DIR": dir.path]
+    let url = "https://www.sikhitothemax.org/shabad?id=3492"
+    let one = try run(Paths.binary("timeline"), ["show", "rand", "--at", "2026-03-02T03:00:00Z"], environment: env)
+    #expect(one.status == 0 && one.stdout.components(separatedBy: url).count == 2)
+    #expect(one.stdout.components(separatedBy: "Random shabad for ").count == 2)
+    let all = try run(Paths.binary("timeline"), ["show", "rand", "--all", "--at", "2026-03-02T03:00:00Z"], environment: env)
+    #expect(all.status == 0 && all.stdout.components(separatedBy: url).count == 3)
+    #expect(all.stdout.components(separatedBy: "Random shabad for ").count == 3)
+  }
 }

@@ -74,18 +74,81 @@ import TimelineTestSupport
     #expect(try await BaniDBFixture.paths(server).count == 8)
   }
 
-  @Test func unknownIdIsNamedAndTheOthersStillShow() async throws {
+  @Test func unknownIdIsNamedRememberedAndTheOthersStillShow() async throws {
     let server = try server([])
     let config = config(["shabads": .array([.int(3492), .int(99_999)])])
-    let draft = try await FavouritesProvider(config: config).timeline(context: BaniDBFixture.context(server, at: now, config))
-    #expect(draft.entries.count == 2 && draft.entries.allSatisfy { $0.key == "shabad:3492" })
-    #expect(draft.entries[0].tooltip.contains("⚠ shabad 99999 is not in BaniDB"))
+    let provider = try FavouritesProvider(config: config)
+    let draft = try await provider.timeline(context: BaniDBFixture.context(server, at: now, config))
+    let shown = draft.entries.filter { $0.key == "shabad:3492" }
+    #expect(shown.count == 2)
+    #expect(shown.allSatisfy { $0.tooltip.contains("⚠ shabad 99999 could not be fetched (not found)") })
+    #expect(shown.allSatisfy { $0.classes == ["shabad", "favourite", "warning"] })
+    // The 404 is remembered in a never-current entry before the first slot.
+    let marker = try #require(draft.entries.first { $0.key == "missing:99999" })
+    #expect(marker.date < shown[0].date && shown[0].date <= now)
+    let cached = BaniDBFixture.cached(draft, kind: kind)
+    #expect(cached.current(at: now)?.key == "shabad:3492")
     #expect(draft.policy == .after(draft.end! - 3 * hour))
+    #expect(try await BaniDBFixture.paths(server).sorted() == ["/shabads/3492", "/shabads/99999"])
+    // The next cycle asks for nothing, and still says which id is wrong.
+    let later = now + 7 * hour
+    let second = try await provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: cached))
+    #expect(try await BaniDBFixture.paths(server).count == 2)
+    #expect(second.entries.contains { $0.key == "missing:99999" })
+    #expect(second.entries.filter { $0.key == "shabad:3492" }.allSatisfy {
+      $0.tooltip.filter { $0.hasPrefix("⚠") } == ["⚠ shabad 99999 could not be fetched (not found)"]
+    })
+    // --force asks again (as does a changed config: the engine then passes no previous).
+    _ = try await provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: cached, force: true))
+    #expect(try await BaniDBFixture.paths(server).filter { $0 == "/shabads/99999" }.count == 2)
     let onlyBad = self.config(["shabads": .array([.int(99_999)])])
     let error = await #expect(throws: ProviderError.self) {
       try await FavouritesProvider(config: onlyBad).timeline(context: BaniDBFixture.context(server, at: now, onlyBad))
     }
     #expect(error?.message.contains("99999") == true)
+  }
+
+  @Test func upstreamErrorTextNeverReachesTheBar() async throws {
+    let leak = "ER_ACCESS_DENIED_ERROR: Access denied for user banidb@10.0.3.7"
+    let server = try FixtureServer(routes: [
+      "/v2/shabads/3492": BaniDBFixture.file("random-3492.json"),
+      "/v2/shabads/123": BaniDBFixture.error(500, leak),
+      "/v2/shabads/124": ["status": 429, "body": "Too Many Requests"],
+    ])
+    let config = config(["shabads": .array([.int(3492), .int(123), .int(124)])])
+    let draft = try await FavouritesProvider(config: config).timeline(context: BaniDBFixture.context(server, at: now, config))
+    #expect(!draft.entries.isEmpty)
+    for entry in draft.entries {
+      #expect(entry.tooltip.contains("⚠ shabad 123 could not be fetched (HTTP 500)"))
+      #expect(entry.tooltip.contains("⚠ shabad 124 could not be fetched (rate limited)"))
+      let everything = [entry.text, entry.short ?? ""] + entry.tooltip + entry.detail.map(\.plainText)
+      #expect(!everything.contains { $0.contains("ER_ACCESS") || $0.contains("10.0.3.7") || $0.contains("Too Many") })
+    }
+    // A failure that is not a 404 is retried soon.
+    #expect(draft.policy == .after(now + 30 * 60))
+    // BaniDB's own words go to `lastError` only: the error thrown when nothing loads.
+    let bad = self.config(["shabads": .array([.int(123)])])
+    let error = await #expect(throws: ProviderError.self) {
+      try await FavouritesProvider(config: bad).timeline(context: BaniDBFixture.context(server, at: now, bad))
+    }
+    #expect(error?.message.hasPrefix("BaniDB: HTTP 500") == true)
+  }
+
+  @Test func importIsRelativeToTheConfigFileAndReadAtLoad() throws {
+    #expect(FavouritesProvider.resolve("f.gkhoj", relativeTo: "conf/config.toml", cwd: "/home/u") == "/home/u/conf/f.gkhoj")
+    #expect(FavouritesProvider.resolve("f.gkhoj", relativeTo: "config.toml", cwd: "/home/u") == "/home/u/f.gkhoj")
+    #expect(FavouritesProvider.resolve("f.gkhoj", relativeTo: "/etc/t/config.toml", cwd: "/home/u") == "/etc/t/f.gkhoj")
+    #expect(FavouritesProvider.resolve("../f.gkhoj", relativeTo: "./a/config.toml", cwd: "/w") == "/w/./a/../f.gkhoj")
+    #expect(FavouritesProvider.resolve("/abs/f.gkhoj", relativeTo: "a/config.toml", cwd: "/w") == "/abs/f.gkhoj")
+    #expect(FavouritesProvider.resolve("f.gkhoj", relativeTo: "<embedded default>", cwd: "/w") == "/w/f.gkhoj")
+    // A relative config path is made absolute against the working directory.
+    let cwd = FileManager.default.currentDirectoryPath
+    let relative = WidgetConfig(name: "fav", kind: kind, options: ["import": .string("x.gkhoj")], file: "sub/config.toml")
+    let error = #expect(throws: ProviderError.self) { try FavouritesProvider(config: relative) }
+    #expect(error?.isConfig == true && error?.message.contains((cwd as NSString).appendingPathComponent("sub/x.gkhoj")) == true)
+    // The import is read at load time: the saved list is known before any fetch.
+    let provider = try FavouritesProvider(config: config(["import": .string("favourites.gkhoj"), "folder": .string("Evening")]))
+    #expect(provider.saved.map(\.id) == [300])
   }
 
   @Test func configErrors() async throws {
@@ -95,17 +158,16 @@ import TimelineTestSupport
     #expect(bad?.isConfig == true && bad?.message.contains("\"abc\"") == true && bad?.message.contains("shabads") == true)
     #expect(throws: ProviderError.self) { try FavouritesProvider(config: config([:])) }
     #expect(throws: ProviderError.self) { try FavouritesProvider(config: config(["shabads": .array([.int(1)]), "folder": .string("x")])) }
-    let server = try server([])
-    let absent = config(["import": .string("nope.gkhoj")])
-    let missing = await #expect(throws: ProviderError.self) {
-      try await FavouritesProvider(config: absent).timeline(context: BaniDBFixture.context(server, at: now, absent))
-    }
+    // A missing import or folder is a config error when the config is loaded, not at refresh.
+    let missing = #expect(throws: ProviderError.self) { try FavouritesProvider(config: config(["import": .string("nope.gkhoj")])) }
     #expect(missing?.isConfig == true && missing?.message.contains("nope.gkhoj") == true)
-    let noFolder = config(["import": .string("favourites.gkhoj"), "folder": .string("Night")])
-    let folder = await #expect(throws: ProviderError.self) {
-      try await FavouritesProvider(config: noFolder).timeline(context: BaniDBFixture.context(server, at: now, noFolder))
+    let folder = #expect(throws: ProviderError.self) {
+      try FavouritesProvider(config: config(["import": .string("favourites.gkhoj"), "folder": .string("Night")]))
     }
-    #expect(folder?.message.contains("\"Morning\"") == true)
-    #expect(try await BaniDBFixture.paths(server).isEmpty)
+    #expect(folder?.isConfig == true && folder?.message.contains("\"Morning\"") == true)
+    let notPlist = #expect(throws: ProviderError.self) {
+      try FavouritesProvider(config: config(["import": .string("random-3492.json")]))
+    }
+    #expect(notPlist?.isConfig == true && notPlist?.message.contains("not a Gurbani Khoj export") == true)
   }
 }

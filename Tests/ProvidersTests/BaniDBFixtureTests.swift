@@ -13,8 +13,11 @@ enum BaniDBFixture {
     ["status": status, "file": path(name), "delay": delay]
   }
 
-  static func json(_ name: String) throws -> JSON {
-    try JSON.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name)))))
+  static func json(_ name: String) throws -> JSONValue {
+    guard let json = JSONValue.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))) else {
+      throw TestSupportError("\(name) is not JSON")
+    }
+    return json
   }
 
   static func shabad(_ name: String = "random-3492.json") throws -> Shabad {

@@ -6,9 +6,41 @@ import TimelineTestSupport
 
 /// The shared client as the BaniDB kinds rely on it, against the loopback server.
 @Suite struct BaniDBHTTPTests {
+  /// A failure's `lastError` side (its `reason` is checked in `failuresCarryOurOwnReason`).
   func fetch(_ server: FixtureServer, _ path: String) async throws -> Shabad? {
     let context = BaniDBFixture.context(server, at: 0, BaniDBFixture.config("random-shabad"))
-    return try await BaniDBAPI(context).shabad(path)
+    do {
+      return try await BaniDBAPI(context).shabad(path)
+    } catch {
+      throw error.error
+    }
+  }
+
+  @Test func failuresCarryOurOwnReason() async throws {
+    let server = try FixtureServer(routes: [
+      "/v2/shabads/1": BaniDBFixture.error(500, "ER_ACCESS_DENIED_ERROR: Access denied for user banidb@10.0.3.7"),
+      "/v2/shabads/2": ["status": 429, "body": "Too Many Requests"],
+      "/v2/shabads/3": ["body": "<html>oops</html>"],
+      "/v2/shabads/4": ["status": 503, "body": "<html>Service Unavailable</html>"],
+    ])
+    let context = BaniDBFixture.context(server, at: 0, BaniDBFixture.config("favourites"))
+    let api = BaniDBAPI(context)
+    var reasons: [String] = []
+    var messages: [String] = []
+    for id in 1...4 {
+      do {
+        _ = try await api.shabad("/shabads/\(id)")
+      } catch {
+        reasons.append(error.reason)
+        messages.append(error.error.message)
+      }
+    }
+    #expect(reasons == ["HTTP 500", "rate limited", "unexpected response", "HTTP 503"])
+    // BaniDB's own message stays on the `lastError` side only.
+    #expect(messages[0].contains("ER_ACCESS_DENIED_ERROR"))
+    #expect(!reasons.joined().contains("ER_ACCESS"))
+    // Hukamnama hands errors to the engine as plain ProviderErrors.
+    await #expect(throws: ProviderError.self) { try await api.get("/shabads/1") }
   }
 
   @Test func sameHostRedirectIsFollowedOtherHostIsNot() async throws {

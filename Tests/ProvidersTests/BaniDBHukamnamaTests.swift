@@ -69,6 +69,21 @@ import TimelineTestSupport
     #expect(try await BaniDBFixture.paths(server) == ["/hukamnamas/2026/3/5"])
   }
 
+  @Test func datedAnswerWithNoShabadsFallsBackLikeA404() async throws {
+    // The row for today exists but its shabad ids match nothing: `shabads` is `{}`.
+    let empty = #"{"date":{"gregorian":{"month":3,"date":2,"year":2026}},"shabadIds":[99999],"shabads":{}}"#
+    let server = try FixtureServer(routes: [
+      "/v2/hukamnamas/2026/3/2": ["body": empty],
+      "/v2/hukamnamas": BaniDBFixture.file("hukamnama-latest-2025-10-13.json"),
+    ])
+    let now = BaniDBFixture.epoch("2026-03-01T20:00:00Z")
+    let draft = try await run(server, at: "2026-03-01T20:00:00Z")
+    #expect(try await BaniDBFixture.paths(server) == ["/hukamnamas/2026/3/2", "/hukamnamas"])
+    let entry = try #require(draft.entries.first)
+    #expect(entry.key == "hukamnama:2025-10-13" && entry.classes == ["hukamnama", "not-today"])
+    #expect(draft.policy == .after(now + 30 * 60))
+  }
+
   @Test func retryNeverOvershootsMidnight() async throws {
     let server = try FixtureServer(routes: ["/v2/hukamnamas/*": missing, "/v2/hukamnamas": BaniDBFixture.file("hukamnama-latest-2025-10-13.json")])
     let draft = try await run(server, at: "2026-03-01T18:20:00Z")

@@ -122,9 +122,31 @@ import TimelineTestSupport
 
   @Test func singleEntryNeverRefreshesInALoop() async throws {
     let server = try server()
-    let draft = try await provider(["entries": .int(1), "interval": .string("24h")])
-      .timeline(context: BaniDBFixture.context(server, at: t0, BaniDBFixture.config(kind)))
-    #expect(draft.entries.map(\.date) == [t0] && draft.end == t0 + 24 * hour && draft.policy == .after(t0 + 24 * hour))
+    let config = BaniDBFixture.config(kind)
+    let single = try provider(["entries": .int(1), "interval": .string("24h")])
+    let draft = try await single.timeline(context: BaniDBFixture.context(server, at: t0, config))
+    // Due half-way through the slot, not at its end (which left the placeholder up
+    // between the end and the timer).
+    #expect(draft.entries.map(\.date) == [t0] && draft.end == t0 + 24 * hour && draft.policy == .after(t0 + 12 * hour))
+    // That refresh keeps the current shabad and prefetches only the next slot's.
+    let half = t0 + 12 * hour
+    let second = try await single.timeline(
+      context: BaniDBFixture.context(server, at: half, config, previous: BaniDBFixture.cached(draft, kind: kind)))
+    #expect(second.entries.map(\.date) == [t0, t0 + 24 * hour] && second.entries[0] == draft.entries[0])
+    #expect(second.end == t0 + 48 * hour && second.policy == .after(t0 + 36 * hour))
+    #expect(try await BaniDBFixture.paths(server).count == 2)
+    // Asked again before the new due time (a timer firing early): nothing is fetched and
+    // the due time does not move back, so there is no loop.
+    let again = try await single.timeline(
+      context: BaniDBFixture.context(server, at: half + hour, config, previous: BaniDBFixture.cached(second, kind: kind)))
+    #expect(again.entries == second.entries && again.policy == .after(t0 + 36 * hour))
+    #expect(try await BaniDBFixture.paths(server).count == 2)
+    // At the slot change the prefetched shabad is current and the next one is fetched.
+    let next = t0 + 36 * hour
+    let third = try await single.timeline(
+      context: BaniDBFixture.context(server, at: next, config, previous: BaniDBFixture.cached(second, kind: kind)))
+    #expect(third.entries.map(\.date) == [t0 + 24 * hour, t0 + 48 * hour] && third.policy == .after(t0 + 60 * hour))
+    #expect(try await BaniDBFixture.paths(server).count == 3)
   }
 
   @Test func htmlAndApiErrorsAreOneSafeLine() async throws {

@@ -16,12 +16,17 @@ import TimelineCore
 /// Sweden (`country = "se"`): Naturvårdsverket's WFS `lavinprognoser:published_forecasts`
 /// from `[sources] lavinprognoser`. Options: `area` or `areas = [..]` (required; see
 /// `timeline regions --country se`), `language` ("sv" default — the only language verified
-/// in real replies — or "en"), `palette`. One entry for the forecast (18:00 the day before
-/// → 18:00, Europe/Stockholm) plus a tendency entry from `trend_risk`; policy 18:01
-/// Stockholm, or within the hour when the forecast is overdue.
+/// in real replies — or "en"), `palette`. The WFS is asked for the forecasts valid now
+/// (`valid_date`). Per area: one entry for the forecast over its own window (18:00 the day
+/// before → 18:00, Europe/Stockholm) plus a tendency entry from `trend_risk`; several areas
+/// get a new entry wherever any area's period starts. A cached entry still current bridges
+/// a forecast that is not valid yet. Policy 18:01 Stockholm, or within the hour when the
+/// forecast is overdue.
 ///
-/// Errors throw `ProviderError` and leave the retry to the engine's backoff. Unknown ids
-/// are config errors at init, checked against the bundled region list.
+/// Errors throw `ProviderError` and leave the retry to the engine's backoff. Ids must be
+/// positive integers; any such id is accepted at init (the bundled region list only
+/// supplies names), and an id the service does not know fails the refresh with a pointer
+/// to `timeline regions`.
 ///
 /// Attribution, always in the tooltip: "Varsler fra Snøskredvarslingen i Norge og
 /// www.varsom.no" (NVE's wording); Sweden: Naturvårdsverket / lavinprognoser.se.
@@ -51,11 +56,14 @@ public struct AvalancheProvider: TimelineProvider {
     }
     var seen = Set<Int>()
     chosen = chosen.filter { seen.insert($0).inserted }
-    for id in chosen where AvalancheRegion.find(country, id) == nil {
+    // The region sets change (Sweden reorganised its areas in 2025/26), so an id missing
+    // from the bundled list is not refused here: the service decides at refresh, where an
+    // id it does not know fails with "region N not found; run `timeline regions`".
+    for id in chosen where id <= 0 {
       let example = country == .norway ? "a Varsom region id such as 3011 (Tromsø)" : "a lavinprognoser area id such as 2"
       throw options.invalid(
         several == nil ? key : keys,
-        expected: "\(example), got unknown id \(id); run `timeline regions --country \(country.rawValue)` to list them")
+        expected: "\(example), got \(id); run `timeline regions --country \(country.rawValue)` to list them")
     }
     ids = chosen
     let languages = country == .norway ? ["en", "nb"] : ["sv", "en"]
@@ -71,7 +79,8 @@ public struct AvalancheProvider: TimelineProvider {
   }
 
   public func placeholder() -> Entry {
-    let names = ids.compactMap { AvalancheRegion.find(country, $0)?.name }
+    // Names from the bundled list when known; an id it lacks shows as its number.
+    let names = ids.map { AvalancheRegion.find(country, $0)?.name ?? String($0) }
     let text = names.isEmpty ? "?" : names.map { "\($0) …" }.joined(separator: " · ")
     return Entry(
       date: 0, runs: [TextRun(text, color: palette.color(0))], short: "…",
@@ -92,7 +101,7 @@ public struct AvalancheProvider: TimelineProvider {
     case .sweden:
       let source = LavinprognoserSource(base: base, areas: ids, language: language)
       let forecasts = try await source.fetch(http: context.http, now: now)
-      return try source.draft(forecasts, builder: builder, now: now)
+      return try source.draft(forecasts, builder: builder, now: now, previous: context.previous)
     }
   }
 

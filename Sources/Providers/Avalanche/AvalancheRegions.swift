@@ -69,7 +69,7 @@ public enum AvalancheRegions {
       return try nonEmpty(dedupe(regions), "varsom")
     case .sweden:
       let source = LavinprognoserSource(base: base, areas: [], language: .sv)
-      let response = try await http.get(source.url(), headers: ["Accept": "application/json"])
+      let response = try await http.get(source.url(now: now), headers: ["Accept": "application/json"])
       let body = try response.jsonBody(from: "lavinprognoser")
       guard let collection = try? JSONDecoder().decode(WFSForecastCollection.self, from: Data(body)) else {
         throw ProviderError("lavinprognoser: unexpected area list reply")

@@ -10,10 +10,15 @@ struct LavinprognoserSource: Sendable {
   var language: AvalancheLanguage
   let zone = LocalZone.stockholm
 
-  func url() -> String {
+  /// The GetFeature URL. `valid_date` (Stockholm wall clock, `YYYY-MM-DD HH:MM`, as the
+  /// WFS documentation's example and pyAvaCore have it) asks for the forecasts valid at
+  /// `now`: without it the server answers with the latest *published* one, which between
+  /// publication (before 18:00) and 18:00 is not valid yet.
+  func url(now: Int64? = nil) -> String {
     var params = "lang:\(language == .en ? "en" : "sv")"
     // One area: let the server filter. Several: fetch all and filter here.
     if areas.count == 1 { params += ";location:\(areas[0])" }
+    if let now { params += ";valid_date:" + validDate(now).replacingOccurrences(of: " ", with: "%20") }
     let query = "service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
       + "&outputformat=application/json&viewparams=\(params)"
     return base + (base.contains("?") ? "&" : "?") + query
@@ -21,7 +26,7 @@ struct LavinprognoserSource: Sendable {
 
   /// The forecasts of the configured areas, in config order.
   func fetch(http: any HTTPClient, now: Int64) async throws -> [WFSForecast] {
-    let response = try await http.get(url(), headers: ["Accept": "application/json"])
+    let response = try await http.get(url(now: now), headers: ["Accept": "application/json"])
     let body = try response.jsonBody(from: "lavinprognoser")
     let collection: WFSForecastCollection
     do {
@@ -38,6 +43,12 @@ struct LavinprognoserSource: Sendable {
       }
       return best
     }
+  }
+
+  /// `now` on the Stockholm wall clock, `2026-03-01 17:30`.
+  func validDate(_ now: Int64) -> String {
+    let (day, hour, minute) = zone.clock(at: now)
+    return "\(day) " + String(format: "%02d:%02d", hour, minute)
   }
 
   /// The forecast valid now, else the latest one.
@@ -62,25 +73,54 @@ struct LavinprognoserSource: Sendable {
     return to - from > 2 * 86_400
   }
 
-  func draft(_ forecasts: [WFSForecast], builder: AvalancheEntryBuilder, now: Int64) throws -> TimelineDraft {
-    guard let lead = forecasts.first, let (from, to) = window(lead) else {
-      throw ProviderError("lavinprognoser: forecast without a valid_from/valid_to window")
+  /// One area's periods: its forecast over its own validity window, then the outlook
+  /// from the window's end to 18:00 on the outlook day (when there is a real outlook).
+  struct Period {
+    var from: Int64
+    var to: Int64
+    var day: DangerDay
+  }
+
+  func periods(_ forecast: WFSForecast, now: Int64) throws -> [Period] {
+    guard let (from, to) = window(forecast) else {
+      throw ProviderError("lavinprognoser: forecast for area \(forecast.areaId ?? 0) without a valid_from/valid_to window")
     }
-    let today = zone.day(at: now)
-    let forecastDay = isOffSeason(lead) ? today : zone.day(at: to - 1)
-    let main = forecasts.map { dangerDay($0, day: forecastDay) }
-    var entries = [builder.entry(date: from, days: main)]
-    var end = to
-    // The outlook covers the next forecast's window, until it is published.
-    let trends = forecasts.compactMap { trendDay($0, after: forecastDay) }
-    if !trends.isEmpty, trends.count == forecasts.count, let trendDay = trends.first?.day {
-      let trendEnd = zone.epoch(trendDay, hour: 18)
-      if trendEnd > to {
-        entries.append(builder.entry(date: to, days: trends))
-        end = trendEnd
-      }
+    let forecastDay = isOffSeason(forecast) ? zone.day(at: now) : zone.day(at: to - 1)
+    var result = [Period(from: from, to: to, day: dangerDay(forecast, day: forecastDay))]
+    if let trend = trendDay(forecast, after: forecastDay) {
+      let trendEnd = zone.epoch(trend.day, hour: 18)
+      if trendEnd > to { result.append(Period(from: to, to: trendEnd, day: trend)) }
     }
-    return TimelineDraft(entries: entries, end: end, policy: policy(now: now, validTo: to))
+    return result
+  }
+
+  /// Entries from every area's own periods: a new entry wherever any area's period
+  /// starts, each naming the areas covered then. The timeline ends when the first area
+  /// runs out. If the newest forecast is not valid yet (the server ignored `valid_date`,
+  /// or an older cache), the entry of `previous` that is current now bridges the gap.
+  func draft(
+    _ forecasts: [WFSForecast], builder: AvalancheEntryBuilder, now: Int64, previous: Timeline? = nil
+  ) throws -> TimelineDraft {
+    let perArea = try forecasts.map { try periods($0, now: now) }
+    guard let end = perArea.compactMap({ $0.last?.to }).min(),
+      let validTo = perArea.compactMap({ $0.first?.to }).min()
+    else {
+      throw ProviderError("lavinprognoser: no forecast for the configured areas")
+    }
+    let starts = Set(perArea.flatMap { $0.map(\.from) }).filter { $0 < end }.sorted()
+    var entries: [Entry] = starts.compactMap { instant in
+      let days = perArea.compactMap { periods in periods.first { $0.from <= instant && instant < $0.to }?.day }
+      return days.isEmpty ? nil : builder.entry(date: instant, days: days)
+    }
+    // Only the entry current now and those after it matter.
+    if let current = entries.lastIndex(where: { $0.date <= now }) { entries.removeFirst(current) }
+    if let first = entries.first, first.date > now, let kept = previous?.current(at: now),
+      kept.date < first.date, kept.key?.hasPrefix("lavinprognoser:") == true
+    {
+      entries.insert(kept, at: 0)
+    }
+    guard !entries.isEmpty else { throw ProviderError("lavinprognoser: no forecast for the configured areas") }
+    return TimelineDraft(entries: entries, end: end, policy: policy(now: now, validTo: validTo))
   }
 
   func dangerDay(_ forecast: WFSForecast, day: LocalDay) -> DangerDay {
@@ -114,7 +154,8 @@ struct LavinprognoserSource: Sendable {
       level: level, key: "lavinprognoser:\(area):trend:\(trendDay)")
     result.tendency = true
     let text = forecast.trendContent.map(HTMLText.plain)?.paragraphs ?? []
-    result.summary = text.isEmpty ? [language.strings.outlook] : text
+    let title = forecast.trendTitle.map(HTMLText.plain)?.trimmedOrNil
+    result.summary = text.isEmpty ? [title ?? language.strings.outlook] : text
     result.url = Self.link(area: area, language: language)
     return result
   }

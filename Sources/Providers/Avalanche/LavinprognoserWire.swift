@@ -25,6 +25,7 @@ struct WFSForecast: Decodable, Sendable {
   var assessmentContent: String?
   var trendRisk: FlexibleLevel?
   var trendDate: String?
+  var trendTitle: String?
   var trendContent: String?
   /// A JSON array encoded as a string (or null off-season).
   var problems: String?
@@ -35,6 +36,7 @@ struct WFSForecast: Decodable, Sendable {
     case validTo = "valid_to", publishedDate = "published_date", changeDate = "change_date"
     case assessmentTitle = "assessment_title", assessmentContent = "assessment_content"
     case trendRisk = "trend_risk", trendDate = "trend_date", trendContent = "trend_content"
+    case trendTitle = "trend_title"
   }
 
   var level: Int { risk?.value ?? 0 }

@@ -56,44 +56,57 @@ struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 /// Wall-clock maths in one zone. The APIs speak local time without an offset, so every
 /// instant we store (UTC epoch) is made here, DST included.
+///
+/// Both zones in use (Oslo, Stockholm) are Central European Time. When the system has no
+/// tzdata for the zone, the EU rule is applied by arithmetic instead of a fixed offset:
+/// UTC+1, and UTC+2 from the last Sunday of March 01:00 UTC to the last Sunday of
+/// October 01:00 UTC. It gives the same answers as tzdata for these zones since 1996.
 struct LocalZone: Sendable {
-  let zone: TimeZone
-  private let calendar: Calendar
+  /// The tzdata zone, or nil when the system lacks it (then `EURule` applies).
+  let zone: TimeZone?
+  private let calendar: Calendar?
 
   static let oslo = LocalZone("Europe/Oslo")
   static let stockholm = LocalZone("Europe/Stockholm")
 
-  init(_ identifier: String) {
-    // Both zones ship with tzdata; UTC+1 keeps the maths sane if a system lacks them.
-    zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 3600)!
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    self.calendar = calendar
+  /// `tzdata: false` forces the arithmetic path (for tests).
+  init(_ identifier: String, tzdata: Bool = true) {
+    zone = tzdata ? TimeZone(identifier: identifier) : nil
+    calendar = zone.map { zone in
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      return calendar
+    }
   }
 
   /// The local calendar day at `epoch`.
-  func day(at epoch: Int64) -> LocalDay {
-    let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(epoch)))
-    return LocalDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-  }
+  func day(at epoch: Int64) -> LocalDay { clock(at: epoch).0 }
 
   /// The local day, hour and minute at `epoch`.
   func clock(at epoch: Int64) -> (LocalDay, Int, Int) {
+    guard let calendar else {
+      let local = epoch + EURule.offset(at: epoch)
+      let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+      let seconds = Int(local - days * 86_400)
+      return (LocalDay(ordinal: Int(days)), seconds / 3600, seconds / 60 % 60)
+    }
     let parts = calendar.dateComponents(
       [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(epoch)))
     let day = LocalDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     return (day, parts.hour ?? 0, parts.minute ?? 0)
   }
 
-  /// The instant of a local wall-clock time. In the spring-forward gap the later offset
-  /// applies; neither API publishes a time inside it.
+  /// The instant of a local wall-clock time. In the spring-forward gap the time is read
+  /// with the winter offset (02:30 → 03:30 summer time); in the autumn overlap the first
+  /// (summer) occurrence wins. Both match Foundation's choice; neither API publishes a
+  /// time inside them.
   func epoch(_ day: LocalDay, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Int64 {
+    let local = Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    guard let calendar else { return EURule.epoch(local: local) }
     var parts = DateComponents()
     (parts.year, parts.month, parts.day) = (day.year, day.month, day.day)
     (parts.hour, parts.minute, parts.second) = (hour, minute, second)
-    guard let date = calendar.date(from: parts) else {
-      return Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - 3600
-    }
+    guard let date = calendar.date(from: parts) else { return EURule.epoch(local: local) }
     return Int64(date.timeIntervalSince1970.rounded(.down))
   }
 
@@ -133,5 +146,33 @@ struct LocalZone: Sendable {
       return Int64(day.ordinal) * 86_400 + Int64(h * 3600 + m * 60 + s - offset)
     }
     return epoch(day, hour: h, minute: m, second: s)
+  }
+}
+
+/// Central European Time by the EU summer-time rule (Directive 2000/84/EC): UTC+1, and
+/// UTC+2 from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
+/// October.
+enum EURule {
+  static let standard: Int64 = 3600
+  static let summer: Int64 = 7200
+
+  /// 01:00 UTC on the last Sunday of `month` in `year` (March or October: 31 days).
+  static func lastSunday(_ year: Int, _ month: Int) -> Int64 {
+    let last = LocalDay(year: year, month: month, day: 31)
+    let sunday = last.adding(days: -((last.weekday + 1) % 7))
+    return Int64(sunday.ordinal) * 86_400 + 3600
+  }
+
+  /// The UTC offset in seconds at `epoch`.
+  static func offset(at epoch: Int64) -> Int64 {
+    let days = epoch >= 0 ? epoch / 86_400 : (epoch - 86_399) / 86_400
+    let year = LocalDay(ordinal: Int(days)).year
+    return lastSunday(year, 3) <= epoch && epoch < lastSunday(year, 10) ? summer : standard
+  }
+
+  /// The instant of local seconds-since-epoch `local`.
+  static func epoch(local: Int64) -> Int64 {
+    if offset(at: local - summer) == summer { return local - summer }
+    return local - standard
   }
 }

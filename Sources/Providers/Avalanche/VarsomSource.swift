@@ -37,6 +37,13 @@ struct VarsomSource: Sendable {
   func fetchWarnings(http: any HTTPClient, region: Int, from: LocalDay, to: LocalDay) async throws -> [VarsomWarning] {
     let response = try await http.get(url(region: region, from: from, to: to), headers: ["Accept": "application/json"])
     if response.status == 400 || response.status == 404 {
+      // The API answers an unknown region in JSON. A page that is not JSON (IIS's HTML
+      // 404, an empty body) means the URL itself is wrong: a retired API version or a
+      // mistyped base URL, which `timeline regions` cannot help with.
+      guard Self.looksLikeJSON(response.body) else {
+        throw ProviderError(
+          "varsom: HTTP \(response.status) without a JSON reply; the API address may be wrong or retired: check `[sources] varsom`")
+      }
       throw notFound(region, why: "HTTP \(response.status)")
     }
     let body = try response.jsonBody(from: "varsom")
@@ -52,6 +59,13 @@ struct VarsomSource: Sendable {
     }
     if real.isEmpty { throw notFound(region, why: warnings.isEmpty ? "empty reply" : "no such region in the reply") }
     return real
+  }
+
+  /// Whether `body` starts (after whitespace and a BOM) like a JSON object or array.
+  static func looksLikeJSON(_ body: [UInt8]) -> Bool {
+    let skip: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF]
+    guard let first = body.first(where: { !skip.contains($0) }) else { return false }
+    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
   }
 
   private func notFound(_ region: Int, why: String) -> ProviderError {

@@ -20,26 +20,68 @@ struct BaniDBAPI: Sendable {
 
   /// What came back: a body, or a 404 (which each kind treats differently).
   enum Answer: Sendable {
-    case found(JSON)
+    case found(JSONValue)
     case notFound
   }
 
+  /// A failed request, twice over: `error` is the one-line reason for `lastError` (it may
+  /// quote BaniDB's own error message), `reason` is our own wording for a tooltip or the
+  /// bar ("HTTP 500", "rate limited", "not found", …) and never carries upstream text.
+  struct Failure: Error, Sendable {
+    var error: ProviderError
+    var reason: String
+  }
+
+  /// Like `answer(_:)`, but with only the `lastError` side of a failure, for kinds that
+  /// hand errors straight to the engine.
   func get(_ path: String) async throws -> Answer {
-    let response = try await http.get(base + path, headers: [:])
-    if response.status == 404 { return .notFound }
-    let body = try response.jsonBody(from: "BaniDB")
     do {
-      return .found(try JSON.parse(body))
+      return try await answer(path)
     } catch {
-      throw ProviderError("BaniDB: response is not valid JSON")
+      throw error.error
     }
   }
 
-  func shabad(_ path: String) async throws -> Shabad? {
-    switch try await get(path) {
+  func answer(_ path: String) async throws(Failure) -> Answer {
+    let response: HTTPResponse
+    do {
+      response = try await http.get(base + path, headers: [:])
+    } catch let error as ProviderError {
+      throw Failure(error: error, reason: "network error")
+    } catch {
+      throw Failure(error: ProviderError("BaniDB: request failed"), reason: "network error")
+    }
+    if response.status == 404 { return .notFound }
+    let body: [UInt8]
+    do {
+      body = try response.jsonBody(from: "BaniDB")
+    } catch let error as ProviderError {
+      throw Failure(error: error, reason: Self.reason(status: response.status))
+    } catch {
+      throw Failure(error: ProviderError("BaniDB: HTTP \(response.status)"), reason: Self.reason(status: response.status))
+    }
+    guard let json = JSONValue.parse(body) else {
+      throw Failure(error: ProviderError("BaniDB: response is not valid JSON"), reason: "unexpected response")
+    }
+    return .found(json)
+  }
+
+  /// Our own short wording for a status that did not give a usable body.
+  static func reason(status: Int) -> String {
+    switch status {
+    case 429: return "rate limited"
+    case 200..<300: return "unexpected response"
+    default: return "HTTP \(status)"
+    }
+  }
+
+  func shabad(_ path: String) async throws(Failure) -> Shabad? {
+    switch try await answer(path) {
     case .notFound: return nil
     case .found(let json):
-      guard let shabad = Shabad(json) else { throw ProviderError("BaniDB: unexpected shabad format from \(path)") }
+      guard let shabad = Shabad(json) else {
+        throw Failure(error: ProviderError("BaniDB: unexpected shabad format from \(path)"), reason: "unexpected response")
+      }
       return shabad
     }
   }
@@ -48,9 +90,9 @@ struct BaniDBAPI: Sendable {
   /// item's result in order; a failure costs only its own item.
   static func each<T: Sendable, R: Sendable>(
     _ items: [T], _ work: @escaping @Sendable (T) async throws -> R
-  ) async -> [Result<R, ProviderError>] {
-    await withTaskGroup(of: (Int, Result<R, ProviderError>).self) { group in
-      var results = [Result<R, ProviderError>?](repeating: nil, count: items.count)
+  ) async -> [Result<R, Failure>] {
+    await withTaskGroup(of: (Int, Result<R, Failure>).self) { group in
+      var results = [Result<R, Failure>?](repeating: nil, count: items.count)
       var next = 0
       func start() {
         guard next < items.count else { return }
@@ -59,10 +101,12 @@ struct BaniDBAPI: Sendable {
         group.addTask {
           do {
             return (index, .success(try await work(item)))
+          } catch let failure as Failure {
+            return (index, .failure(failure))
           } catch let error as ProviderError {
-            return (index, .failure(error))
+            return (index, .failure(Failure(error: error, reason: "request failed")))
           } catch {
-            return (index, .failure(ProviderError("BaniDB: request failed")))
+            return (index, .failure(Failure(error: ProviderError("BaniDB: request failed"), reason: "request failed")))
           }
         }
       }
@@ -71,7 +115,7 @@ struct BaniDBAPI: Sendable {
         results[index] = result
         start()
       }
-      return results.map { $0 ?? .failure(ProviderError("BaniDB: request not made")) }
+      return results.map { $0 ?? .failure(Failure(error: ProviderError("BaniDB: request not made"), reason: "request not made")) }
     }
   }
 

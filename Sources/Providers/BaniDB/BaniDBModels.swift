@@ -1,43 +1,14 @@
 import Foundation
 
-/// BaniDB v2 wire models, read through a generic JSON tree rather than strict `Decodable`
-/// structs: real responses carry nulls in almost every leaf, `""` for "none", `visraam.p`
-/// as an int or a numeric string, `visraam` as `{}` or missing, and `shabads` as `{}`
-/// (docs/providers/banidb.md). One odd leaf must cost that leaf, never the shabad.
-indirect enum JSON: Decodable, Sendable {
-  case object([String: JSON])
-  case array([JSON])
-  case string(String)
-  case number(Double)
-  case bool(Bool)
-  case null
-
-  init(from decoder: any Decoder) throws {
-    let single = try decoder.singleValueContainer()
-    if single.decodeNil() {
-      self = .null
-    } else if let value = try? single.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? single.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? single.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? single.decode([JSON].self) {
-      self = .array(value)
-    } else {
-      self = .object(try single.decode([String: JSON].self))
-    }
-  }
-
-  static func parse(_ bytes: [UInt8]) throws -> JSON { try JSONDecoder().decode(JSON.self, from: Data(bytes)) }
-
-  subscript(key: String) -> JSON? {
-    if case .object(let object) = self { return object[key] }
-    return nil
-  }
-
+/// BaniDB v2 wire models, read through the generic `JSONValue` tree (Providers/JSONValue.swift)
+/// rather than strict `Decodable` structs: real responses carry nulls in almost every
+/// leaf, `""` for "none", `visraam.p` as an int or a numeric string, `visraam` as `{}` or
+/// missing, and `shabads` as `{}` (docs/providers/banidb.md). One odd leaf must cost that
+/// leaf, never the shabad. The lenient readers below are BaniDB's; `JSONValue` itself
+/// stays strict for other users.
+extension JSONValue {
   /// A path of keys, e.g. `json[path: "translation", "en", "bdb"]`.
-  subscript(path keys: String...) -> JSON? {
+  subscript(path keys: String...) -> JSONValue? {
     keys.reduce(Optional(self)) { $0?[$1] }
   }
 
@@ -48,18 +19,14 @@ indirect enum JSON: Decodable, Sendable {
     return trimmed.isEmpty ? nil : trimmed
   }
 
-  /// An integer from a whole number or a numeric string.
-  var int: Int? {
+  /// An integer from a whole number (however it was written) or a numeric string.
+  var integer: Int? {
     switch self {
-    case .number(let value) where value == value.rounded() && abs(value) < 1e15: return Int(value)
+    case .int(let value): return Int(exactly: value)
+    case .double(let value) where value == value.rounded() && abs(value) < 1e15: return Int(value)
     case .string(let value): return Int(value.trimmingCharacters(in: .whitespaces))
     default: return nil
     }
-  }
-
-  var array: [JSON]? {
-    if case .array(let items) = self { return items }
-    return nil
   }
 }
 
@@ -83,10 +50,10 @@ struct Verse: Sendable {
   /// Points by visraam source (`sttm`, `igurbani`, `sttm2`).
   var visraam: [String: [VisraamPoint]]
 
-  init?(_ json: JSON) {
+  init?(_ json: JSONValue) {
     guard let unicode = json[path: "verse", "unicode"]?.text else { return nil }
     self.unicode = unicode
-    id = json["verseId"]?.int
+    id = json["verseId"]?.integer
     ascii = json[path: "verse", "gurmukhi"]?.text
     translations = [:]
     if case .object(let languages)? = json["translation"] {
@@ -109,7 +76,7 @@ struct Verse: Sendable {
     if case .object(let sources)? = json["visraam"] {
       for (source, points) in sources {
         visraam[source] = (points.array ?? []).compactMap { point in
-          guard let word = point["p"]?.int, word >= 0 else { return nil }
+          guard let word = point["p"]?.integer, word >= 0 else { return nil }
           switch point["t"]?.text {
           case "v": return VisraamPoint(word: word, kind: .main)
           case "y": return VisraamPoint(word: word, kind: .yamki)
@@ -133,14 +100,14 @@ struct Shabad: Sendable {
   var writer: String?
   var verses: [Verse]
 
-  init?(_ json: JSON) {
-    guard let id = json[path: "shabadInfo", "shabadId"]?.int else { return nil }
+  init?(_ json: JSONValue) {
+    guard let id = json[path: "shabadInfo", "shabadId"]?.integer else { return nil }
     let info = json["shabadInfo"]
     self.id = id
-    nameVerse = info?["shabadName"]?.int
+    nameVerse = info?["shabadName"]?.integer
     verses = (json["verses"]?.array ?? []).compactMap(Verse.init)
     guard !verses.isEmpty else { return nil }
-    page = info?["pageNo"]?.int ?? info?[path: "source", "pageNo"]?.int ?? json["verses"]?.array?.first?["pageNo"]?.int
+    page = info?["pageNo"]?.integer ?? info?[path: "source", "pageNo"]?.integer ?? json["verses"]?.array?.first?["pageNo"]?.integer
     sourceId = info?[path: "source", "sourceId"]?.text
     sourceName = info?[path: "source", "english"]?.text
     raag = info?[path: "raag", "english"]?.text
@@ -155,9 +122,9 @@ struct Hukamnama: Sendable {
   var day: Int
   var shabads: [Shabad]
 
-  init?(_ json: JSON) {
-    guard let date = json[path: "date", "gregorian"], let year = date["year"]?.int,
-      let month = date["month"]?.int, let day = date["date"]?.int,
+  init?(_ json: JSONValue) {
+    guard let date = json[path: "date", "gregorian"], let year = date["year"]?.integer,
+      let month = date["month"]?.integer, let day = date["date"]?.integer,
       (1...12).contains(month), (1...31).contains(day)
     else { return nil }
     (self.year, self.month, self.day) = (year, month, day)

@@ -15,6 +15,13 @@ import TimelineCore
 /// Policy: `.after(end - interval)`, when the cycle's last entry becomes current; 30
 /// minutes when a shabad failed for a reason worth retrying or is still to be fetched.
 /// At most 40 shabads are fetched per refresh (BaniDB allows 100 requests a minute).
+/// Bad ids: when every saved shabad fails the refresh throws (so `lastError` and the exit
+/// status say so). When only some fail the others are shown; every entry then carries
+/// the class `warning` and a tooltip line in our own words ("⚠ shabad 7 could not be
+/// fetched (not found)" / "(HTTP 500)" / "(rate limited)"), while BaniDB's own error text
+/// only ever reaches `lastError`. A 404 id is remembered in the cache (a never-current
+/// entry keyed `missing:<id>`) and not asked for again until the config changes or
+/// `refresh --force`; other failures are retried after 30 minutes.
 public struct FavouritesProvider: TimelineProvider {
   public static let kind = "favourites"
   static let retryGap: Int64 = 30 * 60
@@ -26,6 +33,8 @@ public struct FavouritesProvider: TimelineProvider {
   let interval: Int64
   let style: BaniDBStyle
   let where_: String
+  /// The saved shabads in order, read (with the import) when the config is loaded.
+  let saved: [GurbaniKhoj.Saved]
 
   public init(config: WidgetConfig) throws {
     var options = Options(config)
@@ -51,12 +60,25 @@ public struct FavouritesProvider: TimelineProvider {
     interval = try options.duration("interval", default: 3 * 3600, minimum: 600)
     style = try BaniDBStyle(&options)
     try options.finish()
+    // A missing or unreadable import is a config error now, at load time (exit 2), not a
+    // failed refresh later.
+    saved = try Self.savedShabads(ids: ids, importPath: importPath, folder: folder, where_: where_)
   }
 
-  static func resolve(_ path: String, relativeTo configFile: String) -> String {
+  /// An `import` path: `~/` is the home directory, an absolute path stays, and a relative
+  /// one is relative to the config file's directory (the config path itself made
+  /// absolute against the working directory first, as `--config my.toml` is relative).
+  static func resolve(_ path: String, relativeTo configFile: String, cwd: String = FileManager.default.currentDirectoryPath) -> String {
     if path.hasPrefix("~/") { return NSHomeDirectory() + path.dropFirst(1) }
-    if path.hasPrefix("/") || !configFile.hasPrefix("/") { return path }
-    return (configFile as NSString).deletingLastPathComponent + "/" + path
+    if path.hasPrefix("/") { return path }
+    // "<embedded default>" is no file: only the working directory is left to go by.
+    let isFile = !configFile.isEmpty && !configFile.hasPrefix("<")
+    var directory = cwd
+    if isFile {
+      let file = configFile.hasPrefix("/") ? configFile : cwd + "/" + configFile
+      directory = (file as NSString).deletingLastPathComponent
+    }
+    return (directory.hasSuffix("/") ? directory : directory + "/") + path
   }
 
   public func placeholder() -> Entry { BaniDBRender.placeholder("ੴ", kind: "favourite") }
@@ -85,7 +107,7 @@ public struct FavouritesProvider: TimelineProvider {
   private static func squeeze(_ text: String) -> String { text.filter { !$0.isWhitespace } }
 
   /// The saved shabads in order, without repeats: `shabads` first, then the import.
-  func savedShabads() throws -> [GurbaniKhoj.Saved] {
+  static func savedShabads(ids: [Int], importPath: String?, folder: String?, where_: String) throws -> [GurbaniKhoj.Saved] {
     var saved = ids.map { GurbaniKhoj.Saved(id: $0, line: nil) }
     if let importPath {
       guard let data = FileManager.default.contents(atPath: importPath) else {
@@ -112,21 +134,39 @@ public struct FavouritesProvider: TimelineProvider {
     return saved
   }
 
+  /// Marks a shabad id BaniDB answered 404 for. Kept in the cache as an entry dated just
+  /// before the first slot (so it is never current) until the config changes (the engine
+  /// then passes no `previous`) or `refresh --force`, so a wrong id costs one request per
+  /// config rather than one per cycle.
+  static let missingPrefix = "missing:"
+
+  func missingEntry(_ id: Int, date: Int64) -> Entry {
+    Entry(
+      date: date, runs: [TextRun("⚠ shabad \(id)", color: BaniDBStyle.placeholderColor)],
+      tooltip: [Self.note(id, "not found")], alt: "missing", classes: ["favourite", "warning"],
+      key: Self.missingPrefix + String(id))
+  }
+
+  /// A tooltip line in our own words; never BaniDB's error text (that goes to `lastError`).
+  static func note(_ id: Int, _ reason: String) -> String { "⚠ shabad \(id) could not be fetched (\(reason))" }
+
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
-    let saved = try savedShabads()
     var cached: [Int: Entry] = [:]
+    var notFound = Set<Int>()
     if !context.force {
       for entry in context.previous?.entries ?? [] {
-        if let key = entry.key, key.hasPrefix("shabad:"), let id = Int(key.dropFirst("shabad:".count)) { cached[id] = entry }
+        guard let key = entry.key else { continue }
+        if key.hasPrefix("shabad:"), let id = Int(key.dropFirst("shabad:".count)) { cached[id] = entry }
+        if key.hasPrefix(Self.missingPrefix), let id = Int(key.dropFirst(Self.missingPrefix.count)) { notFound.insert(id) }
       }
     }
-    let missing = saved.filter { cached[$0.id] == nil }
+    let missing = saved.filter { cached[$0.id] == nil && !notFound.contains($0.id) }
     let batch = Array(missing.prefix(Self.fetchesPerRefresh))
     let api = BaniDBAPI(context)
     // nil is a 404: the id is wrong, so retrying soon would not help.
     let results = await BaniDBAPI.each(batch) { item in try await api.shabad("/shabads/\(item.id)") }
-    var notes: [String] = []
+    var failed: [(id: Int, reason: String)] = []
     var errors: [ProviderError] = []
     var retrySoon = missing.count > batch.count
     for (item, result) in zip(batch, results) {
@@ -134,25 +174,35 @@ public struct FavouritesProvider: TimelineProvider {
       case .success(let shabad?): cached[item.id] = makeEntry(shabad, id: item.id, line: item.line, date: 0)
       case .success(nil):
         errors.append(ProviderError("BaniDB: shabad \(item.id) not found (HTTP 404)"))
-        notes.append("⚠ shabad \(item.id) is not in BaniDB")
-      case .failure(let error):
-        errors.append(error)
+        notFound.insert(item.id)
+      case .failure(let failure):
+        errors.append(failure.error)
+        failed.append((item.id, failure.reason))
         retrySoon = true
-        notes.append("⚠ shabad \(item.id) could not be fetched: \(error.message)")
       }
     }
     let loaded = saved.compactMap { cached[$0.id] }
-    guard !loaded.isEmpty else { throw BaniDBAPI.combined(errors) }
+    let wrong = saved.map(\.id).filter { notFound.contains($0) }
+    guard !loaded.isEmpty else {
+      if errors.isEmpty {
+        throw ProviderError("BaniDB: none of the saved shabads was found (\(wrong.map { "shabad \($0)" }.joined(separator: ", ")))")
+      }
+      throw BaniDBAPI.combined(errors)
+    }
+    var notes = wrong.map { Self.note($0, "not found") } + failed.map { Self.note($0.id, $0.reason) }
     if missing.count > batch.count { notes.append("\(missing.count - batch.count) more shabads load at the next refresh") }
     let start = (now >= 0 ? now / interval : (now - interval + 1) / interval)
     let count = max(loaded.count, 2)
-    let entries = (0..<count).map { k -> Entry in
+    let warned = !wrong.isEmpty || !failed.isEmpty
+    var entries = (0..<count).map { k -> Entry in
       var entry = loaded[Int((start + Int64(k)) % Int64(loaded.count))]
       entry.date = (start + Int64(k)) * interval
       // Notes from an earlier refresh are about that refresh; replace them.
       entry.tooltip = entry.tooltip.filter { !$0.hasPrefix("⚠ ") && !$0.hasSuffix("load at the next refresh") } + notes
+      entry.classes = entry.classes.filter { $0 != "warning" } + (warned ? ["warning"] : [])
       return entry
     }
+    entries += wrong.map { missingEntry($0, date: start * interval - 1) }
     let end = (start + Int64(count)) * interval
     var refresh = end - interval
     if retrySoon { refresh = min(refresh, now + Self.retryGap) }

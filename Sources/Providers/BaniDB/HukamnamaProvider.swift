@@ -3,7 +3,8 @@ import TimelineCore
 /// Kind `hukamnama`: the day's Hukamnama from Sri Harmandir Sahib, by Amritsar's date.
 ///
 /// Endpoints: `GET {banidb}/hukamnamas/{y}/{m}/{d}` for today in IST (UTC+05:30, never the
-/// user's local date); on 404 `GET {banidb}/hukamnamas` (the latest BaniDB has).
+/// user's local date); on 404, or a dated answer with no shabads (`shabads: {}`),
+/// `GET {banidb}/hukamnamas` (the latest BaniDB has).
 /// Options: `translation` ("en.bdb"), `transliteration` ("none"), `visraam` ("sttm"),
 /// `larivaar` (false).
 /// Timeline: one entry from the start of the IST day, ending at the next IST midnight.
@@ -41,6 +42,11 @@ public struct HukamnamaProvider: TimelineProvider {
     let today = IST.date(at: now)
     let api = BaniDBAPI(context)
     var found = try await api.get("/hukamnamas/\(today.year)/\(today.month)/\(today.day)")
+    // A dated row whose shabad ids match nothing comes back with `shabads: {}`: as good
+    // as no hukamnama for today, so fall back like a 404.
+    if case .found(let json) = found, let dated = Hukamnama(json), dated.shabads.isEmpty {
+      found = .notFound
+    }
     if case .notFound = found {
       found = try await api.get("/hukamnamas")
     }

@@ -11,7 +11,10 @@ import TimelineCore
 /// grid of the entries already cached (or now, for a fresh grid). It ends one interval
 /// after the last entry. Policy: `.after(end - interval)`, the moment the last entry
 /// becomes current; that refresh keeps it and fetches only the slots after it, so no
-/// shabad is ever replaced before its interval is over.
+/// shabad is ever replaced before its interval is over. With `entries = 1` the policy is
+/// half-way through the current slot instead, and that refresh prefetches the next slot
+/// (so the timeline briefly holds two entries) rather than leave the bar on the
+/// placeholder between the slot's end and the timer.
 /// Failures: a failed slot is left out (the entry before it stays longer) and the refresh
 /// is retried after 30 minutes to fill it; only when every request fails does it throw.
 public struct RandomShabadProvider: TimelineProvider {
@@ -51,9 +54,17 @@ public struct RandomShabadProvider: TimelineProvider {
   }
 
   /// The slot dates and the cached entries that already fill some of them.
+  ///
+  /// With `entries = 1` the grid holds the current slot only until half of it has passed;
+  /// after that it also holds the next slot, so the refresh at the half-way mark fetches
+  /// the next shabad before the current one ends (no placeholder at the slot change, and
+  /// no refresh loop: each such refresh moves the due time on by one interval).
   func plan(now: Int64, previous: [Entry]) -> (slots: [Int64], kept: [Int64: Entry], anchor: Entry?) {
     let anchor = previous.last { $0.date <= now } ?? previous.first
-    func grid(from start: Int64) -> [Int64] { (0..<Int64(count)).map { start + $0 * interval } }
+    func grid(from start: Int64) -> [Int64] {
+      let span = count == 1 && now - start >= interval / 2 ? 2 : count
+      return (0..<Int64(span)).map { start + $0 * interval }
+    }
     if let anchor {
       // The slot containing now on the anchor's grid (floor modulo, so an anchor in the
       // future works too).
@@ -75,7 +86,9 @@ public struct RandomShabadProvider: TimelineProvider {
     let api = BaniDBAPI(context)
     let path = "/random/\(source)"
     let results = await BaniDBAPI.each(missing) { _ in
-      guard let shabad = try await api.shabad(path) else { throw ProviderError("BaniDB: \(path) not found (HTTP 404)") }
+      guard let shabad = try await api.shabad(path) else {
+        throw BaniDBAPI.Failure(error: ProviderError("BaniDB: \(path) not found (HTTP 404)"), reason: "not found")
+      }
       return shabad
     }
     var entries = kept
@@ -83,7 +96,7 @@ public struct RandomShabadProvider: TimelineProvider {
     for (slot, result) in zip(missing, results) {
       switch result {
       case .success(let shabad): entries[slot] = makeEntry(shabad, date: slot)
-      case .failure(let error): errors.append(error)
+      case .failure(let failure): errors.append(failure.error)
       }
     }
     if !missing.isEmpty && errors.count == missing.count { throw BaniDBAPI.combined(errors) }
@@ -99,7 +112,9 @@ public struct RandomShabadProvider: TimelineProvider {
       }
     }
     let end = slots[slots.count - 1] + interval
-    var refresh = count >= 2 ? end - interval : end
+    // With one entry: half-way through the last slot (see `plan`), not at `end`, which
+    // would leave the placeholder up until the timer fires.
+    var refresh = count >= 2 ? end - interval : slots[slots.count - 1] + interval / 2
     if !errors.isEmpty { refresh = min(refresh, now + Self.retryGap) }
     return TimelineDraft(entries: entries.keys.sorted().compactMap { entries[$0] }, end: end, policy: .after(refresh))
   }

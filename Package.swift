@@ -39,12 +39,27 @@ let package = Package(
       dependencies: ["TimelineKit", "Emitters", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict),
     .executableTarget(name: "timeline-emit", dependencies: ["Emitters"], swiftSettings: strict),
-    .target(name: "TimelineTestSupport", path: "Sources/TimelineTestSupport"),
+    .target(name: "TimelineTestSupport", dependencies: ["Providers"], path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
     .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
     .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
   ]
 )
+
+// libFuzzer targets (Fuzz/README.md), declared only when TIMELINE_FUZZ is set so that
+// normal builds never see them: `make fuzz` builds them with -sanitize=fuzzer,address.
+if Context.environment["TIMELINE_FUZZ"] != nil {
+  let fuzzTargets: [(String, [Target.Dependency])] = [
+    ("cache-reader", ["TimelineCache", "TimelineCore"]),
+    ("emitters", ["Emitters", "TimelineCore"]),
+    ("varsom", ["Providers", "TimelineCore"]),
+    ("banidb", ["Providers", "TimelineCore"]),
+  ]
+  for (name, dependencies) in fuzzTargets {
+    package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: dependencies, path: "Fuzz/\(name)"))
+  }
+}

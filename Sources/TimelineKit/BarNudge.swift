@@ -1,4 +1,5 @@
 import Glibc
+import Providers
 import TimelineCache
 
 /// After `timeline reload` has refreshed the cache, tells every running bar of this user to
@@ -195,103 +196,15 @@ public enum ExternalProgram {
   }
 
   /// Runs `argv` (argv[0] a path or a name looked up in PATH) with `environment` added to
-  /// ours.
+  /// ours. Status 124 means it timed out, 127 that it could not be started.
   public static func run(_ argv: [String], environment: [String: String] = [:], timeout: Int = 10) -> Result {
-    var outPipe: [Int32] = [0, 0]
-    var errPipe: [Int32] = [0, 0]
-    guard pipe(&outPipe) == 0 else { return Result(status: 127, stdout: "", stderr: "pipe failed") }
-    guard pipe(&errPipe) == 0 else {
-      close(outPipe[0])
-      close(outPipe[1])
-      return Result(status: 127, stdout: "", stderr: "pipe failed")
+    do {
+      let result = try Subprocess.run(argv, environment: environment, timeout: Double(timeout), maxOutput: 1 << 20)
+      return Result(
+        status: result.timedOut ? 124 : result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+        stderr: String(decoding: result.stderr, as: UTF8.self))
+    } catch {
+      return Result(status: 127, stdout: "", stderr: "\(error)")
     }
-    // Close-on-exec, so no other child started meanwhile inherits our pipe ends (dup2
-    // onto 1 and 2 clears the flag for this child).
-    for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-
-    var env: [String] = []
-    var index = 0
-    while let item = environ[index] {
-      let entry = String(cString: item)
-      let key = entry.split(separator: "=", maxSplits: 1).first.map(String.init) ?? entry
-      if environment[key] == nil { env.append(entry) }
-      index += 1
-    }
-    for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
-
-    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    let cEnv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
-    defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
-    }
-    // A clean signal state for the child, whatever this process blocks or ignores.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    var allSignals = sigset_t()
-    sigemptyset(&noSignals)
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
-    close(outPipe[1])
-    close(errPipe[1])
-    guard spawned == 0 else {
-      close(outPipe[0])
-      close(errPipe[0])
-      return Result(status: 127, stdout: "", stderr: "\(argv[0]): \(String(cString: strerror(spawned)))")
-    }
-
-    var out: [UInt8] = []
-    var err: [UInt8] = []
-    var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
-    var open = 2
-    let deadline = monotonicMillis() + Int64(timeout) * 1000
-    var tooMuch = false
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    var timedOut = false
-    while open > 0 {
-      let ready = poll(&fds, nfds_t(fds.count), 100)
-      if ready < 0 && errno != EINTR { break }
-      if tooMuch || monotonicMillis() > deadline {
-        timedOut = true
-        kill(pid, SIGKILL)
-        break
-      }
-      for slot in 0..<fds.count where fds[slot].fd >= 0 && fds[slot].revents != 0 {
-        let n = read(fds[slot].fd, &buffer, buffer.count)
-        if n > 0 {
-          if slot == 0 { out += buffer[0..<n] } else { err += buffer[0..<n] }
-          // A bound, so a chatty program cannot eat memory.
-          if out.count + err.count > 1 << 20 { tooMuch = true }
-        } else if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) {
-          close(fds[slot].fd)
-          fds[slot].fd = -1
-          open -= 1
-        }
-      }
-    }
-    for entry in fds where entry.fd >= 0 { close(entry.fd) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let exited = status & 0x7f == 0
-    let code = timedOut ? 124 : (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
-    return Result(status: code, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-  }
-
-  private static func monotonicMillis() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
   }
 }

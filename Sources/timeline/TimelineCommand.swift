@@ -15,6 +15,7 @@ struct TimelineCommand: AsyncParsableCommand {
       """,
     version: TimelineVersion.string,
     subcommands: [
-      Refresh.self, Status.self, ConfigCommand.self,
+      Refresh.self, Status.self, ConfigCommand.self, Emit.self, Show.self, Open.self,
+      Reload.self, Preview.self, Doctor.self, Regions.self,
     ])
 }

@@ -1,0 +1,189 @@
+import TimelineCache
+import TimelineCore
+
+/// A parsed emit command line.
+public struct EmitRequest: Sendable, Equatable {
+  /// The output format.
+  public var format: OutputFormat
+  /// The widgets; several only for i3bar.
+  public var widgets: [String]
+  /// `--at`: the instant to show, instead of now.
+  public var at: Int64?
+  /// `--max-width`, `--click`, `--gurmukhi`.
+  public var options: RenderOptions
+  /// `--follow`.
+  public var follow: Bool
+  /// `--verbose`.
+  public var verbose: Bool
+
+  /// Creates a request.
+  public init(
+    format: OutputFormat, widgets: [String], at: Int64? = nil, options: RenderOptions = RenderOptions(),
+    follow: Bool = false, verbose: Bool = false
+  ) {
+    self.format = format
+    self.widgets = widgets
+    self.at = at
+    self.options = options
+    self.follow = follow
+    self.verbose = verbose
+  }
+}
+
+/// The emit command shared by `timeline-emit` (hand-parsed argv) and `timeline emit`
+/// (ArgumentParser), so both print identical bytes. Exit status: 0 with valid output
+/// whatever the cache holds, 2 for a usage error and nothing else.
+public enum EmitCommand {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// What a command line asks for.
+  public enum Parsed: Sendable, Equatable {
+    case run(EmitRequest)
+    case help
+    case version
+    case usageError(String)
+  }
+
+  /// The `--help` text.
+  public static func help(program: String = "timeline-emit") -> String {
+    """
+    usage: \(program) FORMAT WIDGET [options]
+           \(program) i3bar WIDGET... --follow [options]
+
+    Prints the entry of WIDGET's timeline that is current now, formatted for a status bar.
+    Reads only the cache `timeline refresh` writes ($TIMELINE_CACHE_DIR, else
+    $XDG_CACHE_HOME/timeline, else ~/.cache/timeline). Never uses the network.
+
+    FORMAT: waybar, polybar, tmux, i3bar, plain
+
+    options:
+      --at TIME          show the entry current at TIME, ISO 8601: 2026-03-01T19:00:00Z,
+                         2026-03-01T19:00+05:30, fractions, a date alone; no zone = UTC
+      --max-width N      cut the text to N display columns, ending in …
+      --follow           keep running and print a line whenever the output changes
+      --verbose          say on stderr why a placeholder or stale entry is shown
+      --click            polybar: clicking the text runs `timeline open WIDGET`
+      --gurmukhi ORDER   visual (sihari before its consonant; polybar's default) or logical
+      -h, --help         show this help
+      --version          show the version
+
+    Exit status: 0, with valid output, whatever the cache holds; 2 for a usage error.
+
+    """
+  }
+
+  /// Parses the arguments after the program name.
+  public static func parse(_ arguments: [String]) -> Parsed {
+    var positional: [String] = []
+    var at: Int64?
+    var options = RenderOptions()
+    var follow = false
+    var verbose = false
+    var index = 0
+    var onlyPositional = false
+    while index < arguments.count {
+      var argument = arguments[index]
+      index += 1
+      if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+        positional.append(argument)
+        continue
+      }
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        inlineValue = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
+      func value() -> String? {
+        if let inlineValue { return inlineValue }
+        guard index < arguments.count else { return nil }
+        index += 1
+        return arguments[index - 1]
+      }
+      switch argument {
+      case "--": onlyPositional = true
+      case "-h", "--help": return .help
+      case "--version": return .version
+      case "--follow", "--verbose", "--click":
+        guard inlineValue == nil else { return .usageError("\(argument) takes no value") }
+        if argument == "--follow" { follow = true } else if argument == "--verbose" { verbose = true } else { options.click = true }
+      case "--at":
+        guard let text = value() else { return .usageError("--at needs a time") }
+        guard let instant = ISO8601.parse(text) else {
+          return .usageError("--at: \"\(text)\" is not an ISO 8601 time (e.g. 2026-03-01T19:00:00Z)")
+        }
+        at = instant
+      case "--max-width":
+        guard let text = value() else { return .usageError("--max-width needs a number") }
+        guard let width = Int(text), (1...100_000).contains(width) else {
+          return .usageError("--max-width: \"\(text)\" is not a number of columns from 1 to 100000")
+        }
+        options.maxWidth = width
+      case "--gurmukhi":
+        guard let text = value() else { return .usageError("--gurmukhi needs visual or logical") }
+        guard let order = GurmukhiOrder(rawValue: text) else {
+          return .usageError("--gurmukhi: \"\(text)\" is not visual or logical")
+        }
+        options.gurmukhi = order
+      default: return .usageError("unknown option \(argument)")
+      }
+    }
+    guard let formatName = positional.first else { return .usageError("missing FORMAT and WIDGET") }
+    guard let format = OutputFormat(rawValue: formatName) else {
+      return .usageError("unknown format \"\(formatName)\" (waybar, polybar, tmux, i3bar, plain)")
+    }
+    let widgets = Array(positional.dropFirst())
+    if widgets.isEmpty { return .usageError("missing WIDGET") }
+    if widgets.count > 1 && format != .i3bar { return .usageError("only i3bar takes several widgets") }
+    if follow && at != nil { return .usageError("--at and --follow cannot be combined") }
+    return .run(
+      EmitRequest(format: format, widgets: widgets, at: at, options: options, follow: follow, verbose: verbose))
+  }
+
+  /// Parses and runs; returns the exit status. `program` names the command in messages.
+  public static func run(
+    arguments: [String], stdout: Int32 = 1, stderr: Int32 = 2, program: String = "timeline-emit",
+    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get
+  ) -> Int32 {
+    let out = Output(fd: stdout)
+    let err = Output(fd: stderr)
+    switch parse(arguments) {
+    case .help:
+      out.write(help(program: program))
+      return 0
+    case .version:
+      out.write(program + " " + version + "\n")
+      return 0
+    case .usageError(let message):
+      err.write("\(program): \(message)\nusage: \(program) FORMAT WIDGET [options]; see --help\n")
+      return 2
+    case .run(let request):
+      let directory = CacheStore.defaultDirectory(environment: environment)
+      if request.follow {
+        return Follow.run(request, directory: directory, out: out, err: err, program: program, clock: clock)
+      }
+      let now = request.at ?? clock.now()
+      if request.widgets.count == 1 {
+        // The bars' common case, kept free of arrays of results (each generic type costs
+        // the runtime a metadata instantiation at first use).
+        let resolved = EmitPipeline.resolve(widget: request.widgets[0], directory: directory, now: now)
+        if request.verbose, let reason = resolved.reason {
+          err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
+        }
+        out.write(EmitPipeline.line(resolved.state, format: request.format, options: request.options) + "\n")
+        return 0
+      }
+      let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
+      if request.verbose { report(resolved, err: err, program: program) }
+      out.write(EmitPipeline.line(resolved.map(\.state), format: request.format, options: request.options) + "\n")
+      return 0
+    }
+  }
+
+  static func report(_ resolved: [EmitPipeline.Resolution], err: Output, program: String) {
+    for item in resolved {
+      guard let reason = item.reason else { continue }
+      err.write("\(program): \(Sanitise.text(item.state.widget)): \(reason)\n")
+    }
+  }
+}

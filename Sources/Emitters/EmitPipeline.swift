@@ -1,0 +1,90 @@
+import TimelineCache
+import TimelineCore
+
+/// Cache → state → line: what both front ends (`timeline-emit` and `timeline emit`) run.
+///
+/// Failure is always soft: an invalid name, a missing, empty, corrupt, truncated or
+/// future-version file, an expired timeline and "no entry yet" all give a placeholder
+/// (the meta line's, when it could be read, else a neutral one) and a reason that only
+/// `--verbose` prints.
+public enum EmitPipeline {
+  /// One widget resolved at one instant.
+  public struct Resolution: Sendable {
+    /// What to render.
+    public var state: RenderInput
+    /// Why a placeholder or a stale entry is shown, for `--verbose`.
+    public var reason: String?
+    /// The next instant the output can change without the file changing: the next
+    /// entry's date, the timeline's end, or the moment it turns stale.
+    public var nextChange: Int64?
+  }
+
+  /// Reads `widget`'s cache file in `directory` at `now`. Never fails.
+  public static func resolve(widget: String, directory: String, now: Int64) -> Resolution {
+    guard let path = CacheStore(directory: directory).path(for: widget) else {
+      return Resolution(
+        state: .neutralPlaceholder(widget: widget),
+        reason: "invalid widget name (use [a-z0-9][a-z0-9-]*, at most 64 characters)")
+    }
+    let view = CacheReader.view(path: path, at: now)
+    let meta = view.meta
+    let stale = meta?.isStale(at: now) ?? false
+    var reason: String?
+    var state: RenderInput
+    if let current = view.current, view.error == nil {
+      state = RenderInput(widget: widget, kind: meta?.kind, entry: current)
+    } else {
+      state = .neutralPlaceholder(widget: widget)
+      state.kind = meta?.kind
+      if let placeholder = meta?.placeholder { state.entry = placeholder }
+      if let error = view.error {
+        reason = error.description
+      } else if let end = meta?.end, Selection.isExpired(end: end, now: now) {
+        reason = "the timeline ended at \(end) (run `timeline refresh`)"
+      } else {
+        reason = "no entry is current yet" + (view.nextDate.map { " (the first starts at \($0))" } ?? "")
+      }
+    }
+    state.isStale = stale
+    state.lastError = meta?.lastError
+    if stale, let meta, let due = meta.due {
+      let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
+      reason = reason.map { $0 + "; " + note } ?? note
+    }
+    return Resolution(state: state, reason: reason, nextChange: nextChange(view, stale: stale, now: now))
+  }
+
+  private static func nextChange(_ view: CacheView, stale: Bool, now: Int64) -> Int64? {
+    var candidates: [Int64] = []
+    if let next = view.nextDate, next > now { candidates.append(next) }
+    if let meta = view.meta {
+      if let end = meta.end, end > now { candidates.append(end) }
+      if !stale, let due = meta.due {
+        let (limit, overflow) = due.addingReportingOverflow(Swift.max(0, meta.grace))
+        if !overflow && limit < Int64.max { candidates.append(limit + 1) }
+      }
+    }
+    return candidates.min()
+  }
+
+  /// The output line for one widget, without a newline.
+  public static func line(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> String {
+    switch format {
+    case .waybar: return WaybarEmitter.render(state, options: options)
+    case .polybar: return PolybarEmitter.render(state, options: options)
+    case .tmux: return TmuxEmitter.render(state, options: options)
+    case .plain: return PlainEmitter.render(state, options: options)
+    case .i3bar: return I3barEmitter.render(state, options: options)
+    }
+  }
+
+  /// The output line for `states` (one, or several for i3bar), without a newline. In the
+  /// i3bar protocol (`streaming`) a line is always an array of blocks.
+  public static func line(
+    _ states: [RenderInput], format: OutputFormat, options: RenderOptions, streaming: Bool = false
+  ) -> String {
+    guard let first = states.first else { return "" }
+    if format == .i3bar && (states.count > 1 || streaming) { return I3barEmitter.renderLine(states, options: options) }
+    return line(first, format: format, options: options)
+  }
+}

@@ -1,0 +1,78 @@
+import Glibc
+import TimelineCore
+
+/// `--follow`: print the current line, then sleep until something can change it (the
+/// next entry, the end, the stale boundary, or an inotify event for our cache file), and
+/// print again only if the line differs. There are no periodic wake-ups.
+///
+/// Exit 0 on SIGTERM, SIGINT, SIGHUP, and when stdout is closed (a failed write: SIGPIPE
+/// is ignored so the write reports EPIPE instead of killing us). Real-time signals are
+/// ignored (see Wakeups).
+enum Follow {
+  static func run(
+    _ request: EmitRequest, directory: String, out: Output, err: Output, program: String, clock: any WallClock
+  ) -> Int32 {
+    guard let wakeFD = Wakeups.install() else {
+      err.write("\(program): cannot set up --follow (signals or timer); printing once\n")
+      return once(request, directory: directory, out: out, err: err, program: program, clock: clock)
+    }
+    let watcher = DirectoryWatcher(directory: directory, names: Set(request.widgets.map { $0 + ".json" }))
+    if watcher == nil && request.verbose {
+      err.write("\(program): inotify is unavailable; only timed changes will show\n")
+    }
+    let streaming = request.format == .i3bar
+    if streaming && !out.write(I3barEmitter.header) { return 0 }
+    var last: String?
+    var lastReasons: [String?] = []
+    while true {
+      watcher?.arm()
+      let now = clock.now()
+      let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
+      let reasons = resolved.map(\.reason)
+      if request.verbose && reasons != lastReasons { EmitCommand.report(resolved, err: err, program: program) }
+      lastReasons = reasons
+      let line = EmitPipeline.line(
+        resolved.map(\.state), format: request.format, options: request.options, streaming: streaming)
+      if line != last {
+        let prefix = streaming && last != nil ? "," : ""
+        guard out.write(prefix + line + "\n") else { return 0 }
+        last = line
+      }
+      Wakeups.arm(at: resolved.compactMap(\.nextChange).min())
+      guard wait(wakeFD: wakeFD, watcher: watcher) else { return 0 }
+    }
+  }
+
+  /// Blocks until a relevant wake-up; false means stop.
+  private static func wait(wakeFD: Int32, watcher: DirectoryWatcher?) -> Bool {
+    var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+    if let watcher { fds.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)) }
+    while true {
+      let ready = poll(&fds, nfds_t(fds.count), -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      var wake = false
+      if fds[0].revents != 0 {
+        switch Wakeups.drain(wakeFD) {
+        case .stop: return false
+        case .timer: wake = true
+        case .none: break
+        }
+      }
+      if fds.count > 1 && fds[1].revents != 0, let watcher, watcher.consume() { wake = true }
+      if wake { return true }
+    }
+  }
+
+  private static func once(
+    _ request: EmitRequest, directory: String, out: Output, err: Output, program: String, clock: any WallClock
+  ) -> Int32 {
+    let now = clock.now()
+    let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
+    if request.verbose { EmitCommand.report(resolved, err: err, program: program) }
+    out.write(EmitPipeline.line(resolved.map(\.state), format: request.format, options: request.options) + "\n")
+    return 0
+  }
+}

@@ -1,0 +1,62 @@
+/// Gurmukhi reordering for bars that do not shape text.
+///
+/// Sihari (ਿ U+0A3F) is stored after its consonant but drawn before it. A shaping engine
+/// (Pango/HarfBuzz, most terminals) moves it; polybar draws glyphs in code-point order,
+/// so without help ਸਤਿ reads as "ਸਤ ਿ". Visual order moves each sihari in front of its
+/// whole consonant cluster: consonant, optional nukta (U+0A3C), and any chain of virama
+/// (U+0A4D) + consonant, so ਪ੍ਰਿ becomes ਿਪ੍ਰ. Verified in a real polybar (see
+/// docs/emitters.md). Everything else keeps its order.
+enum Gurmukhi {
+  static let sihari: Unicode.Scalar = "\u{0A3F}"
+  static let nukta: Unicode.Scalar = "\u{0A3C}"
+  static let virama: Unicode.Scalar = "\u{0A4D}"
+
+  static func isConsonant(_ scalar: Unicode.Scalar) -> Bool {
+    (0x0A15...0x0A39).contains(scalar.value) || (0x0A59...0x0A5E).contains(scalar.value)
+  }
+
+  /// `text` with every sihari moved before its consonant cluster.
+  static func visualOrder(_ text: String) -> String {
+    // Sihari is E0 A8 BF in UTF-8; most text has none and is returned as is.
+    guard containsSihari(text) else { return text }
+    var scalars = Array(text.unicodeScalars)
+    for index in scalars.indices where scalars[index] == sihari {
+      guard let start = clusterStart(scalars, before: index) else { continue }
+      scalars.remove(at: index)
+      scalars.insert(sihari, at: start)
+    }
+    var out = String.UnicodeScalarView()
+    out.append(contentsOf: scalars)
+    return String(out)
+  }
+
+  private static func containsSihari(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == 0xBF && previous == 0xA8 && beforePrevious == 0xE0 { return true }
+      beforePrevious = previous
+      previous = byte
+    }
+    return false
+  }
+
+  /// Where the consonant cluster that ends just before `index` starts, or nil if no
+  /// consonant precedes (a stray sihari stays where it is).
+  static func clusterStart(_ scalars: [Unicode.Scalar], before index: Int) -> Int? {
+    guard let last = consonant(scalars, endingAt: index - 1) else { return nil }
+    var start = last
+    while start >= 2, scalars[start - 1] == virama, let earlier = consonant(scalars, endingAt: start - 2) {
+      start = earlier
+    }
+    return start
+  }
+
+  /// The index of a consonant (with its nukta) that ends at `index`, or nil.
+  private static func consonant(_ scalars: [Unicode.Scalar], endingAt index: Int) -> Int? {
+    var at = index
+    if at >= 0, scalars[at] == nukta { at -= 1 }
+    guard at >= 0, isConsonant(scalars[at]) else { return nil }
+    return at
+  }
+}

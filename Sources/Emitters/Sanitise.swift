@@ -1,0 +1,61 @@
+/// Clean-up every emitter applies to content before escaping it for its bar.
+///
+/// Bars are line-oriented and some treat control characters as commands, so content
+/// never reaches them with C0/C1 controls, DEL or line separators. Tab, CR, LF, U+2028
+/// and U+2029 become a space (so words on two lines do not run together); the rest are
+/// dropped. Invalid UTF-8 never gets here: the cache reader repairs it to U+FFFD.
+enum Sanitise {
+  static func text(_ text: String) -> String {
+    if !needsWork(text) { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: out.append(" ")
+      case 0..<0x20, 0x7F, 0x80..<0xA0: continue
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
+  /// A byte scan so that clean text (the common case) is returned without copying.
+  private static func needsWork(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    for byte in text.utf8 {
+      if byte < 0x20 || byte == 0x7F { return true }
+      // C1 controls are C2 80…C2 9F; U+2028/2029 are E2 80 A8/A9.
+      if previous == 0xC2 && byte < 0xA0 { return true }
+      if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }
+      beforePrevious = previous
+      previous = byte
+    }
+    return false
+  }
+
+  /// A class name reduced to `[a-z0-9-]`: ASCII letters are lower-cased, space, `_` and
+  /// `.` become `-`, anything else is dropped; nil if nothing is left.
+  static func className(_ name: String) -> String? {
+    var bytes: [UInt8] = []
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+        bytes.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+      case UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: "."): bytes.append(UInt8(ascii: "-"))
+      default: continue
+      }
+    }
+    while bytes.first == UInt8(ascii: "-") { bytes.removeFirst() }
+    while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
+    return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether `name` is a widget name that may be used in a command (polybar `--click`).
+  static func isWidgetName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, name.utf8.count <= 64, first != UInt8(ascii: "-") else { return false }
+    return name.utf8.allSatisfy {
+      (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-")
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import TimelineCore
+
+/// tmux `#(timeline-emit tmux WIDGET)` in a status format.
+///
+/// Contract: one line. Styles: a run is `#[fg=#rrggbb,bold]…#[default]`; unstyled runs
+/// carry no markup. Stale text is grey (`fg=#888888` replaces the runs' colours).
+/// Escaping: tmux reads a job's output twice. First it expands it as a format: a run of
+/// `#` followed by `[` is kept as it is, any other `##` becomes `#`, and `#{…}` `#(…)` are
+/// live. Then the status line is drawn: a run of n `#` before `[` shows n/2 `#` and a
+/// literal `[` when n is even (a style when odd); a run not before `[` shows ⌈n/2⌉.
+/// So a run of k content `#` is written 2k times when the next output character is `[`
+/// (content `[` or our own `#[` tag: 2k + 1 is odd and the tag still works), and 4k
+/// times otherwise (also at the end, where tmux appends its own `#[…]`). Checked against
+/// a real tmux 3.3a (docs/emitters.md); content can never open a style, a variable or a
+/// command. `%` needs no escape in output.
+/// Gurmukhi defaults to logical order (the terminal shapes it, if it can); `--gurmukhi
+/// visual` is for terminals that do not.
+public enum TmuxEmitter {
+  /// The formatted line, without a newline.
+  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+    let text = PreparedText(state, options: options, defaultOrder: .logical)
+    // Adjacent unstyled runs are one piece of content: a `#` run may span them.
+    var pieces: [(text: String, style: String?)] = []
+    for run in text.runs {
+      var style: [String] = []
+      if let color = state.isStale ? staleColor : run.color { style.append("fg=" + color) }
+      if run.bold { style.append("bold") }
+      let tag = style.isEmpty ? nil : style.joined(separator: ",")
+      if tag == nil, let last = pieces.last, last.style == nil {
+        pieces[pieces.count - 1].text += run.text
+      } else {
+        pieces.append((run.text, tag))
+      }
+    }
+    var out = ""
+    for (index, piece) in pieces.enumerated() {
+      if let style = piece.style {
+        out += "#[" + style + "]"
+        appendEscaped(piece.text, to: &out, tagFollows: true)
+        out += "#[default]"
+      } else {
+        appendEscaped(piece.text, to: &out, tagFollows: index + 1 < pieces.count)
+      }
+    }
+    return out
+  }
+
+  static func appendEscaped(_ text: String, to out: inout String, tagFollows: Bool) {
+    guard text.utf8.contains(UInt8(ascii: "#")) else {
+      out += text
+      return
+    }
+    var scalars = String.UnicodeScalarView()
+    var hashes = 0
+    func flush(beforeBracket: Bool) {
+      for _ in 0..<(hashes * (beforeBracket ? 2 : 4)) { scalars.append("#") }
+      hashes = 0
+    }
+    for scalar in text.unicodeScalars {
+      if scalar == "#" {
+        hashes += 1
+        continue
+      }
+      if hashes > 0 { flush(beforeBracket: scalar == "[") }
+      scalars.append(scalar)
+    }
+    if hashes > 0 { flush(beforeBracket: tagFollows) }
+    out.unicodeScalars.append(contentsOf: scalars)
+  }
+}

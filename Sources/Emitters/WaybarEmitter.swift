@@ -1,0 +1,48 @@
+import TimelineCore
+
+/// Waybar `custom/<name>` with `"return-type": "json"` and `"escape": false`.
+///
+/// Contract: one line of JSON with all five keys every time, in this order: `text`,
+/// `alt`, `tooltip`, `class`, `percentage` (waybar silently keeps old values for keys that
+/// go missing, and older versions crash on wrong types, so the shape never varies).
+/// - `text`: Pango markup. Content is escaped (`&` `<` `>` → entities) and only our own
+///   tags appear: `<span foreground="#rrggbb">` for a coloured run, `<b>` for bold.
+///   Waybar blanks the whole label on invalid markup, so nothing else is ever emitted.
+/// - `alt`: the state key (entry `alt`, or `placeholder`), for `format-icons`.
+/// - `tooltip`: Pango-escaped lines joined by a JSON `\n` (a raw newline would split the
+///   object, since waybar splits output into lines before decoding).
+/// - `class`: array of `[a-z0-9-]` names: kind, entry classes, `level-N`, `stale`,
+///   `placeholder`, `urgent`. Stale is a class only; style it in CSS.
+/// - `percentage`: level × 20, else 0, for `format-icons` arrays.
+/// Gurmukhi stays in logical order: Pango shapes it.
+public enum WaybarEmitter {
+  /// The JSON line, without a newline.
+  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+    let text = PreparedText(state, options: options, defaultOrder: .logical)
+    var out: [UInt8] = []
+    out.reserveCapacity(256 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
+    // Our tags are written already JSON-escaped; content is Pango- then JSON-escaped.
+    out += "{\"text\":\""
+    for run in text.runs {
+      if let color = run.color { out += "<span foreground=\\\"" + color + "\\\">" }
+      if run.bold { out += "<b>" }
+      Markup.appendJSON(run.text, pango: true, to: &out)
+      if run.bold { out += "</b>" }
+      if run.color != nil { out += "</span>" }
+    }
+    out += "\",\"alt\":\""
+    Markup.appendJSON(state.alt, pango: true, to: &out)
+    out += "\",\"tooltip\":\""
+    for (index, line) in state.tooltipLines(truncated: text.truncated).enumerated() {
+      if index > 0 { out += "\\n" }
+      Markup.appendJSON(line, pango: true, to: &out)
+    }
+    out += "\",\"class\":["
+    for (index, name) in state.classes.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out += "\"" + name + "\""
+    }
+    out += "],\"percentage\":" + String((state.entry.level ?? 0) * 20) + "}"
+    return String(decoding: out, as: UTF8.self)
+  }
+}

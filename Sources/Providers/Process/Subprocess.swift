@@ -1,0 +1,137 @@
+import Glibc
+import TimelineCore
+
+/// Runs a program without a shell: the one place the package spawns processes (the
+/// `command` kind, bar nudges, the tests' runner).
+///
+/// The child gets a clean signal state and its own process group, its output is read with
+/// poll(2) against a deadline, and at the deadline the whole group gets SIGTERM, then
+/// SIGKILL, so a child that never closes its pipes cannot hang a refresh.
+public enum Subprocess {
+  /// What the program printed and how it ended.
+  public struct Result: Sendable {
+    /// The exit status, 128 + the signal if it was killed.
+    public var status: Int32
+    public var stdout: [UInt8]
+    public var stderr: [UInt8]
+    public var timedOut: Bool
+    /// Standard output went past `maxOutput`; the program was stopped.
+    public var overflow: Bool
+  }
+
+  // Foundation-free access to pipe2(2), which Glibc's module map leaves out: the pipe
+  // must be close-on-exec from birth, or a child spawned by another thread in between
+  // inherits it and our reader waits for that child's exit.
+  @_silgen_name("pipe2")
+  private static func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+  /// Runs `argv` (argv[0] a path or a name looked up in PATH) with `environment` added
+  /// to this process's, and waits at most `timeout` seconds.
+  public static func run(
+    _ argv: [String], environment: [String: String] = [:], timeout: Double, maxOutput: Int = 5 << 20
+  ) throws -> Result {
+    guard let program = argv.first, !program.isEmpty else { throw ProviderError.config("command is empty") }
+    var outPipe: [Int32] = [0, 0]
+    var errPipe: [Int32] = [0, 0]
+    guard pipe2(&outPipe, O_CLOEXEC) == 0 else { throw ProviderError("cannot create a pipe") }
+    guard pipe2(&errPipe, O_CLOEXEC) == 0 else {
+      close(outPipe[0])
+      close(outPipe[1])
+      throw ProviderError("cannot create a pipe")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    var all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    let cEnv: [UnsafeMutablePointer<CChar>?] = mergedEnvironment(environment).map { strdup($0) } + [nil]
+    defer {
+      cArgs.forEach { free($0) }
+      cEnv.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnv)
+    close(outPipe[1])
+    close(errPipe[1])
+    defer {
+      close(outPipe[0])
+      close(errPipe[0])
+    }
+    guard spawned == 0 else { throw ProviderError("cannot run \(program): \(String(cString: strerror(spawned)))") }
+    var result = Result(status: 0, stdout: [], stderr: [], timedOut: false, overflow: false)
+    read(out: outPipe[0], err: errPipe[0], into: &result, until: monotonicMillis() + Int64(timeout * 1000), maxOutput: maxOutput)
+    if result.timedOut || result.overflow {
+      kill(-pid, SIGTERM)
+      usleep(200_000)
+      kill(-pid, SIGKILL)
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED/WEXITSTATUS are macros Swift cannot import.
+    let signalled = status & 0x7f
+    result.status = signalled == 0 ? (status >> 8) & 0xff : 128 + signalled
+    return result
+  }
+
+  private static func read(out: Int32, err: Int32, into result: inout Result, until deadline: Int64, maxOutput: Int) {
+    var open = [out, err]
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while !open.isEmpty {
+      let left = deadline - monotonicMillis()
+      if left <= 0 {
+        result.timedOut = true
+        return
+      }
+      var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      if poll(&fds, nfds_t(fds.count), Int32(Swift.min(left, 1000))) < 0 && errno != EINTR { return }
+      for fd in fds where fd.revents != 0 {
+        let n = Glibc.read(fd.fd, &buffer, buffer.count)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 {
+          open.removeAll { $0 == fd.fd }
+        } else if fd.fd == out {
+          result.stdout.append(contentsOf: buffer[0..<n])
+          if result.stdout.count > maxOutput {
+            result.overflow = true
+            return
+          }
+        } else if result.stderr.count < 65536 {
+          result.stderr.append(contentsOf: buffer[0..<n])
+        }
+      }
+    }
+  }
+
+  private static func mergedEnvironment(_ extra: [String: String]) -> [String] {
+    var env: [String] = []
+    var index = 0
+    while let item = environ[index] {
+      let entry = String(cString: item)
+      let key = entry.split(separator: "=", maxSplits: 1).first.map(String.init) ?? entry
+      if extra[key] == nil { env.append(entry) }
+      index += 1
+    }
+    for (key, value) in extra.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
+    return env
+  }
+
+  private static func monotonicMillis() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Emitters
+
+extension TimelineCommand {
+  /// `timeline emit`: the same command as `timeline-emit`, for humans and scripts. It
+  /// rebuilds the argument list and calls the shared `EmitCommand.run`, so both print
+  /// byte-identical output; bars should call `timeline-emit`, which starts faster.
+  struct Emit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the current entry of a widget for a status bar.",
+      discussion: """
+        FORMAT is waybar, polybar, tmux, i3bar or plain. Reads only the cache; exits 0 with \
+        valid output whatever the cache holds (a placeholder when it is missing or broken).
+        Bars should run `timeline-emit`, which prints the same bytes and starts faster.
+        """)
+
+    @Argument(help: "waybar, polybar, tmux, i3bar or plain.")
+    var format: String
+
+    @Argument(help: "The widget name; several only for i3bar.")
+    var widgets: [String]
+
+    @Option(help: "Show the entry current at this ISO 8601 time (no zone = UTC).")
+    var at: String?
+
+    @Option(help: "Cut the text to this many display columns, ending in …")
+    var maxWidth: Int?
+
+    @Flag(help: "Keep running and print a line whenever the output changes.")
+    var follow = false
+
+    @Flag(help: "Say on stderr why a placeholder or stale entry is shown.")
+    var verbose = false
+
+    @Flag(help: "polybar: clicking the text runs `timeline open WIDGET`.")
+    var click = false
+
+    @Option(help: "visual (sihari before its consonant; polybar's default) or logical.")
+    var gurmukhi: String?
+
+    func run() throws {
+      var arguments: [String] = []
+      if let at { arguments += ["--at", at] }
+      if let maxWidth { arguments += ["--max-width", String(maxWidth)] }
+      if follow { arguments.append("--follow") }
+      if verbose { arguments.append("--verbose") }
+      if click { arguments.append("--click") }
+      if let gurmukhi { arguments += ["--gurmukhi", gurmukhi] }
+      // After `--`, a format or widget that starts with "-" cannot read as an option.
+      arguments += ["--", format] + widgets
+      let status = EmitCommand.run(arguments: arguments, program: "timeline emit")
+      if status != 0 { throw ExitCode(status) }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Testing
+import TimelineCore
+
+@testable import Emitters
+
+@Suite struct PolybarEmitterTests {
+  /// Replaces the tags the emitter itself writes with NUL (so two pieces of content are
+  /// never joined by the check itself); whatever is left is content.
+  static func stripOwnTags(_ line: String, widget: String) -> String {
+    var text = line
+    if text.hasPrefix("%{A1:timeline open \(widget):}") && text.hasSuffix("%{A}") {
+      text = String(text.dropFirst("%{A1:timeline open \(widget):}".count).dropLast(4))
+    }
+    var out = ""
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      if rest.hasPrefix("%{F-}") {
+        out.append("\u{0}")
+        rest = rest.dropFirst(5)
+      } else if rest.hasPrefix("%{F#"), rest.count >= 12, rest.dropFirst(10).first == "}",
+        TextRun.validColor(String(rest.dropFirst(3).prefix(7))) != nil
+      {
+        out.append("\u{0}")
+        rest = rest.dropFirst(11)
+      } else {
+        out.append(rest.removeFirst())
+      }
+    }
+    return out
+  }
+
+  @Test(arguments: GoldenCase.all)
+  func golden(_ golden: GoldenCase) {
+    let line = PolybarEmitter.render(golden.input, options: golden.options)
+    Golden.check(line, bar: "polybar", name: golden.name)
+    let content = Self.stripOwnTags(line, widget: golden.input.widget)
+    #expect(!content.contains("%{"), "a tag survived in content: \(content)")
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    #expect(content.replacing("\u{200B}", with: "").replacing("\u{0}", with: "") == expectedText(golden, order: .visual))
+  }
+
+  @Test func neutralisesTagsAndKeepsLonePercent() {
+    let input = RenderInput(widget: "w", entry: Caches.entry("%{A1:touch /tmp/x:}x%{A} 5% {"))
+    #expect(
+      PolybarEmitter.render(input, options: RenderOptions())
+        == "%\u{200B}{A1:touch /tmp/x:}x%\u{200B}{A} 5% {")
+  }
+
+  @Test func clickEscapesAndOnlyForValidNames() {
+    var input = RenderInput(widget: "my-widget", entry: Caches.entry("x"))
+    #expect(PolybarEmitter.render(input, options: RenderOptions(click: true)) == "%{A1:timeline open my-widget:}x%{A}")
+    input.widget = "a:}%{A1:rm -rf ~:}"
+    #expect(PolybarEmitter.render(input, options: RenderOptions(click: true)) == "x")
+  }
+
+  @Test func staleIsGrey() {
+    let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("a", color: "#ff0000"), TextRun("b")], alt: "x"), isStale: true)
+    #expect(PolybarEmitter.render(input, options: RenderOptions()) == "%{F#888888}a%{F-}%{F#888888}b%{F-}")
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import TimelineCache
+import TimelineCore
+
+@testable import Emitters
+
+/// Golden files: `Goldens/<bar>/<case>.txt`, read from the test bundle; `RECORD_GOLDENS=1`
+/// writes them into the source tree instead (rebuild to pick them up).
+enum Golden {
+  static let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
+
+  static func check(_ actual: String, bar: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let content = actual + "\n"
+    if recording {
+      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Goldens/\(bar)/\(name).txt")
+      try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      #expect(throws: Never.self, sourceLocation: sourceLocation) { try Data(content.utf8).write(to: url) }
+      return
+    }
+    guard let root = Bundle.module.url(forResource: "Goldens", withExtension: nil),
+      let data = FileManager.default.contents(atPath: root.appendingPathComponent("\(bar)/\(name).txt").path)
+    else {
+      Issue.record("no golden \(bar)/\(name).txt; run with RECORD_GOLDENS=1", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(String(decoding: data, as: UTF8.self) == content, "golden \(bar)/\(name).txt", sourceLocation: sourceLocation)
+  }
+}
+
+/// A temporary directory removed when the value goes away.
+final class TempDir {
+  let path: String
+  init() {
+    var template = Array((NSTemporaryDirectory() + "/emit-tests.XXXXXX").utf8CString)
+    path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+  }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Builders for cache files written the real way (CacheStore, atomic rename).
+enum Caches {
+  static func timeline(
+    _ widget: String = "w", kind: String = "test-kind", entries: [Entry], end: Int64? = nil,
+    policy: ReloadPolicy = .never, placeholder: Entry = Entry(date: 0, runs: [TextRun("loading")], alt: "loading"),
+    grace: Int64 = 3600
+  ) -> Timeline {
+    Timeline(
+      widget: widget, kind: kind, entries: entries, end: end, policy: policy, placeholder: placeholder,
+      generated: 0, grace: grace)
+  }
+
+  static func write(_ timeline: Timeline, in dir: String) {
+    #expect(throws: Never.self) { try CacheStore(directory: dir).write(timeline) }
+  }
+
+  static func entry(_ text: String, at date: Int64 = 0, color: String? = nil, level: Int? = nil) -> Entry {
+    Entry(date: date, runs: [TextRun(text, color: color)], alt: "a", level: level)
+  }
+}
+
+/// Running built executables from the products directory (the one holding this bundle).
+enum Products {
+  static let directory: URL = {
+    let start = Bundle.module.bundleURL.deletingLastPathComponent()
+    var candidates = [start, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+    candidates += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+    for dir in candidates where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("timeline-emit").path) {
+      return dir
+    }
+    return start
+  }()
+
+  static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+  struct Result {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+  }
+
+  /// Runs `executable` to completion with `environment` added to ours. Output goes through
+  /// temporary files, not pipes, so a daemon it starts (tmux) cannot hold a pipe open.
+  static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let dir = TempDir()
+    let pid = Spawn.start(
+      executable, arguments, environment: environment, stdout: .file(dir.path + "/out"), stderr: .file(dir.path + "/err"))
+    guard pid > 0, let (status, signalled) = Spawn.wait(pid) else { throw CocoaError(.executableLoad) }
+    return Result(
+      status: signalled ? 128 + status : status, stdout: FileManager.default.contents(atPath: dir.path + "/out") ?? Data(),
+      stderr: String(decoding: FileManager.default.contents(atPath: dir.path + "/err") ?? Data(), as: UTF8.self))
+  }
+
+  static func emit(_ arguments: [String], cacheDir: String) throws -> Result {
+    try run(path("timeline-emit"), arguments, environment: ["TIMELINE_CACHE_DIR": cacheDir])
+  }
+}
+
+/// The rendering cases every emitter's golden test runs; hostile content on purpose.
+struct GoldenCase: Sendable, CustomTestStringConvertible {
+  var name: String
+  var input: RenderInput
+  var options = RenderOptions()
+  var testDescription: String { name }
+
+  static func text(_ name: String, _ text: String, options: RenderOptions = RenderOptions()) -> GoldenCase {
+    GoldenCase(name: name, input: RenderInput(widget: "w", kind: "test", entry: Caches.entry(text)), options: options)
+  }
+
+  static let all: [GoldenCase] = [
+    text("plain-ascii", "Hello, world"),
+    text("hostile-pango", "a & b <b>bold</b> </span> &amp; <span foreground=\"red\">x"),
+    text("hostile-polybar", "%{A1:touch /tmp/x:}x%{A} %{F#f00}red%{F-} 100% lone % and } %{"),
+    text("hostile-tmux", "#(touch /tmp/x) #[fg=red]red ## #{pane_id} #{?1,a,b} # end#"),
+    text("quotes-backslashes", "\"double\" 'single' back\\slash \\\" \\n \\u0041"),
+    text("controls", "a\u{01}b\u{7F}c\u{1B}[31md\te\nf\r\ng\u{2028}h\u{85}i\u{0}j"),
+    text("raw-newline", "first line\nsecond line"),
+    text("gurmukhi-sihari", "ਸਤਿ ਨਾਮੁ ਵਾਹਿਗੁਰੂ"),
+    text("gurmukhi-pairin", "ਪ੍ਰਭ ਕ੍ਰਿਪਾ ਪ੍ਰਿਅ"),
+    text("gurmukhi-tippi", "ਮੰਨਿਐ ਤੁੰ ਅੰਮ੍ਰਿਤ ਸੰਗਤਿ"),
+    text("emoji-zwj", "family 👨‍👩‍👧 pray 🙏🏽 flag 🇳🇴 heart ❤️"),
+    text("truncated-latin", "The quick brown fox jumps over the lazy dog", options: RenderOptions(maxWidth: 20)),
+    text("truncated-gurmukhi", "ਅੰਮ੍ਰਿਤ ਵੇਲਾ ਸਚੁ ਨਾਉ ਵਡਿਆਈ ਵੀਚਾਰੁ", options: RenderOptions(maxWidth: 12)),
+    text("truncated-emoji", "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", options: RenderOptions(maxWidth: 5)),
+    text("gurmukhi-logical", "ਸਤਿ ਪ੍ਰਿਅ", options: RenderOptions(gurmukhi: .logical)),
+    text("gurmukhi-visual", "ਸਤਿ ਪ੍ਰਿਅ", options: RenderOptions(gurmukhi: .visual)),
+    text("click", "click me: %{A}", options: RenderOptions(click: true)),
+    text("empty", ""),
+    GoldenCase(name: "visraam-colours", input: RenderInput(widget: "hukamnama", kind: "hukamnama", entry: Entry(
+      date: 0,
+      runs: [
+        TextRun("ਸੋ ਦਰੁ ਕੇਹਾ "), TextRun("ਸੋ ਘਰੁ ਕੇਹਾ", color: "#FF9900", bold: true),
+        TextRun(" ਜਿਤੁ ਬਹਿ "), TextRun("ਸਰਬ ਸਮਾਲੇ", color: "#33aa33"),
+      ],
+      short: "ਸੋ ਦਰੁ", tooltip: ["Ang 6 <Japji>", "So dar & so ghar"], alt: "hukamnama", classes: ["gurbani"]))),
+    GoldenCase(name: "split-percent", input: RenderInput(widget: "w", kind: "test", entry: Entry(
+      date: 0, runs: [TextRun("100%"), TextRun("{F#f00}x"), TextRun("%", color: "#112233"), TextRun("{A}")], alt: "a"))),
+    GoldenCase(name: "stale", input: RenderInput(
+      widget: "avalanche", kind: "avalanche", entry: Entry(
+        date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Considerable"], alt: "level-3", level: 3),
+      isStale: true, lastError: "HTTP 503 from api01.nve.no\n<html>")),
+    GoldenCase(name: "urgent-classes", input: RenderInput(
+      widget: "avalanche", kind: "Avalanche", entry: Entry(
+        date: 0, relevance: 0.9, runs: [TextRun("Tromsø 4 ☠", bold: true)], alt: "level-4",
+        classes: ["Danger Level!", "a_b", "\"><script>", "level-4", "ÆØÅ"], level: 4))),
+    GoldenCase(name: "placeholder-neutral", input: .neutralPlaceholder(widget: "w")),
+    GoldenCase(name: "placeholder-kind", input: RenderInput(
+      widget: "shabad", kind: "random-shabad", entry: Entry(date: 0, runs: [TextRun("ਵਾਹਿਗੁਰੂ")], alt: "x", classes: ["gurbani"]),
+      isPlaceholder: true)),
+    GoldenCase(name: "invalid-utf8", input: RenderInput(widget: "w", kind: "test", entry: InvalidUTF8.entry)),
+  ]
+}
+
+/// An entry read back through CacheReader from a file holding invalid UTF-8 bytes.
+enum InvalidUTF8 {
+  static let entry: Entry = {
+    let dir = TempDir()
+    var bytes = Array(#"{"version":1,"meta":{"widget":"w","kind":"k","generated":0,"grace":3600,"count":1,"placeholder":{"date":0,"alt":"p","runs":[]}},"entries":["#.utf8)
+    bytes += Array("\n{\"date\":0,\"alt\":\"a\",\"runs\":[{\"t\":\"ok ".utf8) + [0xFF, 0xFE] + Array(" bad ".utf8)
+    bytes += [0xE0, 0xA8] + Array(" \u{0A38}".utf8) + [0xC0, 0xAF] + Array(" end\"}]}\n]}\n".utf8)
+    let path = dir.path + "/w.json"
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    return CacheReader.view(path: path, at: 10).current ?? Entry(date: 0, runs: [TextRun("UNREADABLE")], alt: "x")
+  }()
+}
+
+/// A Pango-markup reader for our own output: accepts only the tags the waybar emitter
+/// writes and the five XML entities, and returns the visible text (nil if invalid).
+enum PangoCheck {
+  static func visibleText(_ markup: String) -> String? {
+    var out = ""
+    var stack: [String] = []
+    var rest = Substring(markup)
+    while let char = rest.first {
+      if char == "<" {
+        guard let close = rest.firstIndex(of: ">") else { return nil }
+        let tag = String(rest[rest.index(after: rest.startIndex)..<close])
+        rest = rest[rest.index(after: close)...]
+        if tag == "b" {
+          stack.append("b")
+        } else if tag.hasPrefix("span foreground=\""), tag.count == 25, TextRun.validColor(String(tag.dropFirst(17).prefix(7))) != nil,
+          tag.hasSuffix("\"")
+        {
+          stack.append("span")
+        } else if tag == "/b" || tag == "/span" {
+          guard stack.popLast() == String(tag.dropFirst()) else { return nil }
+        } else {
+          return nil
+        }
+      } else if char == "&" {
+        guard let semi = rest.firstIndex(of: ";") else { return nil }
+        let name = String(rest[rest.index(after: rest.startIndex)..<semi])
+        let entities = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+        guard let value = entities[name] else { return nil }
+        out += value
+        rest = rest[rest.index(after: semi)...]
+      } else if char == ">" {
+        return nil
+      } else {
+        out.append(char)
+        rest = rest.dropFirst()
+      }
+    }
+    return stack.isEmpty ? out : nil
+  }
+}
+
+/// The text a bar should display for a case: the plain emitter's output with the given order.
+func expectedText(_ golden: GoldenCase, order: GurmukhiOrder) -> String {
+  var options = golden.options
+  options.gurmukhi = golden.options.gurmukhi ?? order
+  return PlainEmitter.render(golden.input, options: options)
+}
+
+func jsonObject(_ line: String) -> [String: Any]? {
+  (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+}

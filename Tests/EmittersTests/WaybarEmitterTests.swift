@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TimelineCore
+
+@testable import Emitters
+
+@Suite struct WaybarEmitterTests {
+  @Test(arguments: GoldenCase.all)
+  func golden(_ golden: GoldenCase) throws {
+    let line = WaybarEmitter.render(golden.input, options: golden.options)
+    Golden.check(line, bar: "waybar", name: golden.name)
+    #expect(!line.contains("\n"))
+    let object = try #require(jsonObject(line), "not JSON: \(line)")
+    #expect(Set(object.keys) == ["text", "alt", "tooltip", "class", "percentage"])
+    let markup = try #require(object["text"] as? String)
+    #expect(PangoCheck.visibleText(markup) == expectedText(golden, order: .logical), "markup: \(markup)")
+    let tooltip = try #require(object["tooltip"] as? String)
+    for line in tooltip.split(separator: "\n", omittingEmptySubsequences: false) {
+      #expect(PangoCheck.visibleText(String(line)) != nil, "tooltip line: \(line)")
+    }
+    #expect(PangoCheck.visibleText(try #require(object["alt"] as? String)) != nil)
+    let classes = try #require(object["class"] as? [String])
+    for name in classes {
+      #expect(!name.isEmpty && name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 })
+    }
+    #expect(object["percentage"] is Int)
+  }
+
+  @Test func hostileTextIsShownLiterally() throws {
+    let input = RenderInput(widget: "w", entry: Caches.entry("a & b <b>x</b> </span>"))
+    let object = try #require(jsonObject(WaybarEmitter.render(input, options: RenderOptions())))
+    #expect(object["text"] as? String == "a &amp; b &lt;b&gt;x&lt;/b&gt; &lt;/span&gt;")
+  }
+
+  @Test func jsonEscapesLineSeparatorsAndControls() {
+    var out: [UInt8] = []
+    Markup.appendJSON("\u{2028}\u{2029}\u{7F}\u{1}\"\\\n<&>", to: &out)
+    #expect(String(decoding: out, as: UTF8.self) == #"\u2028\u2029\u007f\u0001\"\\\n<&>"#)
+    out = []
+    Markup.appendJSON("a<b>&c \u{2028}", pango: true, to: &out)
+    #expect(String(decoding: out, as: UTF8.self) == #"a&lt;b&gt;&amp;c \u2028"#)
+  }
+
+  @Test func classesAndPercentage() throws {
+    let entry = Entry(date: 0, relevance: 0.9, runs: [TextRun("x")], alt: "level-3", classes: ["North_Side", "?"], level: 3)
+    let input = RenderInput(widget: "w", kind: "avalanche", entry: entry, isStale: true)
+    let object = try #require(jsonObject(WaybarEmitter.render(input, options: RenderOptions())))
+    #expect(object["class"] as? [String] == ["avalanche", "north-side", "level-3", "stale", "urgent"])
+    #expect(object["percentage"] as? Int == 60)
+    #expect(object["alt"] as? String == "level-3")
+  }
+
+  @Test func oneMegabyteLine() throws {
+    let chunk = "<b>&amp; %{A1:x:} #[fg=red] \"\\ ਸਤਿ 👨‍👩‍👧 "
+    let text = String(repeating: chunk, count: 1_000_000 / chunk.utf8.count + 1)
+    let input = RenderInput(widget: "w", entry: Caches.entry(text))
+    let line = WaybarEmitter.render(input, options: RenderOptions())
+    #expect(line.utf8.count > 1_000_000)
+    let object = try #require(jsonObject(line))
+    #expect(PangoCheck.visibleText(try #require(object["text"] as? String)) == text)
+    let short = WaybarEmitter.render(input, options: RenderOptions(maxWidth: 40))
+    let shortText = try #require(jsonObject(short)?["text"] as? String)
+    #expect(Truncation.displayWidth(try #require(PangoCheck.visibleText(shortText))) <= 40)
+  }
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Writes a cache file in the writer's line layout (docs/cache-format.md, CacheEncoder):
+line 1 `{"version":1,"meta":{...},"entries":[`, one entry object per line separated by
+`,` line ends, then `]}`. Entries are an hour apart and `now` falls in the middle, so the
+reader's binary search does real work. Usage: gen_cache.py PATH COUNT NOW"""
+import json
+import sys
+
+
+def entry(date, index):
+    return {
+        "date": date,
+        "alt": "level-%d" % (index % 6),
+        "runs": [
+            {"t": "ਸਤਿ ਨਾਮੁ ", "c": "#ff9900", "b": True},
+            {"t": "entry %d & <b> %%{F#f00} #[fg=red]" % index},
+        ],
+        "tooltip": ["line one of %d" % index, "ਵਾਹਿਗੁਰੂ"],
+        "class": ["bench"],
+        "level": index % 6,
+    }
+
+
+def main():
+    path, count, now = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    first = now - (count // 2) * 3600
+    entries = [entry(first + i * 3600, i) for i in range(count)]
+    meta = {
+        "widget": "bench", "kind": "bench", "generated": first, "lastSuccess": first,
+        "lastError": None, "failures": 0, "retryAt": None, "due": now + 86400 * 365,
+        "grace": 3600, "end": None, "policy": "atEnd", "configHash": "", "count": count,
+        "placeholder": {"date": 0, "alt": "placeholder", "runs": [{"t": "…"}]},
+    }
+    compact = dict(ensure_ascii=False, separators=(",", ":"))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('{"version":1,"meta":' + json.dumps(meta, **compact) + ',"entries":[\n')
+        f.write(",\n".join(json.dumps(e, **compact) for e in entries))
+        f.write("\n]}\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -25,6 +25,12 @@ public enum CacheReader {
     }
   }
 
+  /// The view of a cache file's bytes at instant `now`, exactly as `view(path:at:)` reads
+  /// a mapped file. For the fuzz target (Fuzz/cache-reader) and tests; never throws.
+  public static func view(bytes: UnsafeRawBufferPointer, at now: Int64) -> CacheView {
+    view(bytes, path: "<bytes>", at: now)
+  }
+
   /// The whole timeline, for the CLI. Throws `CacheReadError`.
   public static func timeline(path: String) throws(CacheReadError) -> Timeline {
     let file: MappedFile

@@ -59,7 +59,7 @@ public struct CacheStore: Sendable {
       if !ok { unlink(temp) }
     }
     do throws(CacheWriteError) {
-      try Self.writeAll(fd, bytes, what: temp)
+      try Self.writeAll(fd, bytes, what: target)
       guard fchmod(fd, 0o600) == 0, fsync(fd) == 0 else { throw CacheWriteError.io("sync \(temp)", errno) }
     } catch {
       close(fd)

@@ -16,7 +16,7 @@ final class JSONDocument {
   /// the bytes do not start with one complete value.
   static func parse(_ bytes: UnsafeRawBufferPointer) -> (JSONDocument, Int)? {
     guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
-      let tokener = json_tokener_new()
+      fitsValueBudget(bytes), let tokener = json_tokener_new()
     else { return nil }
     defer { json_tokener_free(tokener) }
     let raw = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
@@ -29,6 +29,38 @@ final class JSONDocument {
   }
 
   var node: JSONNode { JSONNode(raw: root, document: self) }
+
+  /// The most values one parse may create. json-c allocates an object per value (some 50
+  /// to 70 bytes for the two input bytes `0,`), so a file's size alone does not bound the
+  /// memory a parse takes: a 60 MB `[0,0,…]` once took 1.1 GB. A real cache file stays far
+  /// below this (a 10 000-entry timeline has some 100 000 values; the emitter's fast path
+  /// parses one line at a time).
+  static let maxValues = 1_000_000
+
+  /// Whether `bytes` open at most `maxValues` arrays, objects and members (counted as
+  /// `[`, `{` and `,` outside strings): a linear scan that stops at the budget.
+  static func fitsValueBudget(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var count = 0
+    var inString = false
+    var escaped = false
+    for byte in bytes {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == 0x5C {
+          escaped = true
+        } else if byte == 0x22 {
+          inString = false
+        }
+      } else if byte == 0x22 {
+        inString = true
+      } else if byte == 0x2C || byte == 0x5B || byte == 0x7B {
+        count += 1
+        if count > maxValues { return false }
+      }
+    }
+    return true
+  }
 }
 
 /// A borrowed json-c value.

@@ -4,7 +4,12 @@
 Routes are a JSON object mapping a request path (with or without its query string, or a
 prefix ending in '*') to a response spec:
   {"status": 200, "file": "path", "body": "text", "headers": {...},
-   "delay": 0.2, "fault": "timeout|trickle|truncate|close|huge"}
+   "delay": 0.2, "fault": "timeout|trickle|truncate|close|huge|hugestream|html|empty"}
+Faults: timeout (no response for "seconds", default 60), trickle (the body at 64 bytes a
+second), truncate (half the body, then close; Content-Length says the whole), close
+(close without a response), huge (a "bytes"-long JSON array, default 20 MB, with
+Content-Length), hugestream (the same without Content-Length, streamed until close),
+html (an HTML error page with the route's status, default 200), empty (no body at all).
 A list of specs is served in turn (the last one repeats).
 Control: POST /__routes replaces the routes (body = JSON); GET /__log returns the request
 log and the peak number of requests in flight; POST /__reset clears the log.
@@ -96,7 +101,15 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         if fault == "huge":
-            body = b"[" + b"0," * (10 * 1024 * 1024) + b"0]"
+            body = b"[" + b"0," * (int(spec.get("bytes", 20 << 20)) // 2) + b"0]"
+        if fault == "html":
+            body = body or (b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head>"
+                            b"<body><h1>Bad Gateway</h1><p>upstream <b>error</b></p></body></html>")
+            headers["Content-Type"] = "text/html; charset=utf-8"
+        if fault == "empty":
+            body = b""
+        if fault == "hugestream":
+            return self.stream(status, headers, int(spec.get("bytes", 20 << 20)))
         self.send_response(status)
         for k, v in headers.items():
             self.send_header(k, v)
@@ -114,6 +127,25 @@ class Handler(BaseHTTPRequestHandler):
                     time.sleep(1)
             else:
                 self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def stream(self, status, headers, size):
+        """A body of `size` bytes with no Content-Length, ended by closing."""
+        self.send_response(status)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        chunk = b"0," * 32768
+        try:
+            self.wfile.write(b"[")
+            sent = 1
+            while sent < size:
+                self.wfile.write(chunk)
+                sent += len(chunk)
+            self.wfile.write(b"0]")
         except (BrokenPipeError, ConnectionResetError):
             pass
 

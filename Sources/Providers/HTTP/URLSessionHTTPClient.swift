@@ -34,9 +34,10 @@ public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
     tasks = SessionDelegate(maxBody: maxBody)
     let config = URLSessionConfiguration.ephemeral
     // URLSession on Linux has no connect timeout of its own: its request timeout is an
-    // idle timeout, so it is set to the total and `ConnectProbe` enforces the 5 s.
-    config.timeoutIntervalForRequest = totalTimeout
-    config.timeoutIntervalForResource = totalTimeout
+    // idle timeout, so `ConnectProbe` enforces the 5 s and the request's own watchdog the
+    // total; URLSession's limits sit just past it as a backstop.
+    config.timeoutIntervalForRequest = totalTimeout + 5
+    config.timeoutIntervalForResource = totalTimeout + 5
     config.urlCache = nil
     config.httpShouldSetCookies = false
     config.httpMaximumConnectionsPerHost = concurrency

@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+import TimelineCache
+import TimelineCore
+import TimelineTestSupport
+
+// Shared machinery for the reliability tests: the built binaries run as subprocesses
+// against a real loopback server (Tests/Support/fixture_server.py) and a real cache
+// directory. Nothing here mocks a file, a socket or a process.
+
+/// A finished subprocess.
+struct Ran: Sendable {
+  var status: Int32
+  /// The signal that ended it, if one did.
+  var signal: Int32?
+  var stdout: String
+  var stderr: String
+  /// Wall time from start to exit.
+  var seconds: Double
+  /// Whether the watchdog had to kill it.
+  var hung: Bool
+}
+
+/// Runs `executable` and waits, killing it after `limit` seconds (a hung refresh must fail
+/// the test, not hang the suite). Standard input is /dev/null.
+/// With `files`, output goes through temporary files instead of pipes, for commands that
+/// leave a daemon holding their output open (tmux starts its server that way).
+func spawn(
+  _ executable: String, _ arguments: [String], environment: [String: String] = [:], limit: Double = 120,
+  files: Bool = false
+) throws -> Ran {
+  if files { return try spawnToFiles(executable, arguments, environment: environment, limit: limit) }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  var env = ProcessInfo.processInfo.environment
+  env.merge(environment) { $1 }
+  process.environment = env
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = FileHandle.nullDevice
+  let start = Date()
+  try process.run()
+  let hung = Flag()
+  let watchdog = DispatchWorkItem {
+    hung.set()
+    kill(process.processIdentifier, SIGKILL)
+  }
+  DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
+  let group = DispatchGroup()
+  nonisolated(unsafe) var outData = Data()
+  nonisolated(unsafe) var errData = Data()
+  DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+  DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+  process.waitUntilExit()
+  watchdog.cancel()
+  group.wait()
+  let seconds = Date().timeIntervalSince(start)
+  let signalled = process.terminationReason == .uncaughtSignal
+  return Ran(
+    status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
+    signal: signalled ? process.terminationStatus : nil,
+    stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+    seconds: seconds, hung: hung.isSet)
+}
+
+private func spawnToFiles(
+  _ executable: String, _ arguments: [String], environment: [String: String], limit: Double
+) throws -> Ran {
+  let dir = try TempDir()
+  let outPath = dir.file("out")
+  let errPath = dir.file("err")
+  // Python's subprocess closes every other descriptor (close_fds), so a daemon started by
+  // the command holds none of this process's pipes open.
+  let script = """
+    import os, subprocess, sys
+    with open(os.environ["OUT"], "w") as out, open(os.environ["ERR"], "w") as err:
+        sys.exit(subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=out, stderr=err).returncode)
+    """
+  let ran = try spawn(
+    "/usr/bin/env", ["python3", "-c", script, executable] + arguments,
+    environment: environment.merging(["OUT": outPath, "ERR": errPath]) { $1 }, limit: limit)
+  var result = ran
+  result.stdout = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+  result.stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+  return result
+}
+
+/// A thread-safe boolean.
+final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  func set() { lock.lock(); value = true; lock.unlock() }
+  var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+/// Recorded avalanche replies, moved to today's dates in Oslo (the provider asks for
+/// today … today+2 there), as the ProvidersTests do.
+enum Avalanche {
+  static let fixture = "ProvidersTests/Fixtures/avalanche/detail-3022-en-2023-03-01.json"
+  static let route = "/api/AvalancheWarningByRegion/Detail/3022/2/*"
+
+  /// Today's date in Europe/Oslo, `yyyy-MM-dd`.
+  static func osloToday() -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "Europe/Oslo")
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter.string(from: Date())
+  }
+
+  /// The Trollheimen (3022) Detail reply with every date moved so its first day is today
+  /// in Oslo, and its region id set to `region`.
+  static func reply(region: Int = 3022) throws -> String {
+    let text = try String(contentsOfFile: Paths.fixture(fixture), encoding: .utf8)
+    let shifted = try shift(text, from: "2023-03-01", to: osloToday())
+    return shifted.replacingOccurrences(of: "\"RegionId\": 3022", with: "\"RegionId\": \(region)")
+  }
+
+  /// The reply decoded, edited by `edit` (one warning at a time) and encoded again.
+  static func edited(_ edit: (inout [String: Any]) -> Void) throws -> String {
+    var warnings = try JSONSerialization.jsonObject(with: Data(reply().utf8)) as? [[String: Any]] ?? []
+    for index in warnings.indices { edit(&warnings[index]) }
+    return String(decoding: try JSONSerialization.data(withJSONObject: warnings), as: UTF8.self)
+  }
+
+  /// Moves every `yyyy-MM-dd` by the days from `from` to `to` (UTC calendar arithmetic).
+  static func shift(_ text: String, from: String, to: String) throws -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    guard let start = formatter.date(from: from), let end = formatter.date(from: to) else {
+      throw TestSupportError("bad dates \(from) \(to)")
+    }
+    let offset = end.timeIntervalSince(start)
+    let regex = try NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])")
+    let source = text as NSString
+    var out = ""
+    var last = 0
+    for match in regex.matches(in: text, range: NSRange(location: 0, length: source.length)) {
+      out += source.substring(with: NSRange(location: last, length: match.range.location - last))
+      if let date = formatter.date(from: source.substring(with: match.range)) {
+        out += formatter.string(from: date.addingTimeInterval(offset))
+      } else {
+        out += source.substring(with: match.range)
+      }
+      last = match.range.location + match.range.length
+    }
+    return out + source.substring(from: last)
+  }
+}
+
+/// One widget's world: a loopback server, a config file and a cache directory, plus the
+/// built `timeline` and `timeline-emit` to act on them.
+final class Scene: @unchecked Sendable {
+  let dir: TempDir
+  let server: FixtureServer
+  let timeline = Paths.binary("timeline")
+  let emitter = Paths.binary("timeline-emit")
+  var cacheDir: String { dir.file("cache") }
+
+  /// Starts a server that serves the good Trollheimen reply.
+  init() throws {
+    dir = try TempDir()
+    let good = try dir.write("good.json", try Avalanche.reply())
+    server = try FixtureServer(routes: [Avalanche.route: ["file": good]])
+  }
+
+  /// Writes a config with one avalanche widget (or `widgets`) and `varsom` as its source.
+  @discardableResult
+  func config(varsom: String? = nil, widgets: String? = nil, name: String = "config.toml") throws -> String {
+    let source = varsom ?? server.baseURL + "/api"
+    let body = widgets ?? "[widgets.avalanche]\nkind = \"avalanche\"\nregion = 3022\n"
+    return try dir.write(name, "[sources]\nvarsom = \"\(source)\"\n\n" + body)
+  }
+
+  var configFile: String { dir.file("config.toml") }
+
+  /// `timeline refresh [--force] --config … --cache-dir …`, optionally through `wrapper`
+  /// (an argv prefix such as `sh -c 'ulimit -f 8; exec "$0" "$@"'`).
+  func refresh(force: Bool = false, config: String? = nil, wrapper: [String] = []) throws -> Ran {
+    var argv = [timeline, "refresh"] + (force ? ["--force"] : [])
+    argv += ["--config", config ?? configFile, "--cache-dir", cacheDir]
+    argv = wrapper + argv
+    return try spawn(argv[0], Array(argv.dropFirst()))
+  }
+
+  /// `timeline status --json`, the row of `widget`.
+  func status(_ widget: String = "avalanche") throws -> [String: Any] {
+    let ran = try spawn(timeline, ["status", "--json", "--config", configFile, "--cache-dir", cacheDir])
+    let rows = try JSONSerialization.jsonObject(with: Data(ran.stdout.utf8)) as? [[String: Any]] ?? []
+    guard let row = rows.first(where: { $0["widget"] as? String == widget }) else {
+      throw TestSupportError("no status row for \(widget): \(ran.stdout) \(ran.stderr)")
+    }
+    return row
+  }
+
+  /// The refresh state file `.<widget>.state.json`, if there is one.
+  func state(_ widget: String = "avalanche") -> [String: Any]? {
+    guard let data = FileManager.default.contents(atPath: cacheDir + "/.\(widget).state.json") else { return nil }
+    return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+  }
+
+  /// The cache file's bytes.
+  func cache(_ widget: String = "avalanche") -> Data? {
+    FileManager.default.contents(atPath: cacheDir + "/\(widget).json")
+  }
+
+  /// The cached timeline.
+  func timelineFile(_ widget: String = "avalanche") throws -> Timeline {
+    try CacheReader.timeline(path: cacheDir + "/\(widget).json")
+  }
+
+  /// `timeline-emit FORMAT WIDGET [--at TIME]` with this cache directory.
+  func emit(_ format: String, _ widget: String = "avalanche", at: Int64? = nil, extra: [String] = []) throws -> String {
+    var argv = [format, widget] + extra
+    if let at { argv += ["--at", ISOTime.format(at)] }
+    let ran = try spawn(emitter, argv, environment: ["TIMELINE_CACHE_DIR": cacheDir], limit: 30)
+    guard ran.status == 0 else { throw TestSupportError("timeline-emit \(argv) exited \(ran.status): \(ran.stderr)") }
+    return ran.stdout
+  }
+
+  /// An instant past the cached timeline's due time plus its grace: bars mark it stale.
+  func staleInstant() throws -> Int64 {
+    let timeline = try timelineFile()
+    let due = try #require(timeline.due)
+    return due + timeline.grace + 60
+  }
+}
+
+/// Figures for docs/reliability.md. When `TIMELINE_RELIABILITY_REPORT` names a file (as
+/// scripts/reliability does), each measured case appends one JSON line to it; otherwise
+/// nothing is written.
+enum Report {
+  static func add(_ table: String, _ row: [String: Any]) {
+    guard let path = ProcessInfo.processInfo.environment["TIMELINE_RELIABILITY_REPORT"], !path.isEmpty else { return }
+    var object = row
+    object["table"] = table
+    guard var line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+    line.append(0x0A)
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  }
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on (bound, then released).
+func closedPort() throws -> Int {
+  let ran = try spawn(
+    "/usr/bin/env",
+    ["python3", "-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
+  guard let port = Int(ran.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    throw TestSupportError("no free port: \(ran.stderr)")
+  }
+  return port
+}
+
+/// The value of waybar's `text`, without our own Pango tags.
+func waybarText(_ line: String) -> String {
+  guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+    let text = object["text"] as? String
+  else { return "(not JSON)" }
+  return text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+}
+
+/// waybar's `class` array.
+func waybarClasses(_ line: String) -> [String] {
+  guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return [] }
+  return object["class"] as? [String] ?? []
+}
+
+/// Peak resident set size, in KiB, of a command run under /usr/bin/time (nil without it).
+func peakRSS(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (Ran, Int?) {
+  guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+    return (try spawn(executable, arguments, environment: environment), nil)
+  }
+  let marker = "RSS-KB:"
+  var ran = try spawn("/usr/bin/time", ["-f", marker + "%M", executable] + arguments, environment: environment)
+  var rss: Int?
+  var kept: [Substring] = []
+  for line in ran.stderr.split(separator: "\n", omittingEmptySubsequences: false) {
+    if line.hasPrefix(marker) { rss = Int(line.dropFirst(marker.count)) } else { kept.append(line) }
+  }
+  ran.stderr = kept.joined(separator: "\n")
+  return (ran, rss)
+}

@@ -1,0 +1,433 @@
+import Foundation
+import Testing
+import TimelineCache
+import TimelineCore
+import TimelineTestSupport
+
+/// Text from the network that tries to style the bar or run something in it, names and
+/// config values that try to leave the cache directory, and cache files that are links,
+/// huge or one endless line.
+@Suite struct HostileInputTests {
+  /// Markup and actions for every bar at once, plus controls and line breaks. `PWN` is
+  /// replaced by a path in the test's directory, which nothing may ever create.
+  static let hostile =
+    "#[fg=red]#(touch PWN)%{A1:touch PWN:}x%{A}<span>&amp;#{session_name}${HOME}$(touch PWN)`touch PWN`"
+  static let hostileTooltip =
+    "</span><b>bold</b>%{F#ff0000}red%{F-}##[bg=red] \u{1B}]0;title\u{07}\u{1B}[31mred\nsecond line\u{2028}third & \"q\" \\ 'a'"
+
+  /// Serves the Trollheimen reply with the hostile region name and main text.
+  func hostileScene() async throws -> (Scene, String) {
+    let scene = try Scene()
+    let pwn = scene.dir.file("pwn")
+    let name = Self.hostile.replacingOccurrences(of: "PWN", with: pwn)
+    let body = try Avalanche.edited {
+      $0["RegionName"] = name
+      $0["MainText"] = Self.hostileTooltip + " " + name
+    }
+    let file = try scene.dir.write("hostile.json", body)
+    try await scene.server.setRoutes([Avalanche.route: ["file": file]])
+    try scene.config()
+    let ran = try scene.refresh()
+    try #require(ran.status == 0, "refresh: \(ran.stderr)")
+    return (scene, pwn)
+  }
+
+  @Test func networkTextCannotStyleOrRunAnythingInAnyFormat() async throws {
+    let (scene, pwn) = try await hostileScene()
+    let name = Self.hostile.replacingOccurrences(of: "PWN", with: pwn)
+    var verdicts: [String: String] = [:]
+
+    let waybar = try scene.emit("waybar")
+    #expect(waybar.hasSuffix("\n") && !waybar.dropLast().contains("\n"))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
+    let text = object["text"] as? String ?? ""
+    let tooltip = object["tooltip"] as? String ?? ""
+    #expect(Markup.pangoIsOurs(text, allowTags: true), "waybar text: \(text)")
+    #expect(Markup.pangoIsOurs(tooltip, allowTags: false), "waybar tooltip: \(tooltip)")
+    #expect(text.contains("&lt;span&gt;&amp;amp;"), "\(text)")
+    #expect(tooltip.contains("&lt;/span&gt;&lt;b&gt;bold&lt;/b&gt;"), "\(tooltip)")
+    #expect(!tooltip.contains("\u{1B}") && !tooltip.contains("\u{07}"))
+    verdicts["waybar"] = "valid JSON; Pango: only our <span>/<b>, content as &lt; &gt; &amp;"
+
+    for click in [false, true] {
+      let polybar = try scene.emit("polybar", extra: click ? ["--click"] : [])
+      #expect(!polybar.dropLast().contains("\n"))
+      #expect(Markup.polybarIsOurs(String(polybar.dropLast()), click: click), "polybar: \(polybar.debugDescription)")
+      #expect(polybar.contains("%\u{200B}{A1:touch"), "\(polybar.debugDescription)")
+    }
+    verdicts["polybar"] = "every content %{ broken by U+200B; only our %{F…} and --click %{A1:timeline open …}"
+
+    let tmux = try scene.emit("tmux")
+    #expect(!tmux.dropLast().contains("\n"))
+    #expect(Markup.tmuxIsOurs(String(tmux.dropLast())), "tmux: \(tmux)")
+    #expect(tmux.contains("##(touch") && tmux.contains("##[fg=red]") && tmux.contains("##{session_name}"))
+    verdicts["tmux"] = "every content # doubled; only our #[fg=…] and #[default]"
+
+    let i3bar = try scene.emit("i3bar")
+    let block = try #require(try JSONSerialization.jsonObject(with: Data(i3bar.utf8)) as? [String: Any])
+    #expect(block["markup"] as? String == "none")
+    #expect((block["full_text"] as? String ?? "").hasPrefix(name), "\(block)")
+    verdicts["i3bar"] = "valid JSON, markup none: the text shows literally"
+
+    let plain = try scene.emit("plain")
+    #expect(plain.hasPrefix(name) && !plain.dropLast().contains("\n"))
+    verdicts["plain"] = "the text, one line, controls removed"
+
+    // `timeline show` prints the detail (MainText with its ESC sequences) to a terminal.
+    let show = try spawn(scene.timeline, ["show", "avalanche", "--cache-dir", scene.cacheDir])
+    #expect(show.status == 0)
+    #expect(!show.stdout.contains("\u{1B}") && !show.stdout.contains("\u{07}"), "\(show.stdout.debugDescription)")
+    verdicts["timeline show"] = "no ESC or BEL reaches the terminal"
+
+    #expect(!FileManager.default.fileExists(atPath: pwn))
+    for (format, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
+      Report.add("hostile", ["format": format, "result": verdict])
+    }
+  }
+
+  /// The same text in a real tmux status line: `#(timeline-emit tmux W)` in status-right,
+  /// drawn for a client attached inside an outer tmux whose pane is captured.
+  @Test(.enabled(if: RealTmux.path != nil, "tmux is not installed (`make deps` installs it)"))
+  func aRealTmuxShowsTheTextLiterallyAndRunsNothing() async throws {
+    let (scene, pwn) = try await hostileScene()
+    let tmux = try RealTmux(width: 400)
+    defer { tmux.stop() }
+    let shown = try tmux.statusRight(
+      "#(env TIMELINE_CACHE_DIR=\(scene.cacheDir) \(scene.emitter) tmux avalanche)", until: "session_name")
+    let plain = shown.replacingOccurrences(of: "\u{1B}\\[[0-9;:]*m", with: "", options: .regularExpression)
+    let name = Self.hostile.replacingOccurrences(of: "PWN", with: pwn)
+    #expect(plain.contains(String(name.prefix(60))), "status line: \(plain)")
+    #expect(!shown.contains("[31m") && !shown.contains(";31m") && !shown.contains("[41m"), "\(shown.debugDescription)")
+    usleep(1_500_000)  // another status-interval, in case a job were to run late
+    #expect(!FileManager.default.fileExists(atPath: pwn))
+    Report.add("hostile", ["format": "tmux (real tmux \(tmux.version))", "result": "shown literally; no #() job ran, no style applied"])
+  }
+
+  /// A huge number where a danger level goes once crashed `timeline refresh` (Int(1e300)).
+  @Test func absurdNumbersDoNotCrashTheRefresh() async throws {
+    let scene = try Scene()
+    let body = try Avalanche.edited {
+      $0["DangerLevel"] = 1e300
+      $0["ExposedHeight1"] = -1e300
+    }
+    let file = try scene.dir.write("absurd.json", body)
+    try await scene.server.setRoutes([Avalanche.route: ["file": file]])
+    try scene.config()
+    let ran = try scene.refresh()
+    #expect(ran.signal == nil, "killed: \(ran.stderr)")
+    #expect(ran.status == 0 || ran.status == 1)
+  }
+
+  // MARK: Names and paths
+
+  @Test func widgetNamesThatLeaveTheCacheDirectoryAreRefused() throws {
+    let dir = try TempDir()
+    let cache = dir.file("cache")
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    // A valid cache file just outside the cache directory, and one at an absolute path.
+    let secret = try CacheFiles.text(widget: "x", text: "SECRET")
+    try dir.write("x.json", secret)
+    let timeline = Paths.binary("timeline")
+    let emitter = Paths.binary("timeline-emit")
+    var refused: [String] = []
+
+    for name in ["../x", dir.path + "/x", "x/../../x", "./x", "..", "X", "x.json", "x\u{7F}"] {
+      let emitted = try spawn(emitter, ["plain", name, "--verbose"], environment: ["TIMELINE_CACHE_DIR": cache])
+      #expect(emitted.status == 0 && !emitted.stdout.contains("SECRET"), "emit \(name): \(emitted.stdout)")
+      for command in [["show", name], ["open", name, "--print"]] {
+        let ran = try spawn(timeline, command + ["--cache-dir", cache])
+        #expect(ran.status == 2 && ran.stderr.contains("invalid widget name"), "\(command): \(ran.status) \(ran.stderr)")
+        #expect(!ran.stdout.contains("SECRET"))
+      }
+    }
+    refused.append("argv `../x`, absolute path, `x/../../x`, `..`, `X`, DEL: timeline-emit shows the placeholder; timeline show/open exit 2 \"invalid widget name\"")
+
+    for key in ["\"../x\"", "\"/etc/passwd\"", "\"a\\u0000b\"", "\"x/y\"", "\"..\"", "\"\""] {
+      let config = try dir.write("bad.toml", "[widgets.\(key)]\nkind = \"command\"\ncommand = [\"/bin/true\"]\n")
+      let ran = try spawn(timeline, ["refresh", "--config", config, "--cache-dir", cache])
+      #expect(ran.status == 2, "[widgets.\(key)]: \(ran.status) \(ran.stderr)")
+      #expect(ran.stderr.contains("bad.toml"), "\(ran.stderr)")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    #expect(names == ["bad.toml", "cache", "x.json"], "\(names)")
+    #expect(try String(contentsOfFile: dir.file("x.json"), encoding: .utf8) == secret)
+    refused.append("config `[widgets.\"../x\"]`, absolute, `\\u0000`, `x/y`, `..`, empty: exit 2 naming the file; nothing written outside the cache directory")
+
+    let ran = try spawn(timeline, ["refresh", "../x", "--config", dir.write("ok.toml", ""), "--cache-dir", cache])
+    #expect(ran.status == 2)
+    for line in refused { Report.add("paths", ["case": "widget names that try to leave the cache directory", "result": line]) }
+  }
+
+  /// Every cache-side file a refresh touches may be a symlink planted by someone else:
+  /// reads refuse them (O_NOFOLLOW) and writes replace the link, never its target.
+  @Test func symlinkedCacheFilesAreNeitherReadNorWrittenThrough() throws {
+    let dir = try TempDir()
+    let cache = dir.file("cache")
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    let secret = try CacheFiles.text(widget: "w", text: "SECRET")
+    let victim = try dir.write("victim.json", secret)
+    try FileManager.default.createSymbolicLink(atPath: cache + "/w.json", withDestinationPath: victim)
+    let emitted = try spawn(Paths.binary("timeline-emit"), ["plain", "w", "--verbose"], environment: ["TIMELINE_CACHE_DIR": cache])
+    #expect(emitted.status == 0 && !emitted.stdout.contains("SECRET"), "\(emitted.stdout)")
+    #expect(emitted.stderr.contains("w"), "\(emitted.stderr)")
+    let show = try spawn(Paths.binary("timeline"), ["show", "w", "--cache-dir", cache])
+    #expect(show.status != 0 && !show.stdout.contains("SECRET"))
+
+    // A refresh replaces the links (cache and state) and leaves their targets alone.
+    let script = try dir.write("gen.sh", "#!/bin/sh\necho '{\"entries\":[{\"text\":\"fresh\"}]}'\n")
+    chmod(script, 0o755)
+    let config = try dir.write("c.toml", "[widgets.w]\nkind = \"command\"\ncommand = [\"\(script)\"]\n")
+    let stateVictim = try dir.write("state-victim.json", "{}")
+    try FileManager.default.createSymbolicLink(atPath: cache + "/.w.state.json", withDestinationPath: stateVictim)
+    let refreshed = try spawn(Paths.binary("timeline"), ["refresh", "--config", config, "--cache-dir", cache])
+    #expect(refreshed.status == 0, "\(refreshed.stderr)")
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == secret)
+    #expect(try String(contentsOfFile: stateVictim, encoding: .utf8) == "{}")
+    let after = try FileManager.default.attributesOfItem(atPath: cache + "/w.json")
+    #expect(after[.type] as? FileAttributeType == .typeRegular)
+
+    // A lock file that is a link is not opened at all: the refresh fails cleanly.
+    try FileManager.default.removeItem(atPath: cache + "/.w.lock")
+    let lockVictim = try dir.write("lock-victim", "keep")
+    try FileManager.default.createSymbolicLink(atPath: cache + "/.w.lock", withDestinationPath: lockVictim)
+    let locked = try spawn(Paths.binary("timeline"), ["refresh", "--force", "--config", config, "--cache-dir", cache])
+    #expect(locked.status == 1, "\(locked.stderr)")
+    #expect(try String(contentsOfFile: lockVictim, encoding: .utf8) == "keep")
+    Report.add("files", ["case": "cache, state and lock files that are symlinks", "result": "not followed: emit shows the placeholder, refresh replaces the link or fails cleanly", "rss": ""])
+  }
+
+  /// Files no writer would produce: a 100 MB sparse file, a 10 MB single line, a 60 MB
+  /// whole-document file (just under the 64 MB cap). The emitter shows a placeholder or
+  /// the entry and stays within a bounded amount of memory.
+  @Test func hugeCacheFilesKeepTheEmitterSmall() throws {
+    let dir = try TempDir()
+    let cache = dir.file("cache")
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    let small = try CacheFiles.text(widget: "w", text: "small")
+    let meta = String(small.split(separator: "\n")[0])
+    let entry = #"{"date":0,"alt":"a","runs":[{"t":"ok"}]}"#
+    let cases: [(String, String, (String) throws -> Void)] = [
+      ("100 MB sparse file", "placeholder", { path in
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        ftruncate(fd, 100 << 20)
+        close(fd)
+      }),
+      ("10 MB single line, no newline", "placeholder", { path in
+        try Data((meta + String(repeating: "x", count: 10 << 20)).utf8).write(to: URL(fileURLWithPath: path))
+      }),
+      ("10 MB string in one entry line", "entry", { path in
+        let long = #"{"date":0,"alt":"a","runs":[{"t":"ok"}],"tooltip":[""# + String(repeating: "y", count: 10 << 20) + #""]}"#
+        try Data((meta + "\n" + long + "\n]}\n").utf8).write(to: URL(fileURLWithPath: path))
+      }),
+      ("20 MB meta line, 10 M array items", "placeholder", { path in
+        let line = #"{"version":1,"meta":{"junk":["# + String(repeating: "0,", count: 10 << 20) + #"0]},"entries":["#
+        try Data((line + "\n" + entry + "\n]}\n").utf8).write(to: URL(fileURLWithPath: path))
+      }),
+      ("60 MB whole-document file, 15 M array items", "placeholder", { path in
+        var text = #"{"version":1,"junk":["# + String(repeating: "0,", count: 15 << 20) + "0],"
+        text += #""entries":[\#(entry)]}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      }),
+    ]
+    for (name, expected, make) in cases {
+      let path = cache + "/w.json"
+      try make(path)
+      let (ran, rss) = try peakRSS(Paths.binary("timeline-emit"), ["plain", "w"], environment: ["TIMELINE_CACHE_DIR": cache])
+      #expect(ran.status == 0 && ran.signal == nil, "\(name): \(ran.status) \(ran.stderr)")
+      let shown = ran.stdout.trimmingCharacters(in: .newlines)
+      #expect(expected == "entry" ? shown == "ok" : shown == "…", "\(name): \(shown.prefix(80))")
+      if let rss { #expect(rss < 256 * 1024, "\(name): peak RSS \(rss) KiB") }
+      Report.add("files", ["case": name, "result": "exit \(ran.status), shows \(shown == "…" ? "the placeholder" : "\"\(shown)\"")", "rss": rss.map { "\($0 / 1024) MB" } ?? "?"])
+      try FileManager.default.removeItem(atPath: path)
+    }
+  }
+
+  // MARK: Config
+
+  @Test func plainHTTPSourcesAreAllowedOnlyForLoopback() throws {
+    let dir = try TempDir()
+    let timeline = Paths.binary("timeline")
+    let cases: [(String, Bool)] = [
+      ("http://127.0.0.1:8080/api", true), ("http://127.1.2.3/api", true), ("http://localhost:9/api", true),
+      ("http://[::1]:9/api", true), ("https://example.org/api", true),
+      ("http://example.org/api", false), ("http://10.0.0.1/api", false), ("http://127.0.0.1.example.org/api", false),
+      ("http://127.evil.example/api", false), ("http://localhost.example.org/api", false),
+    ]
+    for (url, allowed) in cases {
+      let config = try dir.write("c.toml", "[sources]\nvarsom = \"\(url)\"\n")
+      let ran = try spawn(timeline, ["config", "--config", config])
+      #expect(ran.status == 0, "\(url): \(ran.stderr)")
+      #expect(ran.stderr.contains("plain http to a non-loopback host") == !allowed, "\(url): \(ran.stderr)")
+      #expect(ran.stdout.contains(url) == allowed, "\(url): \(ran.stdout)")
+      if !allowed { #expect(ran.stdout.contains("https://api01.nve.no/"), "\(ran.stdout)") }
+    }
+    for url in ["ftp://x/api", "http://user@127.0.0.1/api", "http://127.0.0.1/a b", "javascript:alert(1)"] {
+      let config = try dir.write("c.toml", "[sources]\nvarsom = \"\(url)\"\n")
+      let ran = try spawn(timeline, ["config", "--config", config])
+      #expect(ran.status == 2, "\(url): \(ran.status) \(ran.stdout)")
+    }
+    // A NUL (TOML `\u0000`) never reaches a URL: TOMLKit ends the string there.
+    let config = try dir.write("c.toml", "[sources]\nvarsom = \"http://127.0.0.1/\\u0000/../x\"\n")
+    let ran = try spawn(timeline, ["config", "--config", config])
+    #expect(!ran.stdout.contains("\0") && !ran.stdout.contains("/../x"), "\(ran.stdout)")
+    Report.add("paths", ["case": "`[sources]` with http://", "result": "loopback (127.x.y.z, localhost, ::1) allowed; any other host (also `127.0.0.1.example.org`): warning, default https URL used; ftp:, userinfo, spaces: exit 2; a `\\u0000` is cut off by the TOML parser"])
+  }
+}
+
+/// Cache files written by the real writer.
+enum CacheFiles {
+  static func text(widget: String, text: String) throws -> String {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    try store.write(Timeline(
+      widget: widget, kind: "command", entries: [Entry(date: 0, runs: [TextRun(text)], alt: "a")],
+      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0, grace: 3600,
+      configHash: "h"))
+    return try String(contentsOfFile: store.path(for: widget)!, encoding: .utf8)
+  }
+}
+
+/// Checks that a bar line holds no markup but ours; scanned by Unicode scalar, the way a
+/// bar's parser reads bytes (a String would merge `>` with a following combining mark).
+enum Markup {
+  private static func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
+
+  private static func matches(_ s: [Unicode.Scalar], _ literal: String, at index: Int) -> Bool {
+    let l = Array(literal.unicodeScalars)
+    return index + l.count <= s.count && Array(s[index..<index + l.count]) == l
+  }
+
+  private static func isHex(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
+    s.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+  }
+
+  /// Pango: `<` only in `<span foreground="#rrggbb">`, `</span>`, `<b>`, `</b>`; no bare
+  /// `>`; every `&` an entity.
+  static func pangoIsOurs(_ text: String, allowTags: Bool) -> Bool {
+    let s = scalars(text)
+    var i = 0
+    while i < s.count {
+      switch s[i] {
+      case "<":
+        guard allowTags else { return false }
+        if let tag = ["</span>", "<b>", "</b>"].first(where: { matches(s, $0, at: i) }) {
+          i += tag.unicodeScalars.count
+        } else if matches(s, "<span foreground=\"#", at: i), i + 27 <= s.count, matches(s, "\">", at: i + 25),
+          isHex(s[i + 19..<i + 25])
+        {
+          i += 27
+        } else {
+          return false
+        }
+      case ">": return false
+      case "&":
+        guard let entity = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].first(where: { matches(s, $0, at: i) }) else {
+          return false
+        }
+        i += entity.unicodeScalars.count
+      default: i += 1
+      }
+    }
+    return true
+  }
+
+  /// polybar: every `%{` is `%{F#rrggbb}`, `%{F-}`, or with --click the wrapping
+  /// `%{A1:timeline open NAME:}` … `%{A}`.
+  static func polybarIsOurs(_ line: String, click: Bool) -> Bool {
+    let s = scalars(line)
+    var i = 0
+    while i < s.count {
+      guard s[i] == "%", i + 1 < s.count, s[i + 1] == "{" else { i += 1; continue }
+      if matches(s, "%{F-}", at: i) { i += 5; continue }
+      if matches(s, "%{F#", at: i), i + 11 <= s.count, s[i + 10] == "}", isHex(s[i + 4..<i + 10]) { i += 11; continue }
+      if click && matches(s, "%{A}", at: i) && i + 4 == s.count { i += 4; continue }
+      if click && i == 0 && matches(s, "%{A1:timeline open ", at: 0) {
+        var j = 19
+        while j < s.count, s[j] == "-" || ("a"..."z").contains(s[j]) || ("0"..."9").contains(s[j]) { j += 1 }
+        if matches(s, ":}", at: j) { i = j + 2; continue }
+      }
+      return false
+    }
+    return true
+  }
+
+  /// tmux: every `#` is `##` or opens `#[fg=#rrggbb]`, `#[fg=#rrggbb,bold]`, `#[bold]` or
+  /// `#[default]`.
+  static func tmuxIsOurs(_ line: String) -> Bool {
+    let s = scalars(line)
+    var i = 0
+    while i < s.count {
+      guard s[i] == "#" else { i += 1; continue }
+      if i + 1 < s.count, s[i + 1] == "#" { i += 2; continue }
+      guard i + 1 < s.count, s[i + 1] == "[", let close = s[(i + 2)...].firstIndex(of: "]") else { return false }
+      let style = String(String.UnicodeScalarView(s[(i + 2)..<close]))
+      guard style == "default" || style == "bold"
+        || style.range(of: "^fg=#[0-9a-f]{6}(,bold)?$", options: .regularExpression) != nil
+      else { return false }
+      i = close + 1
+    }
+    return true
+  }
+}
+
+/// A private pair of tmux servers: an inner one whose status line is under test, and an
+/// outer one whose pane holds a client of the inner one (capture-pane never shows a status
+/// line, but it does show a pane that draws one). The approach of bar-shot-tmux.
+final class RealTmux: @unchecked Sendable {
+  static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+  let tmux: String
+  let inner: String
+  let outer: String
+  let width: Int
+  private(set) var version = "?"
+
+  init(width: Int) throws {
+    tmux = try #require(Self.path)
+    let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    inner = "rel-in-\(tag)"
+    outer = "rel-out-\(tag)"
+    self.width = width
+    version = (try? run(inner, ["-V"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
+  }
+
+  @discardableResult
+  func run(_ socket: String, _ arguments: [String]) throws -> Ran {
+    try spawn("/usr/bin/env", ["-u", "TMUX", tmux, "-L", socket, "-f", "/dev/null"] + arguments, limit: 20, files: true)
+  }
+
+  /// Sets status-right to `format` and returns the drawn status line (with SGR escapes)
+  /// once it contains `until`, or after 20 s.
+  func statusRight(_ format: String, until: String) throws -> String {
+    try run(inner, ["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "4", "exec sleep 100000"])
+    for option in [
+      ["status", "on"], ["status-interval", "1"], ["status-left", ""], ["status-right-length", "\(width)"],
+      ["window-status-format", ""], ["window-status-current-format", ""], ["window-status-separator", ""],
+      ["status-right", format],
+    ] {
+      try run(inner, ["set", "-g"] + option)
+    }
+    try run(inner, ["set", "-as", "terminal-features", ",*:RGB"])
+    try run(outer, [
+      "new-session", "-d", "-s", "o", "-x", "\(width)", "-y", "4",
+      "env -u TMUX \(tmux) -u -L \(inner) -f /dev/null attach -t t",
+    ])
+    var line = ""
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      line = try run(outer, ["capture-pane", "-p", "-e", "-t", "o", "-S", "3", "-E", "3"]).stdout
+      if line.contains(until) { break }
+      usleep(100_000)
+    }
+    return line
+  }
+
+  func stop() {
+    for socket in [outer, inner] {
+      let pid = (try? run(socket, ["display", "-p", "#{pid}"]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+      _ = try? run(socket, ["kill-server"])
+      if let pid, let number = Int32(pid) { kill(number, SIGKILL) }
+    }
+  }
+}

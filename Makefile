@@ -8,7 +8,7 @@ STATIC_SCRATCH := .build-static
 APT_PACKAGES := libjson-c-dev pkg-config tmux tzdata python3 hyperfine valgrind procps
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps build build-static test install uninstall bench clean check-fast-path
+.PHONY: help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability
 
 help:
 	@echo "make deps       install system packages (apt) the build and tests need"
@@ -94,6 +94,17 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/timeline \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_timeline \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/timeline.fish
+
+# Fault injection, hostile input and fuzzing figures: runs the ReliabilityTests and writes
+# docs/reliability.md (scripts/reliability).
+reliability: deps
+	scripts/reliability
+
+# libFuzzer targets in Fuzz/ (Fuzz/README.md), FUZZ_JOBS at a time; each stops by itself.
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 2
+fuzz:
+	scripts/fuzz --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS)
 
 bench: deps build
 	bench/run

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import TimelineCache
 import TimelineCore
 import TimelineKit
@@ -22,9 +21,6 @@ extension TimelineCommand {
     @Argument(help: "Widgets to refresh (default: all configured).") var widgets: [String] = []
 
     func run() async throws {
-      // Under a file size limit (ulimit -f) a write past it raises SIGXFSZ, which kills by
-      // default; ignored, the write fails with EFBIG and the refresh records a clean error.
-      signal(SIGXFSZ, SIG_IGN)
       try await exiting {
         let config = try common.loadConfig()
         let refresher = Refresher(config: config, store: common.store, clock: SystemClock())

@@ -20,6 +20,8 @@ enum HTTPErrors {
     case .httpTooManyRedirects?, .redirectToNonExistentLocation?:
       return ProviderError("\(host) redirected elsewhere; not followed")
     case .cancelled?: return ProviderError("request to \(host) was cancelled")
+    case .badServerResponse?, .cannotParseResponse?: return ProviderError("invalid HTTP response from \(host)")
+    case .unknown?: return ProviderError("connection to \(host) closed before the response was complete")
     default: return ProviderError("request to \(host) failed (\(code.map { "\($0.rawValue)" } ?? "network error"))")
     }
   }

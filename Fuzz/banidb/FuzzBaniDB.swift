@@ -1,0 +1,75 @@
+// libFuzzer target: the BaniDB v2 decoders (shabad, hukamnama, random) run through the
+// public provider API with an HTTP client that answers every request with the fuzz input.
+// A body either becomes a timeline or a one-line ProviderError, and must never crash.
+//
+// Input: byte 0 chooses the kind (bits 0-1) and the style options (bits 2-7); byte 1 the
+// HTTP status; the rest is the response body.
+import Dispatch
+import Providers
+import TimelineCore
+
+private let statuses = [200, 200, 200, 200, 200, 404, 429, 500]
+
+struct FixedClock: WallClock {
+  func now() -> Int64 { 1_772_434_800 }  // 2026-03-02T07:00Z
+}
+
+struct CannedHTTP: HTTPClient {
+  let response: HTTPResponse
+  func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse { response }
+}
+
+final class Box<T>: @unchecked Sendable { var value: T?; init() {} }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let mode = size > 0 ? Int(bytes[0]) : 0
+  let status = statuses[(size > 1 ? Int(bytes[1]) : 0) % statuses.count]
+  let body = Array(bytes.dropFirst(2))
+  var options: [String: ConfigValue] = [
+    "transliteration": .string(["none", "en", "hi", "ur"][(mode >> 2) & 3]),
+    "visraam": .string(["sttm", "igurbani", "sttm2", "none"][(mode >> 4) & 3]),
+    "larivaar": .bool(mode & 0x40 != 0),
+    "translation": .string(mode & 0x80 != 0 ? "pu.ss" : "en.bdb"),
+  ]
+  let kind: String
+  let provider: (any TimelineProvider)?
+  let config: WidgetConfig
+  switch mode & 3 {
+  case 0, 3:
+    kind = "hukamnama"
+    config = WidgetConfig(name: "w", kind: kind, options: options, file: "fuzz.toml")
+    provider = try? HukamnamaProvider(config: config)
+  case 1:
+    kind = "random-shabad"
+    options["entries"] = .int(2)
+    config = WidgetConfig(name: "w", kind: kind, options: options, file: "fuzz.toml")
+    provider = try? RandomShabadProvider(config: config)
+  default:
+    kind = "favourites"
+    options["shabads"] = .array([.int(3492), .int(1)])
+    config = WidgetConfig(name: "w", kind: kind, options: options, file: "fuzz.toml")
+    provider = try? FavouritesProvider(config: config)
+  }
+  guard let provider else { fatalError("fuzz config rejected for \(kind)") }
+  let context = ProviderContext(
+    clock: FixedClock(), config: config, sources: [:],
+    http: CannedHTTP(response: HTTPResponse(status: status, headers: [:], body: body)))
+  let done = DispatchSemaphore(value: 0)
+  let result = Box<Result<TimelineDraft, any Error>>()
+  Task {
+    do { result.value = .success(try await provider.timeline(context: context)) } catch { result.value = .failure(error) }
+    done.signal()
+  }
+  done.wait()
+  switch result.value {
+  case .success(let draft)?:
+    for (a, b) in zip(draft.entries, draft.entries.dropFirst()) { precondition(a.date <= b.date, "entries out of order") }
+  case .failure(let error)?:
+    guard let failure = error as? ProviderError else { fatalError("not a ProviderError: \(error)") }
+    precondition(!failure.message.unicodeScalars.contains { $0.value < 0x20 }, "multi-line error")
+  case nil: fatalError("no result")
+  }
+  return 0
+}

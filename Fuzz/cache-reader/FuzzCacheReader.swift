@@ -1,0 +1,23 @@
+// libFuzzer target: the cache reader (TimelineCache), fast path and whole-document path.
+// Any bytes are a possible cache file; the reader must never crash, never read out of
+// bounds (ASan) and never return an entry dated after the instant asked for.
+import TimelineCache
+import TimelineCore
+
+private let instants: [Int64] = [Int64.min, -1, 0, 1_677_628_800, 1_795_302_000, 1_795_400_000, Int64.max]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeRawBufferPointer(start: data, count: size)
+  for now in instants {
+    let view = CacheReader.view(bytes: bytes, at: now)
+    if let current = view.current {
+      precondition(view.error == nil, "an entry and an error at once")
+      precondition(current.date <= now, "current entry dated after now")
+      if let level = current.level { precondition((0...5).contains(level), "level out of range") }
+      for run in current.runs { precondition(run.color.map { TextRun.validColor($0) == $0 } ?? true, "bad colour") }
+    }
+    if let next = view.nextDate { precondition(next > now || view.current == nil, "next entry not after now") }
+  }
+  return 0
+}

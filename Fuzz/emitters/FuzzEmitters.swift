@@ -1,0 +1,178 @@
+// libFuzzer target: every emitter's escaping and truncation (Emitters).
+// The input is split on 0xFF (never part of UTF-8) into a header and text fields, which
+// become a RenderInput; each format's output is then checked against its bar's rules:
+// one line; waybar and i3bar valid JSON; Pango text with only our own tags and entities;
+// polybar with no `%{` outside our own tags; tmux with every content `#` doubled; and the
+// text no wider than --max-width.
+import Foundation
+@testable import Emitters
+import TimelineCore
+
+private let palette: [String?] = [nil, "#ff9900", "#FFFFFF", "red", "#12345", "#zzzzzz", "#a1b2c3\"", "#00ff00"]
+
+private func fields(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+  bytes.split(separator: 0xFF, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+}
+
+private func input(_ data: UnsafeBufferPointer<UInt8>) -> (RenderInput, RenderOptions) {
+  let header0 = data.count > 0 ? data[0] : 0
+  let header1 = data.count > 1 ? data[1] : 0
+  let rest = UnsafeBufferPointer(rebasing: data[min(2, data.count)...])
+  var parts = fields(rest)
+  func next() -> String? { parts.isEmpty ? nil : parts.removeFirst() }
+  // Invalid UTF-8 decodes to U+FFFD, which splits the first field into runs (and the
+  // tooltip field into lines); a run's first scalar chooses its style.
+  let runsField = next() ?? ""
+  var runs: [TextRun] = []
+  for (index, piece) in runsField.split(separator: "\u{FFFD}", omittingEmptySubsequences: false).enumerated() {
+    let style = Int(piece.unicodeScalars.first?.value ?? 0)
+    runs.append(TextRun(String(piece), color: palette[(style + index) % palette.count], bold: style & 1 == 1))
+  }
+  let tooltip = (next() ?? "").split(separator: "\u{FFFD}", omittingEmptySubsequences: false).map(String.init)
+  let alt = next() ?? ""
+  let classes = (next() ?? "").split(separator: " ").map(String.init)
+  let short = next()
+  let lastError = next()
+  let widget = next() ?? "w"
+  let entry = Entry(
+    date: 0, relevance: Double(header1 & 0x0F) / 10, runs: runs, short: short, tooltip: tooltip, alt: alt,
+    classes: classes, level: header0 & 0x80 != 0 ? Int(header1 >> 4) - 4 : nil)
+  let state = RenderInput(
+    widget: widget, kind: header0 & 0x40 != 0 ? alt : nil, entry: entry, isPlaceholder: header0 & 1 == 1,
+    isStale: header0 & 2 == 2, lastError: lastError)
+  let width = Int(header1)
+  let options = RenderOptions(
+    maxWidth: header0 & 4 == 4 ? max(1, width) : nil, click: header0 & 8 == 8,
+    gurmukhi: header0 & 0x30 == 0 ? nil : (header0 & 0x10 != 0 ? .visual : .logical))
+  return (state, options)
+}
+
+private func check(_ ok: Bool, _ what: String, _ output: String) {
+  if !ok { fatalError("\(what): \(output.debugDescription)") }
+}
+
+private func oneLine(_ output: String, _ format: String) {
+  check(!output.unicodeScalars.contains { $0 == "\n" || $0 == "\r" || $0.value == 0x2028 || $0.value == 0x2029 },
+    "\(format): not one line", output)
+}
+
+/// Pango markup: no `<`/`>` but our own tags, every `&` an entity. Scanned by Unicode
+/// scalar (String comparisons would see `>` plus a combining mark as one character).
+private func checkPango(_ markup: String, allowTags: Bool) {
+  let s = Array(markup.unicodeScalars)
+  func matches(_ literal: String, at index: Int) -> Bool {
+    let l = Array(literal.unicodeScalars)
+    return index + l.count <= s.count && Array(s[index..<index + l.count]) == l
+  }
+  var i = 0
+  while i < s.count {
+    switch s[i] {
+    case "<":
+      guard allowTags else { fatalError("pango: raw < in \(markup.debugDescription)") }
+      if let tag = ["</span>", "<b>", "</b>"].first(where: { matches($0, at: i) }) {
+        i += tag.unicodeScalars.count
+      } else if matches("<span foreground=\"#", at: i), i + 27 <= s.count, matches("\">", at: i + 25),
+        s[i + 19..<i + 25].allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
+      {
+        i += 27
+      } else {
+        fatalError("pango: a tag that is not ours in \(markup.debugDescription)")
+      }
+    case ">": fatalError("pango: raw > in \(markup.debugDescription)")
+    case "&":
+      guard let entity = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].first(where: { matches($0, at: i) }) else {
+        fatalError("pango: bare & in \(markup.debugDescription)")
+      }
+      i += entity.unicodeScalars.count
+    default: i += 1
+    }
+  }
+}
+
+private func json(_ line: String, _ format: String) -> [String: Any] {
+  guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+    fatalError("\(format): not a JSON object: \(line.debugDescription)")
+  }
+  return object
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let (state, options) = input(UnsafeBufferPointer(start: data, count: size))
+
+  let waybar = WaybarEmitter.render(state, options: options)
+  oneLine(waybar, "waybar")
+  let object = json(waybar, "waybar")
+  check(Set(object.keys) == ["text", "alt", "tooltip", "class", "percentage"], "waybar: keys", waybar)
+  checkPango(object["text"] as? String ?? "<missing>", allowTags: true)
+  checkPango(object["tooltip"] as? String ?? "<missing>", allowTags: false)
+  checkPango(object["alt"] as? String ?? "<missing>", allowTags: false)
+  for name in object["class"] as? [String] ?? [] {
+    check(!name.isEmpty && name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 },
+      "waybar: class", waybar)
+  }
+
+  let i3bar = I3barEmitter.render(state, options: options)
+  oneLine(i3bar, "i3bar")
+  check(json(i3bar, "i3bar")["markup"] as? String == "none", "i3bar: markup", i3bar)
+  oneLine(I3barEmitter.renderLine([state, state], options: options), "i3bar line")
+
+  let polybar = PolybarEmitter.render(state, options: options)
+  oneLine(polybar, "polybar")
+  check(polybarTagsAreOurs(polybar, click: options.click), "polybar: a %{ that is not our tag", polybar)
+
+  let tmux = TmuxEmitter.render(state, options: options)
+  oneLine(tmux, "tmux")
+  check(tmuxHashesAreOurs(tmux), "tmux: a # that is neither ## nor our style", tmux)
+
+  let plain = PlainEmitter.render(state, options: options)
+  oneLine(plain, "plain")
+  if let width = options.maxWidth {
+    check(Truncation.displayWidth(plain) <= width, "plain: wider than --max-width \(width)", plain)
+  }
+  return 0
+}
+
+/// Every `%{` in polybar output opens one of our own tags: `%{F#rrggbb}`, `%{F-}`, and
+/// with --click `%{A1:timeline open NAME:}` … `%{A}`.
+private func polybarTagsAreOurs(_ line: String, click: Bool) -> Bool {
+  let s = Array(line.unicodeScalars)
+  var i = 0
+  func matches(_ literal: String, at index: Int) -> Bool {
+    let l = Array(literal.unicodeScalars)
+    return index + l.count <= s.count && Array(s[index..<index + l.count]) == l
+  }
+  while i < s.count {
+    guard s[i] == "%", i + 1 < s.count, s[i + 1] == "{" else { i += 1; continue }
+    if matches("%{F-}", at: i) { i += 5; continue }
+    if matches("%{F#", at: i), i + 11 <= s.count, s[i + 10] == "}",
+      s[i + 4..<i + 10].allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
+    { i += 11; continue }
+    if click && matches("%{A}", at: i) && i + 4 == s.count { i += 4; continue }
+    if click && i == 0 && matches("%{A1:timeline open ", at: 0) {
+      var j = 19
+      while j < s.count, s[j] == "-" || ("a"..."z").contains(s[j]) || ("0"..."9").contains(s[j]) { j += 1 }
+      if matches(":}", at: j) { i = j + 2; continue }
+    }
+    return false
+  }
+  return true
+}
+
+/// Every `#` in tmux output is `##` (a literal) or opens one of our own styles:
+/// `#[fg=#rrggbb]`, `#[fg=#rrggbb,bold]`, `#[bold]`, `#[default]`.
+private func tmuxHashesAreOurs(_ line: String) -> Bool {
+  let s = Array(line.unicodeScalars)
+  var i = 0
+  while i < s.count {
+    guard s[i] == "#" else { i += 1; continue }
+    if i + 1 < s.count, s[i + 1] == "#" { i += 2; continue }
+    guard i + 1 < s.count, s[i + 1] == "[", let close = s[(i + 2)...].firstIndex(of: "]") else { return false }
+    let style = String(String.UnicodeScalarView(s[(i + 2)..<close]))
+    let ok = style == "default" || style == "bold"
+      || style.range(of: "^fg=#[0-9a-f]{6}(,bold)?$", options: .regularExpression) != nil
+    if !ok { return false }
+    i = close + 1
+  }
+  return true
+}

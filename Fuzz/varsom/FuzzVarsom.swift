@@ -1,0 +1,73 @@
+// libFuzzer target: the avalanche wire decoders (Varsom's AvalancheWarningByRegion/Detail
+// and lavinprognoser's WFS reply), run through the public provider API with an HTTP client
+// that answers every request with the fuzz input. Nothing is internal: a body either
+// becomes a timeline or a one-line ProviderError, and must never crash.
+//
+// Input: byte 0 chooses the service (bit 0: 0 Varsom, 1 lavinprognoser) and the clock
+// (bits 1-3, an index into `instants`, so recorded replies land on "today"); byte 1 the
+// region; byte 2 the HTTP status class; the rest is the response body.
+import Dispatch
+import Providers
+import TimelineCore
+
+private let instants: [Int64] = [
+  1_677_654_000,  // 2023-03-01T07:00Z (detail-3022-en-2023-03-01)
+  1_638_446_400,  // 2021-12-02T12:00Z (detail-3016-en-2021-12-02)
+  1_772_348_400,  // 2026-03-01T07:00Z (simple-3011-nb-2026-03-01)
+  1_614_596_400,  // 2021-03-01T11:00Z (wfs-sv-2021-03-01)
+  1_669_716_000,  // 2022-11-29T10:00Z (wfs-sv-2022-11-29-offseason)
+  1_642_320_000,  // 2022-01-16T08:00Z
+  0, 4_102_444_800,
+]
+private let norway = [3022, 3016, 3011, 3010]
+private let sweden = [1, 2, 3, 7]
+private let statuses = [200, 200, 200, 200, 404, 429, 500, 503]
+
+struct FixedClock: WallClock {
+  let instant: Int64
+  func now() -> Int64 { instant }
+}
+
+struct CannedHTTP: HTTPClient {
+  let response: HTTPResponse
+  func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse { response }
+}
+
+final class Box<T>: @unchecked Sendable { var value: T?; init() {} }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let mode = size > 0 ? Int(bytes[0]) : 0
+  let pick = size > 1 ? Int(bytes[1]) : 0
+  let status = statuses[(size > 2 ? Int(bytes[2]) : 0) % statuses.count]
+  let body = Array(bytes.dropFirst(3))
+  let swedish = mode & 1 == 1
+  let options: [String: ConfigValue] = swedish
+    ? ["country": .string("se"), "area": .int(sweden[pick % sweden.count]), "language": .string(pick & 4 == 0 ? "sv" : "en")]
+    : ["region": .int(norway[pick % norway.count]), "language": .string(pick & 4 == 0 ? "en" : "nb"),
+       "palette": .string(pick & 8 == 0 ? "varsom" : "eaws")]
+  let config = WidgetConfig(name: "avalanche", kind: "avalanche", options: options, file: "fuzz.toml")
+  guard let provider = try? AvalancheProvider(config: config) else { fatalError("fuzz config rejected") }
+  let now = instants[(mode >> 1) % instants.count]
+  let context = ProviderContext(
+    clock: FixedClock(instant: now), config: config, sources: [:],
+    http: CannedHTTP(response: HTTPResponse(status: status, headers: ["retry-after": "120"], body: body)))
+  let done = DispatchSemaphore(value: 0)
+  let result = Box<Result<TimelineDraft, any Error>>()
+  Task {
+    do { result.value = .success(try await provider.timeline(context: context)) } catch { result.value = .failure(error) }
+    done.signal()
+  }
+  done.wait()
+  switch result.value {
+  case .success(let draft)?:
+    for (a, b) in zip(draft.entries, draft.entries.dropFirst()) { precondition(a.date < b.date, "entries out of order") }
+    for entry in draft.entries { precondition((0...5).contains(entry.level ?? 0), "level out of range") }
+  case .failure(let error)?:
+    guard let failure = error as? ProviderError else { fatalError("not a ProviderError: \(error)") }
+    precondition(!failure.message.unicodeScalars.contains { $0.value < 0x20 }, "multi-line error")
+  case nil: fatalError("no result")
+  }
+  return 0
+}

@@ -4,8 +4,9 @@
 /// never reaches them with C0/C1 controls, DEL or line separators. Tab, CR, LF, U+2028
 /// and U+2029 become a space (so words on two lines do not run together); the rest are
 /// dropped. Invalid UTF-8 never gets here: the cache reader repairs it to U+FFFD.
-enum Sanitise {
-  static func text(_ text: String) -> String {
+public enum Sanitise {
+  /// `text` without control characters; line breaks and tabs become spaces.
+  public static func text(_ text: String) -> String {
     if !needsWork(text) { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {

@@ -10,16 +10,7 @@ import TimelineCore
 public enum Preview {
   /// The widgets previewed when no config is given: the embedded default widgets plus one
   /// of each other kind, a Swedish avalanche area and a command widget.
-  public static let toml = """
-    [widgets.random-shabad]
-    kind = "random-shabad"
-
-    [widgets.hukamnama]
-    kind = "hukamnama"
-
-    [widgets.avalanche]
-    kind = "avalanche"
-    region = 3011
+  public static let toml = DefaultConfig.toml + """
 
     [widgets.favourites]
     kind = "favourites"
@@ -38,14 +29,7 @@ public enum Preview {
 
   /// The preview config (the widgets above; default sources).
   public static func config() throws(ConfigError) -> AppConfig {
-    var config = try ConfigLoader.parse(toml, file: "<preview>")
-    // In the order listed above (the TOML table's key order is not kept).
-    let order = toml.split(separator: "\n").compactMap { line -> String? in
-      guard line.hasPrefix("[widgets."), line.hasSuffix("]") else { return nil }
-      return String(line.dropFirst(9).dropLast())
-    }
-    config.widgets.sort { (order.firstIndex(of: $0.name) ?? .max) < (order.firstIndex(of: $1.name) ?? .max) }
-    return config
+    try ConfigLoader.parse(toml, file: "<preview>")
   }
 
   /// One widget's snapshot, written to `store`.

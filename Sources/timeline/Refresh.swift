@@ -22,34 +22,7 @@ extension TimelineCommand {
 
     func run() async throws {
       try await exiting {
-        let config = try common.loadConfig()
-        let refresher = Refresher(config: config, store: common.store, clock: SystemClock())
-        let results: [(String, Refresher.Outcome)]
-        do {
-          results = try await refresher.refresh(widgets, force: force)
-        } catch let error as ConfigError {
-          throw Failure.config(error.description)
-        }
-        var failed = false
-        var invalid = false
-        for (name, outcome) in results {
-          switch outcome {
-          case .refreshed(let count, let next):
-            if !quiet {
-              Console.error("\(name): refreshed, \(count) entr\(count == 1 ? "y" : "ies")\(next.map { ", next refresh \(ISOTime.format($0))" } ?? "")")
-            }
-          case .notDue(let until):
-            if !quiet { Console.error("\(name): not due until \(until.map(ISOTime.format) ?? "an explicit reload")") }
-          case .invalidConfig(let reason):
-            invalid = true
-            Console.error("\(name): config error: \(reason)")
-          case .failed(let reason, let retryAt):
-            failed = true
-            Console.error("\(name): failed: \(reason)\(retryAt.map { " (retry after \(ISOTime.format($0)))" } ?? "")")
-          }
-        }
-        if config.widgets.isEmpty && !quiet { Console.error("no widgets configured in \(config.file)") }
-        return invalid ? 2 : failed ? 1 : 0
+        try await RefreshRun.perform(common, widgets: widgets, force: force, quiet: quiet, say: Console.error).status
       }
     }
   }

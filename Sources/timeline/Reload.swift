@@ -25,35 +25,13 @@ extension TimelineCommand {
 
     func run() async throws {
       try await exiting {
-        let config = try common.loadConfig()
-        let refresher = Refresher(config: config, store: common.store, clock: SystemClock())
-        let results: [(String, Refresher.Outcome)]
-        do {
-          results = try await refresher.refresh(widgets, force: true)
-        } catch let error as ConfigError {
-          throw Failure.config(error.description)
-        }
-        var failed = false
-        var invalid = false
-        for (name, outcome) in results {
-          switch outcome {
-          case .refreshed(let count, _):
-            if !quiet { print("\(name): refreshed, \(count) entr\(count == 1 ? "y" : "ies")") }
-          case .notDue:
-            if !quiet { print("\(name): unchanged") }
-          case .failed(let reason, _):
-            failed = true
-            Console.error("\(name): failed: \(reason) (the bars keep the previous timeline)")
-          case .invalidConfig(let reason):
-            invalid = true
-            Console.error("\(name): config error: \(reason)")
-          }
-        }
+        let (status, config) = try await RefreshRun.perform(
+          common, widgets: widgets, force: true, quiet: quiet, say: { print($0) })
         // Nudge even after a failure: a widget that did refresh should show at once.
         for report in BarNudge(bars: config.bars).run() where !quiet {
           print(report.line)
         }
-        return invalid ? 2 : failed ? 1 : 0
+        return status
       }
     }
   }

@@ -128,16 +128,6 @@ enum Terminal {
   }
 
   /// Cache text is data from the network or a script: a stray ESC could rewrite the
-  /// terminal, so every control character goes (tab and newline become spaces).
-  static func clean(_ text: String) -> String {
-    var out = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: out.append(" ")
-      case 0..<0x20, 0x7F, 0x80..<0xA0: continue
-      default: out.append(scalar)
-      }
-    }
-    return String(out)
-  }
+  /// terminal, so it gets the emitters' clean-up (controls dropped, line breaks spaced).
+  static func clean(_ text: String) -> String { Sanitise.text(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineCore
 
 /// A calendar day, free of any time zone.
 struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -25,25 +26,11 @@ struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
   }
 
   /// Days since 1970-01-01 (proleptic Gregorian), so day arithmetic needs no calendar.
-  var ordinal: Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
-  }
+  var ordinal: Int { Int(ISOTime.days(year: Int64(year), month: Int64(month), day: Int64(day))) }
 
   init(ordinal: Int) {
-    let z = ordinal + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    let (y, m, d) = ISOTime.civil(fromDays: Int64(ordinal))
+    self.init(year: Int(y), month: Int(m), day: Int(d))
   }
 
   func adding(days: Int) -> LocalDay { LocalDay(ordinal: ordinal + days) }

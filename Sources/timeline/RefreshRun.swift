@@ -1,0 +1,41 @@
+import TimelineCache
+import TimelineCore
+import TimelineKit
+
+/// What `refresh` and `reload` share: load the config, refresh, report one line per
+/// widget, and turn the outcomes into an exit status (0 ok, 1 a refresh failed, 2 a
+/// config error).
+enum RefreshRun {
+  /// Runs the refresh. `say` prints progress lines; failures always go to stderr.
+  static func perform(
+    _ common: CommonOptions, widgets: [String], force: Bool, quiet: Bool, say: (String) -> Void
+  ) async throws -> (status: Int32, config: AppConfig) {
+    let config = try common.loadConfig()
+    let refresher = Refresher(config: config, store: common.store, clock: SystemClock())
+    let results: [(String, Refresher.Outcome)]
+    do throws(ConfigError) {
+      results = try await refresher.refresh(widgets, force: force)
+    } catch {
+      throw Failure.config(error.description)
+    }
+    var status: Int32 = 0
+    for (name, outcome) in results {
+      switch outcome {
+      case .refreshed(let count, let next):
+        let due = next.map { ", next refresh \(ISOTime.format($0))" } ?? ""
+        if !quiet { say("\(name): refreshed, \(count) entr\(count == 1 ? "y" : "ies")\(due)") }
+      case .notDue(let until):
+        if !quiet { say("\(name): not due until \(until.map(ISOTime.format) ?? "an explicit reload")") }
+      case .invalidConfig(let reason):
+        status = 2
+        Console.error("\(name): config error: \(reason)")
+      case .failed(let reason, let retryAt):
+        status = status == 2 ? 2 : 1
+        let retry = retryAt.map { " (retry after \(ISOTime.format($0)); the bars keep the previous timeline)" } ?? ""
+        Console.error("\(name): failed: \(reason)\(retry)")
+      }
+    }
+    if config.widgets.isEmpty && !quiet { say("no widgets configured in \(config.file)") }
+    return (status, config)
+  }
+}

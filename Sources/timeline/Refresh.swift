@@ -8,10 +8,11 @@ extension TimelineCommand {
     static let configuration = CommandConfiguration(
       abstract: "Fetch new timelines for the widgets that are due.",
       discussion: """
-        A widget is due when it has no cache, its reload time has passed, or its config
-        changed. Due widgets are refreshed concurrently; a failure keeps the previous
+        A widget is due when it has no cache, its reload time has passed, or its config \
+        changed. Due widgets are refreshed concurrently; a failure keeps the previous \
         timeline and schedules a retry (15 min, doubling up to 6 h, or Retry-After).
-        Exit status: 0 when every due widget succeeded (or none was due), 1 when any
+
+        Exit status: 0 when every due widget succeeded (or none was due), 1 when any \
         failed, 2 on usage or config errors.
         """)
 

@@ -9,9 +9,9 @@ struct TimelineCommand: AsyncParsableCommand {
     commandName: "timeline",
     abstract: "WidgetKit-style timelines for waybar, polybar, tmux and i3bar.",
     discussion: """
-      `timeline refresh` (from a systemd timer or cron) asks each widget's provider for a
-      timeline and caches it; `timeline-emit FORMAT WIDGET` prints the entry that is
-      current now, without touching the network.
+      `timeline refresh` (from a systemd timer or cron) asks each widget's provider for a \
+      timeline and caches it; `timeline-emit FORMAT WIDGET` prints the entry that is \
+      current now, without touching the network. Start with `timeline preview`.
       """,
     version: TimelineVersion.string,
     subcommands: [

@@ -10,6 +10,10 @@ import PackageDescription
 // - TimelineKit: config, the refresh orchestration and status, used by the CLI.
 // - timeline-emit: the bars' fast path; never Foundation, never ArgumentParser.
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+// The bars' fast path (timeline-emit and the modules it links): value operations on large
+// structs (Entry, CacheMeta) lowered field by field instead of through type layouts, whose
+// runtime metadata lookups cost each one-shot emit ~40 k instructions (docs/performance.md).
+let fastPath: [SwiftSetting] = strict + [.unsafeFlags(["-Xfrontend", "-disable-type-layout"])]
 
 let package = Package(
   name: "timeline",
@@ -23,12 +27,12 @@ let package = Package(
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
-    .target(name: "TimelineCore", swiftSettings: strict),
+    .target(name: "TimelineCore", swiftSettings: fastPath),
     .systemLibrary(
       name: "CJSONC", pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]),
-    .target(name: "TimelineCache", dependencies: ["TimelineCore", "CJSONC"], swiftSettings: strict),
-    .target(name: "Emitters", dependencies: ["TimelineCore", "TimelineCache"], swiftSettings: strict),
+    .target(name: "TimelineCache", dependencies: ["TimelineCore", "CJSONC"], swiftSettings: fastPath),
+    .target(name: "Emitters", dependencies: ["TimelineCore", "TimelineCache"], swiftSettings: fastPath),
     .target(name: "Providers", dependencies: ["TimelineCore"], resources: [.copy("Samples")], swiftSettings: strict),
     .target(
       name: "TimelineKit",
@@ -38,7 +42,10 @@ let package = Package(
       name: "timeline",
       dependencies: ["TimelineKit", "Emitters", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict),
-    .executableTarget(name: "timeline-emit", dependencies: ["Emitters"], swiftSettings: strict),
+    .executableTarget(name: "timeline-emit", dependencies: ["Emitters"], swiftSettings: fastPath),
+    .executableTarget(
+      name: "timeline-simulate", dependencies: ["TimelineKit", "TimelineCore", "TimelineCache", "Providers"],
+      path: "bench/simulate"),
     .target(name: "TimelineTestSupport", dependencies: ["Providers"], path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),

@@ -2,18 +2,19 @@
 """Writes a cache file in the writer's line layout (docs/cache-format.md, CacheEncoder):
 line 1 `{"version":1,"meta":{...},"entries":[`, one entry object per line separated by
 `,` line ends, then `]}`. Entries are an hour apart and `now` falls in the middle, so the
-reader's binary search does real work. Usage: gen_cache.py PATH COUNT NOW"""
+reader's binary search does real work. Usage: gen_cache.py PATH COUNT NOW [LABEL]; LABEL is
+added to every entry's text (the follow-mode bench rewrites the file with a new one)."""
 import json
 import sys
 
 
-def entry(date, index):
+def entry(date, index, label=""):
     return {
         "date": date,
         "alt": "level-%d" % (index % 6),
         "runs": [
             {"t": "ਸਤਿ ਨਾਮੁ ", "c": "#ff9900", "b": True},
-            {"t": "entry %d & <b> %%{F#f00} #[fg=red]" % index},
+            {"t": "entry %d & <b> %%{F#f00} #[fg=red]%s" % (index, label)},
         ],
         "tooltip": ["line one of %d" % index, "ਵਾਹਿਗੁਰੂ"],
         "class": ["bench"],
@@ -23,8 +24,9 @@ def entry(date, index):
 
 def main():
     path, count, now = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    label = sys.argv[4] if len(sys.argv) > 4 else ""
     first = now - (count // 2) * 3600
-    entries = [entry(first + i * 3600, i) for i in range(count)]
+    entries = [entry(first + i * 3600, i, label) for i in range(count)]
     meta = {
         "widget": "bench", "kind": "bench", "generated": first, "lastSuccess": first,
         "lastError": None, "failures": 0, "retryAt": None, "due": now + 86400 * 365,

@@ -32,14 +32,14 @@ private func input(_ data: UnsafeBufferPointer<UInt8>) -> (RenderInput, RenderOp
   let alt = next() ?? ""
   let classes = (next() ?? "").split(separator: " ").map(String.init)
   let short = next()
-  let lastError = next()
+  _ = next()  // was the stale tooltip's last error; kept so the corpus keeps its meaning
   let widget = next() ?? "w"
   let entry = Entry(
     date: 0, relevance: Double(header1 & 0x0F) / 10, runs: runs, short: short, tooltip: tooltip, alt: alt,
     classes: classes, level: header0 & 0x80 != 0 ? Int(header1 >> 4) - 4 : nil)
   let state = RenderInput(
     widget: widget, kind: header0 & 0x40 != 0 ? alt : nil, entry: entry, isPlaceholder: header0 & 1 == 1,
-    isStale: header0 & 2 == 2, lastError: lastError)
+    isStale: header0 & 2 == 2)
   let width = Int(header1)
   let options = RenderOptions(
     maxWidth: header0 & 4 == 4 ? max(1, width) : nil, click: header0 & 8 == 8,

@@ -1,3 +1,4 @@
+import Glibc
 import TimelineCache
 import TimelineCore
 
@@ -129,7 +130,7 @@ public enum EmitCommand {
       }
     }
     guard let formatName = positional.first else { return .usageError("missing FORMAT and WIDGET") }
-    guard let format = OutputFormat(rawValue: formatName) else {
+    guard let format = OutputFormat.named(formatName) else {
       return .usageError("unknown format \"\(formatName)\" (waybar, polybar, tmux, i3bar, plain)")
     }
     let widgets = Array(positional.dropFirst())
@@ -141,9 +142,14 @@ public enum EmitCommand {
   }
 
   /// Parses and runs; returns the exit status. `program` names the command in messages.
+  /// `exitsAfterOutput` is for `timeline-emit`'s `main` alone: the one-shot path then ends
+  /// the process with exit(0) as soon as the line is written, and nothing it parsed or
+  /// built is freed first (freeing costs more than the rest of the work, and the kernel
+  /// takes the memory back anyway). Never set it in a process that goes on running.
   public static func run(
     arguments: [String], stdout: Int32 = 1, stderr: Int32 = 2, program: String = "timeline-emit",
-    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get
+    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get,
+    exitsAfterOutput: Bool = false
   ) -> Int32 {
     let out = Output(fd: stdout)
     let err = Output(fd: stderr)
@@ -166,11 +172,16 @@ public enum EmitCommand {
       if request.widgets.count == 1 {
         // The bars' common case, kept free of arrays of results (each generic type costs
         // the runtime a metadata instantiation at first use).
-        let resolved = EmitPipeline.resolve(widget: request.widgets[0], directory: directory, now: now)
+        let resolved = EmitPipeline.resolve(
+          widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput)
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
         }
-        out.write(EmitPipeline.line(resolved.state, format: request.format, options: request.options) + "\n")
+        let line = EmitPipeline.line(resolved.state, format: request.format, options: request.options)
+        out.writeLine(line)
+        if exitsAfterOutput {
+          withExtendedLifetime(resolved) { withExtendedLifetime(line) { exit(0) } }
+        }
         return 0
       }
       let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }

@@ -19,14 +19,15 @@ public enum EmitPipeline {
     public var nextChange: Int64?
   }
 
-  /// Reads `widget`'s cache file in `directory` at `now`. Never fails.
-  public static func resolve(widget: String, directory: String, now: Int64) -> Resolution {
+  /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
+  /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`).
+  public static func resolve(widget: String, directory: String, now: Int64, shortLived: Bool = false) -> Resolution {
     guard let path = CacheStore(directory: directory).path(for: widget) else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
         reason: "invalid widget name (use [a-z0-9][a-z0-9-]*, at most 64 characters)")
     }
-    let view = CacheReader.view(path: path, at: now)
+    let view = CacheReader.view(path: path, at: now, keepParsed: shortLived)
     let meta = view.meta
     let stale = meta?.isStale(at: now) ?? false
     var reason: String?
@@ -46,7 +47,6 @@ public enum EmitPipeline {
       }
     }
     state.isStale = stale
-    state.lastError = meta?.lastError
     if stale, let meta, let due = meta.due {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
       reason = reason.map { $0 + "; " + note } ?? note
@@ -55,16 +55,21 @@ public enum EmitPipeline {
   }
 
   private static func nextChange(_ view: CacheView, stale: Bool, now: Int64) -> Int64? {
-    var candidates: [Int64] = []
-    if let next = view.nextDate, next > now { candidates.append(next) }
+    // The earliest of the candidates, without an array (a generic buffer is a runtime
+    // metadata instantiation on the bars' one-shot path).
+    var earliest: Int64?
+    func consider(_ candidate: Int64) {
+      if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+    }
+    if let next = view.nextDate, next > now { consider(next) }
     if let meta = view.meta {
-      if let end = meta.end, end > now { candidates.append(end) }
+      if let end = meta.end, end > now { consider(end) }
       if !stale, let due = meta.due {
         let (limit, overflow) = due.addingReportingOverflow(Swift.max(0, meta.grace))
-        if !overflow && limit < Int64.max { candidates.append(limit + 1) }
+        if !overflow && limit < Int64.max { consider(limit + 1) }
       }
     }
-    return candidates.min()
+    return earliest
   }
 
   /// The output line for one widget, without a newline.

@@ -25,8 +25,10 @@ enum Gurmukhi {
       scalars.remove(at: index)
       scalars.insert(sihari, at: start)
     }
+    // Scalar by scalar: `append(contentsOf:)` an array is a generic call whose metadata
+    // and conformance the runtime would look up at first use.
     var out = String.UnicodeScalarView()
-    out.append(contentsOf: scalars)
+    for scalar in scalars { out.append(scalar) }
     return String(out)
   }
 

@@ -9,6 +9,46 @@ public struct Output: Sendable {
   /// Wraps `fd`.
   public init(fd: Int32) { self.fd = fd }
 
+  /// Writes `text` and a newline with one writev(2), so a line reaches a pipe whole
+  /// without first building `text + "\n"` (a copy, and a free of the original).
+  @discardableResult
+  public func writeLine(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { buffer in
+      var newline: UInt8 = 0x0A
+      return withUnsafeMutablePointer(to: &newline) { newlinePointer in
+        var vectors = (
+          iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress), iov_len: buffer.count),
+          iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1))
+        return withUnsafeMutableBytes(of: &vectors) { raw in
+          let iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+          var done = 0
+          let total = buffer.count + 1
+          while done < total {
+            // Skip what was written already (a short write, or EINTR before anything).
+            var first = 0
+            var skip = done
+            while skip >= iov[first].iov_len {
+              skip -= iov[first].iov_len
+              first += 1
+            }
+            let saved = iov[first]
+            iov[first].iov_base = saved.iov_base.map { $0 + skip }
+            iov[first].iov_len = saved.iov_len - skip
+            let written = writev(fd, iov + first, Int32(2 - first))
+            iov[first] = saved
+            if written < 0 {
+              if errno == EINTR { continue }
+              return false
+            }
+            done += written
+          }
+          return true
+        }
+      }
+    }
+  }
+
   /// Writes all of `text`; false on any error (EPIPE: the reader has gone).
   @discardableResult
   public func write(_ text: String) -> Bool {

@@ -29,15 +29,12 @@ struct PreparedText {
 
 extension RenderInput {
   /// Tooltip lines, sanitised: the entry's lines (or, when the bar text was cut, the full
-  /// text), then a note when the timeline is stale. Never raw upstream text: `lastError`
-  /// is the refresher's own one-line message.
+  /// text), then a note when the timeline is stale. Why a refresh failed is not shown:
+  /// it lives in the state file, which emitters never read (`timeline status` shows it).
   func tooltipLines(truncated: Bool) -> [String] {
     var lines = entry.tooltip.map(Sanitise.text)
     if lines.isEmpty && truncated { lines.append(Sanitise.text(entry.text)) }
-    if isStale {
-      lines.append("Out of date: the last refresh is overdue")
-      if let lastError, !lastError.isEmpty { lines.append("Last error: " + Sanitise.text(lastError)) }
-    }
+    if isStale { lines.append("Out of date: the last refresh is overdue") }
     return lines
   }
 

@@ -13,20 +13,16 @@ public struct RenderInput: Sendable, Equatable {
   public var isPlaceholder: Bool
   /// Whether the timeline is overdue by more than its grace.
   public var isStale: Bool
-  /// The last refresh's one-line failure, shown in tooltips of stale widgets.
-  public var lastError: String?
 
   /// Creates a state.
   public init(
-    widget: String, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false,
-    isStale: Bool = false, lastError: String? = nil
+    widget: String, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false, isStale: Bool = false
   ) {
     self.widget = widget
     self.kind = kind
     self.entry = entry
     self.isPlaceholder = isPlaceholder
     self.isStale = isStale
-    self.lastError = lastError
   }
 
   /// The entry shown when nothing better is known: it names no kind and carries no data.
@@ -87,6 +83,19 @@ public struct RenderOptions: Sendable, Equatable {
 /// The output formats, one per bar plus plain text.
 public enum OutputFormat: String, Sendable, CaseIterable {
   case waybar, polybar, tmux, i3bar, plain
+
+  /// `init(rawValue:)` as a plain switch: the synthesised one looks the name up in an
+  /// array, whose generic metadata costs the one-shot emitter a runtime instantiation.
+  static func named(_ name: String) -> OutputFormat? {
+    switch name {
+    case "waybar": .waybar
+    case "polybar": .polybar
+    case "tmux": .tmux
+    case "i3bar": .i3bar
+    case "plain": .plain
+    default: nil
+    }
+  }
 }
 
 /// The colour that dims a stale widget in bars without CSS classes (polybar, tmux, i3bar).

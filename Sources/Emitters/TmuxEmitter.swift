@@ -19,29 +19,29 @@ public enum TmuxEmitter {
   /// The formatted line, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
     let text = PreparedText(state, options: options, defaultOrder: .logical)
-    // Adjacent unstyled runs are one piece of content: a `#` run may span them.
-    var pieces: [(text: String, style: String?)] = []
-    for run in text.runs {
-      var style: [String] = []
-      if let color = state.isStale ? staleColor : run.color { style.append("fg=" + color) }
-      if run.bold { style.append("bold") }
-      let tag = style.isEmpty ? nil : style.joined(separator: ",")
-      if tag == nil, let last = pieces.last, last.style == nil {
-        pieces[pieces.count - 1].text += run.text
-      } else {
-        pieces.append((run.text, tag))
-      }
-    }
+    // Adjacent unstyled runs are one piece of content: a `#` run may span them. They are
+    // gathered in `pending` and escaped once the next styled run (a tag follows) or the
+    // end (none does) is reached. Built without arrays of pieces or style parts: each
+    // generic type the one-shot emitter touches is a runtime metadata instantiation.
     var out = ""
-    for (index, piece) in pieces.enumerated() {
-      if let style = piece.style {
-        out += "#[" + style + "]"
-        appendEscaped(piece.text, to: &out, tagFollows: true)
-        out += "#[default]"
-      } else {
-        appendEscaped(piece.text, to: &out, tagFollows: index + 1 < pieces.count)
+    var pending: String?
+    for run in text.runs {
+      var tag: String?
+      if let color = state.isStale ? staleColor : run.color { tag = "fg=" + color }
+      if run.bold { tag = tag.map { $0 + ",bold" } ?? "bold" }
+      guard let style = tag else {
+        pending = (pending ?? "") + run.text
+        continue
       }
+      if let content = pending {
+        appendEscaped(content, to: &out, tagFollows: true)
+        pending = nil
+      }
+      out += "#[" + style + "]"
+      appendEscaped(run.text, to: &out, tagFollows: true)
+      out += "#[default]"
     }
+    if let content = pending { appendEscaped(content, to: &out, tagFollows: false) }
     return out
   }
 

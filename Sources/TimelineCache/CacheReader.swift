@@ -17,11 +17,14 @@ public struct CacheView: Sendable {
 /// a file in any other valid layout is parsed whole.
 public enum CacheReader {
   /// The view of the cache file at `path` at instant `now`. Never throws: every failure
-  /// is reported in `error`.
-  public static func view(path: String, at now: Int64) -> CacheView {
-    switch MappedFile.open(path) {
-    case .failure(let error): return CacheView(error: error)
-    case .success(let file): return view(file.bytes, path: path, at: now)
+  /// is reported in `error`. `keepParsed` never frees the json-c trees it parses, for a
+  /// process that exits right after (the one-shot emitter): json-c frees value by value,
+  /// which costs about as much as parsing.
+  public static func view(path: String, at now: Int64, keepParsed: Bool = false) -> CacheView {
+    switch FileBytes.open(path) {
+    case .failed(let error): return CacheView(error: error)
+    case .opened(let file):
+      return withExtendedLifetime(file) { view(file.bytes, path: path, at: now, keepParsed: keepParsed) }
     }
   }
 
@@ -38,7 +41,9 @@ public enum CacheReader {
     case .failure(let error): throw error
     case .success(let mapped): file = mapped
     }
-    let (meta, entries) = try wholeDocument(file.bytes, path: path)
+    let (meta, entries) = try withExtendedLifetime(file) { () throws(CacheReadError) in
+      try wholeDocument(file.bytes, path: path)
+    }
     return Timeline(
       widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
       placeholder: meta.placeholder ?? Entry(date: 0, runs: [], alt: "placeholder"),
@@ -46,8 +51,11 @@ public enum CacheReader {
       failures: meta.failures, retryAt: meta.retryAt, grace: meta.grace, configHash: meta.configHash)
   }
 
-  static func view(_ bytes: UnsafeRawBufferPointer, path: String, at now: Int64) -> CacheView {
-    switch LineLayout.find(bytes) {
+  static func view(_ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false) -> CacheView {
+    guard let parser = JSONParser(keepParsed: keepParsed) else {
+      return CacheView(error: .corrupt(path, "the meta line is not valid"))
+    }
+    switch LineLayout.find(bytes, parser: parser) {
     case .futureVersion(let version): return CacheView(error: .futureVersion(path, version))
     case .layout(let layout):
       guard let meta = layout.meta else {
@@ -56,7 +64,7 @@ public enum CacheReader {
       guard layout.complete else {
         return CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
       }
-      return layout.select(at: now, meta: meta, path: path)
+      return layout.select(at: now, meta: meta, path: path, parser: parser)
     case .other:
       do {
         let (meta, entries) = try wholeDocument(bytes, path: path)

@@ -5,7 +5,14 @@ import TimelineCore
 /// non-integer `date` rejects an entry.
 enum EntryDecoder {
   static func entry(_ node: JSONNode) -> Entry? {
-    guard let date = node["date"]?.int else { return nil }
+    guard let date = date(node) else { return nil }
+    var detail: [[TextRun]] = []
+    if let detailNode = node["detail"], let count = detailNode.count {
+      detail.reserveCapacity(count)
+      for index in 0..<count {
+        if let line = detailNode.element(index) { detail.append(runs(line)) }
+      }
+    }
     return Entry(
       date: date,
       relevance: node["relevance"]?.double,
@@ -17,18 +24,31 @@ enum EntryDecoder {
       level: node["level"]?.int.map { Int(clamping: $0) },
       url: node["url"]?.string,
       key: node["key"]?.string,
-      detail: node["detail"]?.array?.map { runs($0) } ?? [])
+      detail: detail)
   }
 
+  /// The entry's `date` alone, nil where `entry` would reject the entry: what the binary
+  /// search needs from the lines it only probes.
+  static func date(_ node: JSONNode) -> Int64? { node["date"]?.int }
+
   static func runs(_ node: JSONNode?) -> [TextRun] {
-    guard let items = node?.array else { return [] }
-    return items.compactMap { item in
-      guard let text = item["t"]?.string else { return nil }
-      return TextRun(text, color: item["c"]?.string, bold: item["b"]?.bool ?? false)
+    guard let node, let count = node.count else { return [] }
+    var out: [TextRun] = []
+    out.reserveCapacity(count)
+    for index in 0..<count {
+      guard let item = node.element(index), let text = item["t"]?.string else { continue }
+      out.append(TextRun(text, color: item["c"]?.string, bold: item["b"]?.bool ?? false))
     }
+    return out
   }
 
   static func strings(_ node: JSONNode?) -> [String] {
-    node?.array?.compactMap(\.string) ?? []
+    guard let node, let count = node.count else { return [] }
+    var out: [String] = []
+    out.reserveCapacity(count)
+    for index in 0..<count {
+      if let text = node.element(index)?.string { out.append(text) }
+    }
+    return out
   }
 }

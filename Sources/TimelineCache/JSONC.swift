@@ -15,18 +15,13 @@ final class JSONDocument {
   /// `json_tokener_parse_ex`). Returns the document and how many bytes it used, or nil if
   /// the bytes do not start with one complete value.
   static func parse(_ bytes: UnsafeRawBufferPointer) -> (JSONDocument, Int)? {
-    guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
-      fitsValueBudget(bytes), let tokener = json_tokener_new()
-    else { return nil }
-    defer { json_tokener_free(tokener) }
-    let raw = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
-    guard let raw else { return nil }
-    guard json_tokener_get_error(tokener) == json_tokener_success else {
-      json_object_put(raw)
-      return nil
-    }
-    return (JSONDocument(root: raw), Int(json_tokener_get_parse_end(tokener)))
+    guard let parser = JSONParser() else { return nil }
+    var used = 0
+    guard let document = parser.parse(bytes, used: &used) else { return nil }
+    return (document, used)
   }
+
+  fileprivate static func adopt(_ root: OpaquePointer) -> JSONDocument { JSONDocument(root: root) }
 
   var node: JSONNode { JSONNode(raw: root, document: self) }
 
@@ -40,6 +35,9 @@ final class JSONDocument {
   /// Whether `bytes` open at most `maxValues` arrays, objects and members (counted as
   /// `[`, `{` and `,` outside strings): a linear scan that stops at the budget.
   static func fitsValueBudget(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    // Each counted byte is one byte of input: a slice no longer than the budget fits
+    // without a scan (every line the emitter's fast path parses).
+    if bytes.count <= maxValues { return true }
     var count = 0
     var inString = false
     var escaped = false
@@ -63,19 +61,70 @@ final class JSONDocument {
   }
 }
 
+/// One json-c tokener, reset and reused for every value parsed through it: a reader that
+/// parses a meta line and a few entry lines allocates the tokener once. Not shared between
+/// threads (each read makes its own).
+final class JSONParser {
+  private let tokener: UnsafeMutablePointer<json_tokener>
+  /// Whether the documents it makes are never freed (see `CacheReader.view`).
+  private let keepParsed: Bool
+
+  init?(keepParsed: Bool = false) {
+    guard let tokener = json_tokener_new() else { return nil }
+    self.tokener = tokener
+    self.keepParsed = keepParsed
+  }
+
+  deinit { json_tokener_free(tokener) }
+
+  /// Parses one JSON value from `bytes`, which need not end after it; `used` is set to
+  /// the bytes it took. Nil if the bytes do not start with one complete value, or would
+  /// exceed `JSONDocument.maxValues`.
+  func parse(_ bytes: UnsafeRawBufferPointer, used: inout Int) -> JSONDocument? {
+    guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
+      JSONDocument.fitsValueBudget(bytes)
+    else { return nil }
+    json_tokener_reset(tokener)
+    let raw = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+    guard let raw else { return nil }
+    guard json_tokener_get_error(tokener) == json_tokener_success else {
+      json_object_put(raw)
+      return nil
+    }
+    used = Int(json_tokener_get_parse_end(tokener))
+    let document = JSONDocument.adopt(raw)
+    if keepParsed { _ = Unmanaged.passRetained(document) }
+    return document
+  }
+}
+
 /// A borrowed json-c value.
 struct JSONNode {
   fileprivate let raw: OpaquePointer
   fileprivate let document: JSONDocument
 
-  /// The member `name` of an object (`json_object_object_get_ex`), or nil.
-  subscript(name: String) -> JSONNode? {
+  /// The member `name` of an object (`json_object_object_get_ex`), or nil. Names are
+  /// literals, passed to json-c as they are (a `String` would be copied into a new
+  /// C string on every lookup).
+  subscript(name: StaticString) -> JSONNode? {
     var child: OpaquePointer?
     guard json_object_is_type(raw, json_type_object) != 0,
-      json_object_object_get_ex(raw, name, &child) != 0, let child,
-      json_object_is_type(child, json_type_null) == 0
+      json_object_object_get_ex(raw, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self), &child) != 0,
+      let child, json_object_is_type(child, json_type_null) == 0
     else { return nil }
     return JSONNode(raw: child, document: document)
+  }
+
+  /// The number of elements, if the value is an array.
+  var count: Int? {
+    guard json_object_is_type(raw, json_type_array) != 0 else { return nil }
+    return json_object_array_length(raw)
+  }
+
+  /// Element `index` of an array (`0..<count`), or nil.
+  func element(_ index: Int) -> JSONNode? {
+    guard let item = json_object_array_get_idx(raw, index) else { return nil }
+    return JSONNode(raw: item, document: document)
   }
 
   /// The value as a string (`json_object_get_string`), only if it is a JSON string.

@@ -1,3 +1,4 @@
+import Glibc
 import TimelineCore
 
 /// The writer's line layout, located in a mapped file:
@@ -28,7 +29,7 @@ struct LineLayout {
   private static let metaKey = Array(#","meta":"#.utf8)
   private static let entriesKey = Array(#","entries":["#.utf8)
 
-  static func find(_ bytes: UnsafeRawBufferPointer) -> Found {
+  static func find(_ bytes: UnsafeRawBufferPointer, parser: JSONParser) -> Found {
     guard bytes.starts(with: prefix) else { return .other }
     var at = prefix.count
     var version: Int64 = 0
@@ -40,7 +41,8 @@ struct LineLayout {
     guard version == CacheEncoder.version, bytes[at...].starts(with: metaKey) else { return .other }
     at += metaKey.count
     let metaBytes = UnsafeRawBufferPointer(rebasing: bytes[at..<lineEnd(bytes, from: at)])
-    guard let (document, used) = JSONDocument.parse(metaBytes) else {
+    var used = 0
+    guard let document = parser.parse(metaBytes, used: &used) else {
       return .layout(LineLayout(bytes: bytes, meta: nil, start: 0, end: 0, complete: false))
     }
     let meta = CacheMeta.decode(document.node)
@@ -55,48 +57,55 @@ struct LineLayout {
     return .layout(LineLayout(bytes: bytes, meta: meta, start: start, end: complete ? tail - 2 : tail, complete: complete))
   }
 
+  /// Where the line starting at `from` ends (its newline, or the end of the bytes).
   private static func lineEnd(_ bytes: UnsafeRawBufferPointer, from: Int) -> Int {
-    var at = from
-    while at < bytes.count, bytes[at] != 0x0A { at += 1 }
-    return at
+    guard from < bytes.count, let base = bytes.baseAddress else { return Swift.max(from, bytes.count) }
+    guard let found = memchr(base + from, 0x0A, bytes.count - from) else { return bytes.count }
+    return UnsafeRawPointer(found) - base
   }
 
+  /// The start of the line holding `position`, never before `start`.
   private func lineStart(before position: Int) -> Int {
+    guard position > start, let base = bytes.baseAddress else { return position }
+    let byte = base.assumingMemoryBound(to: UInt8.self)
     var at = position
-    while at > start, bytes[at - 1] != 0x0A { at -= 1 }
+    while at > start, byte[at - 1] != 0x0A { at -= 1 }
     return at
   }
 
-  /// The entry whose line starts at `position`, and where the next line starts.
-  private func entry(at position: Int) -> (Entry?, Int) {
-    let stop = Self.lineEnd(bytes, from: position)
-    let next = Swift.min(stop + 1, end)
-    guard stop > position, let (document, _) = JSONDocument.parse(UnsafeRawBufferPointer(rebasing: bytes[position..<stop]))
-    else { return (nil, next) }
-    return (EntryDecoder.entry(document.node), next)
-  }
-
-  /// Binary search for the last line whose date ≤ now.
-  func select(at now: Int64, meta: CacheMeta, path: String) -> CacheView {
+  /// Binary search for the last line whose date ≤ now. Every line it probes is parsed
+  /// (so a damaged line is found exactly as before), but only the date is read from it;
+  /// the winning line alone is decoded into an `Entry`, and not even that when the
+  /// timeline has ended. The next entry's date comes from the last line probed after
+  /// now, which is where the search ends: no line is parsed twice.
+  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser) -> CacheView {
     var low = start
     var high = end
-    var best: Entry?
+    var best: JSONDocument?
+    var highDate: Int64 = 0
     while low < high {
       let probe = lineStart(before: (low + high) / 2)
-      let (entry, next) = entry(at: probe)
-      guard let entry else {
+      let stop = Self.lineEnd(bytes, from: probe)
+      var used = 0
+      guard stop > probe,
+        let document = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[probe..<stop]), used: &used),
+        let date = EntryDecoder.date(document.node)
+      else {
         return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid"))
       }
-      if entry.date <= now {
-        best = entry
-        low = next
+      if date <= now {
+        best = document
+        low = Swift.min(stop + 1, end)
       } else {
         high = probe
+        highDate = date
       }
     }
-    // The loop ends on the first line dated after now, if there is one.
-    let nextDate = low < end ? entry(at: low).0?.date : nil
-    let current = Selection.isExpired(end: meta.end, now: now) ? nil : best
-    return CacheView(meta: meta, current: current, nextDate: nextDate)
+    // The loop ends on the first line dated after now, if there is one; it was the last
+    // probe that moved `high`.
+    var view = CacheView(meta: meta)
+    if low < end { view.nextDate = highDate }
+    if !Selection.isExpired(end: meta.end, now: now), let best { view.current = EntryDecoder.entry(best.node) }
+    return view
   }
 }

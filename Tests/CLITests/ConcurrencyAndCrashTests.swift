@@ -27,8 +27,10 @@ import TimelineTestSupport
       printf '],"policy":"atEnd"}'
       """)
     chmod(script, 0o755)
+    // Run through sh: exec'ing a file this process has just written can fail with
+    // ETXTBSY while a parallel test's fork still holds a descriptor to it.
     var toml = ""
-    for i in 0..<count { toml += "[widgets.w\(i)]\nkind = \"command\"\ncommand = [\"\(script)\", \"w\(i)\"]\n\n" }
+    for i in 0..<count { toml += "[widgets.w\(i)]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\", \"w\(i)\"]\n\n" }
     return try dir.write("config.toml", toml)
   }
 

@@ -22,10 +22,12 @@ import TimelineTestSupport
       printf '{"entries":[{"date":%s,"text":"tick & <b>","color":"#ff8800","level":2},{"date":%s,"text":"tock"}],"policy":{"after":%s}}' $now $((now+60)) $((now+3600))
       """)
     chmod(script, 0o755)
+    // Run through sh: exec'ing a file this process has just written can fail with
+    // ETXTBSY while a parallel test's fork still holds a descriptor to it.
     config = try dir.write("config.toml", """
       [widgets.ticker]
       kind = "command"
-      command = ["\(script)"]
+      command = ["/bin/sh", "\(script)"]
       """)
   }
 

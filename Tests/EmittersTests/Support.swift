@@ -140,7 +140,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     GoldenCase(name: "stale", input: RenderInput(
       widget: "avalanche", kind: "avalanche", entry: Entry(
         date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Considerable"], alt: "level-3", level: 3),
-      isStale: true, lastError: "HTTP 503 from api01.nve.no\n<html>")),
+      isStale: true)),
     GoldenCase(name: "urgent-classes", input: RenderInput(
       widget: "avalanche", kind: "Avalanche", entry: Entry(
         date: 0, relevance: 0.9, runs: [TextRun("Tromsø 4 ☠", bold: true)], alt: "level-4",

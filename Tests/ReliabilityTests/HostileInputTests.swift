@@ -176,7 +176,7 @@ import TimelineTestSupport
     // A refresh replaces the links (cache and state) and leaves their targets alone.
     let script = try dir.write("gen.sh", "#!/bin/sh\necho '{\"entries\":[{\"text\":\"fresh\"}]}'\n")
     chmod(script, 0o755)
-    let config = try dir.write("c.toml", "[widgets.w]\nkind = \"command\"\ncommand = [\"\(script)\"]\n")
+    let config = try dir.write("c.toml", "[widgets.w]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\"]\n")
     let stateVictim = try dir.write("state-victim.json", "{}")
     try FileManager.default.createSymbolicLink(atPath: cache + "/.w.state.json", withDestinationPath: stateVictim)
     let refreshed = try spawn(Paths.binary("timeline"), ["refresh", "--config", config, "--cache-dir", cache])

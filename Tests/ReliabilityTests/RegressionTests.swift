@@ -11,7 +11,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let script = try dir.write("gen.sh", "#!/bin/sh\necho '{\"entries\":[{\"text\":\"here\"}]}'\n")
     chmod(script, 0o755)
-    try dir.write("c.toml", "[widgets.w]\nkind = \"command\"\ncommand = [\"\(script)\"]\n")
+    try dir.write("c.toml", "[widgets.w]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\"]\n")
     let name = "rel-cache-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let ran = try spawn(
       "/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" refresh --config c.toml --cache-dir \"$3\"", "sh",

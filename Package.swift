@@ -66,7 +66,9 @@ if Context.environment["TIMELINE_FUZZ"] != nil {
     ("varsom", ["Providers", "TimelineCore"]),
     ("banidb", ["Providers", "TimelineCore"]),
   ]
+  package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/driver"))
   for (name, dependencies) in fuzzTargets {
-    package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: dependencies, path: "Fuzz/\(name)"))
+    package.targets.append(
+      .executableTarget(name: "fuzz-\(name)", dependencies: dependencies + ["FuzzDriver"], path: "Fuzz/\(name)"))
   }
 }

@@ -6,6 +6,14 @@ public struct RunResult: Sendable, CustomStringConvertible {
   public var status: Int32
   public var stdout: String
   public var stderr: String
+  /// Standard output byte for byte (`stdout` is decoded, and String equality is Unicode's).
+  public var stdoutBytes: [UInt8]
+  /// Whether it was killed at the timeout (then `status` is 124).
+  public var timedOut: Bool
+  /// Wall time from start to exit.
+  public var seconds: Double
+  /// The signal that ended it, if one did (read from `status`, which is 128 + the signal).
+  public var signal: Int32? { !timedOut && status > 128 ? status - 128 : nil }
   public var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 }
 
@@ -17,8 +25,10 @@ public struct RunResult: Sendable, CustomStringConvertible {
 public func run(
   _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 120
 ) throws -> RunResult {
+  let start = Date()
   let result = try Subprocess.run([executable] + arguments, environment: environment, timeout: timeout, maxOutput: 64 << 20)
   return RunResult(
     status: result.timedOut ? 124 : result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
-    stderr: String(decoding: result.stderr, as: UTF8.self))
+    stderr: String(decoding: result.stderr, as: UTF8.self), stdoutBytes: result.stdout, timedOut: result.timedOut,
+    seconds: Date().timeIntervalSince(start))
 }

@@ -1,23 +1,24 @@
 import Foundation
 import Testing
+import TimelineTestSupport
 
 /// Checks on the built executables: the fast path's dependencies, and that both front ends
 /// print the same bytes.
 @Suite struct BinaryTests {
-  static let emit = Products.path("timeline-emit")
+  static let emit = Paths.binary("timeline-emit")
 
   @Test func timelineEmitLinksNoFoundation() throws {
-    let ldd = try Products.run("/usr/bin/env", ["ldd", Self.emit])
-    let libraries = ldd.text + ldd.stderr
+    let ldd = try run("/usr/bin/env", ["ldd", Self.emit])
+    let libraries = ldd.stdout + ldd.stderr
     for forbidden in ["libFoundation", "libFoundationEssentials", "libFoundationNetworking", "libcurl", "libicu", "lib_FoundationICU", "libxml2"] {
       #expect(!libraries.contains(forbidden), "timeline-emit links \(forbidden):\n\(libraries)")
     }
   }
 
   @Test func timelineEmitHasNoFoundationOrArgumentParserSymbols() throws {
-    let nm = try Products.run("/usr/bin/env", ["nm", Self.emit])
+    let nm = try run("/usr/bin/env", ["nm", Self.emit])
     #expect(nm.status == 0, "nm failed: \(nm.stderr)")
-    let symbols = nm.text
+    let symbols = nm.stdout
     #expect(!symbols.isEmpty)
     for forbidden in ["ArgumentParser", "10Foundation", "20FoundationEssentials", "FoundationNetworking"] {
       let hits = symbols.split(separator: "\n").filter { $0.contains(forbidden) }
@@ -27,16 +28,16 @@ import Testing
 
   /// `timeline emit` runs once `Emit` is registered in the root command.
   static var timelineHasEmit: Bool {
-    let path = Products.path("timeline")
+    let path = Paths.binary("timeline")
     guard FileManager.default.isExecutableFile(atPath: path),
-      let result = try? Products.run(path, ["emit", "--help"])
+      let result = try? run(path, ["emit", "--help"])
     else { return false }
-    return result.status == 0 && result.text.contains("timeline emit")
+    return result.status == 0 && result.stdout.contains("timeline emit")
   }
 
   @Test(.enabled(if: timelineHasEmit, "`timeline emit` is not built or not registered yet"))
   func bothFrontEndsPrintIdenticalBytes() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(
       Caches.timeline(entries: [Caches.entry("ਸਤਿ & <b> %{A1:x:} #[fg=red] \"q\"", at: 0, color: "#ff9900", level: 4)]),
       in: dir.path)
@@ -45,12 +46,12 @@ import Testing
       ["waybar", "missing", "--at", "2026-03-01T19:00:00+05:30"], ["polybar", "w", "--gurmukhi", "logical"],
     ]
     for arguments in cases {
-      let fast = try Products.emit(arguments, cacheDir: dir.path)
-      let cli = try Products.run(Products.path("timeline"), ["emit"] + arguments, environment: ["TIMELINE_CACHE_DIR": dir.path])
+      let fast = try run(Paths.binary("timeline-emit"), arguments, environment: ["TIMELINE_CACHE_DIR": dir.path])
+      let cli = try run(Paths.binary("timeline"), ["emit"] + arguments, environment: ["TIMELINE_CACHE_DIR": dir.path])
       #expect(fast.status == 0 && cli.status == 0, "\(arguments)")
-      #expect(fast.stdout == cli.stdout, "\(arguments)")
+      #expect(fast.stdoutBytes == cli.stdoutBytes, "\(arguments)")
     }
-    let bad = try Products.run(Products.path("timeline"), ["emit", "waybar", "w", "--at", "soon"])
+    let bad = try run(Paths.binary("timeline"), ["emit", "waybar", "w", "--at", "soon"])
     #expect(bad.status == 2)
   }
 }

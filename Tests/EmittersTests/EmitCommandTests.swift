@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TimelineCache
 import TimelineCore
+import TimelineTestSupport
 
 @testable import Emitters
 
@@ -59,16 +60,16 @@ import TimelineCore
     ["waybar", "w", "--max-width", "0"], ["waybar", "w", "--max-width", "x"], ["waybar", "w", "--gurmukhi", "up"],
     ["waybar", "w", "--bogus"], ["waybar", "w", "--follow", "--at", "2026-01-01"], ["waybar", "w", "--click=yes"],
   ])
-  func usageErrorsExit2(_ arguments: [String]) {
-    let dir = TempDir()
+  func usageErrorsExit2(_ arguments: [String]) throws {
+    let dir = try TempDir()
     let result = run(arguments, dir: dir.path)
     #expect(result.status == 2)
     #expect(result.out.isEmpty)
     #expect(result.err.hasPrefix("timeline-emit: "))
   }
 
-  @Test func helpAndVersion() {
-    let dir = TempDir()
+  @Test func helpAndVersion() throws {
+    let dir = try TempDir()
     #expect(run(["--help"], dir: dir.path).out.contains("usage: timeline-emit FORMAT WIDGET"))
     #expect(run(["--version"], dir: dir.path).out == "timeline-emit \(EmitCommand.version)\n")
   }
@@ -76,7 +77,7 @@ import TimelineCore
   // MARK: - Cache states, through real files
 
   @Test func currentEntryAndAt() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(Caches.timeline(entries: [Caches.entry("one", at: 100), Caches.entry("two", at: 2_000)]), in: dir.path)
     #expect(try waybar("w", dir: dir.path)["text"] as? String == "one")
     #expect(try waybar("w", dir: dir.path, extra: ["--at", "1970-01-01T00:33:20Z"])["text"] as? String == "two")
@@ -84,7 +85,7 @@ import TimelineCore
   }
 
   @Test func beforeFirstEntryIsThePlaceholder() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(Caches.timeline(entries: [Caches.entry("later", at: 5_000)]), in: dir.path)
     let object = try waybar("w", dir: dir.path)
     #expect(object["text"] as? String == "loading")
@@ -95,7 +96,7 @@ import TimelineCore
   }
 
   @Test func expiredIsThePlaceholder() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(Caches.timeline(entries: [Caches.entry("old", at: 0)], end: 500), in: dir.path)
     let object = try waybar("w", dir: dir.path)
     #expect(object["text"] as? String == "loading")
@@ -104,7 +105,7 @@ import TimelineCore
   }
 
   @Test func staleAddsClassAndDimming() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     // Due at 100 with 60 s grace: stale from 161 on.
     Caches.write(Caches.timeline(entries: [Caches.entry("x", at: 0, color: "#ff0000")], policy: .after(100), grace: 60), in: dir.path)
     #expect(try waybar("w", dir: dir.path, now: 160)["class"] as? [String] == ["test-kind"])
@@ -117,7 +118,7 @@ import TimelineCore
   }
 
   @Test func missingCacheAndUnknownWidget() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     let object = try waybar("nothing-here", dir: dir.path)
     #expect(object["text"] as? String == "…")
     #expect(object["class"] as? [String] == ["placeholder"])
@@ -130,7 +131,7 @@ import TimelineCore
 
   @Test(arguments: ["../etc/passwd", "/etc/passwd", "W", "a/b", "", "-x", ".hidden", "a b", "ਸਤਿ", String(repeating: "a", count: 65)])
   func invalidNamesNeverTouchTheFilesystem(_ name: String) throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     let result = run(["waybar", "--verbose", "--", name], dir: dir.path)
     #expect(result.status == 0)
     let object = try #require(jsonObject(result.out))
@@ -145,7 +146,7 @@ import TimelineCore
     ("binary", Data([0, 1, 2, 0xFF, 0xFE])),
   ])
   func corruptFilesGiveTheNeutralPlaceholder(_ label: String, _ content: Data) throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     FileManager.default.createFile(atPath: dir.path + "/w.json", contents: content)
     let object = try waybar("w", dir: dir.path)
     #expect(object["text"] as? String == "…", "\(label)")
@@ -154,7 +155,7 @@ import TimelineCore
   }
 
   @Test func truncatedFileUsesTheMetaPlaceholder() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     let timeline = Caches.timeline(entries: (0..<50).map { Caches.entry("entry \($0)", at: Int64($0)) })
     let bytes = CacheEncoder.encode(timeline)
     FileManager.default.createFile(atPath: dir.path + "/w.json", contents: Data(bytes.prefix(bytes.count / 2)))
@@ -165,15 +166,15 @@ import TimelineCore
   }
 
   @Test func symlinkIsRefused() throws {
-    let dir = TempDir()
-    let other = TempDir()
+    let dir = try TempDir()
+    let other = try TempDir()
     Caches.write(Caches.timeline(entries: [Caches.entry("secret")]), in: other.path)
     try FileManager.default.createSymbolicLink(atPath: dir.path + "/w.json", withDestinationPath: other.path + "/w.json")
     #expect(try waybar("w", dir: dir.path)["text"] as? String == "…")
   }
 
-  @Test func nextChangeCoversEntryEndAndStaleBoundary() {
-    let dir = TempDir()
+  @Test func nextChangeCoversEntryEndAndStaleBoundary() throws {
+    let dir = try TempDir()
     Caches.write(
       Caches.timeline(entries: [Caches.entry("a", at: 0), Caches.entry("b", at: 3_000)], end: 9_000, policy: .after(1_500), grace: 100),
       in: dir.path)
@@ -184,7 +185,7 @@ import TimelineCore
   }
 
   @Test func i3barSeveralWidgetsOneShot() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(Caches.timeline("a", entries: [Caches.entry("A")]), in: dir.path)
     let result = run(["i3bar", "a", "b"], dir: dir.path)
     let array = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])

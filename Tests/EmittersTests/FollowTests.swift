@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TimelineCache
 import TimelineCore
+import TimelineTestSupport
 
 /// `--follow` through the built `timeline-emit`: real files, real inotify, real signals.
 /// Deadlines only bound a hang; nothing asserts on timing.
@@ -17,7 +18,7 @@ import TimelineCore
       guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
       _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
       pid = Spawn.start(
-        Products.path("timeline-emit"), arguments + ["--follow"], environment: ["TIMELINE_CACHE_DIR": cacheDir],
+        Paths.binary("timeline-emit"), arguments + ["--follow"], environment: ["TIMELINE_CACHE_DIR": cacheDir],
         stdout: .descriptor(fds[1]), stderr: .file("/dev/null"))
       close(fds[1])
       readFD = fds[0]
@@ -81,7 +82,7 @@ import TimelineCore
   }
 
   @Test func printsOnEachRewriteThenExitsOnSIGTERM() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(version("v0"), in: dir.path)
     let follower = try Follower(["plain", "w"], cacheDir: dir.path)
     #expect(follower.nextLine() == "v0")
@@ -96,7 +97,7 @@ import TimelineCore
   }
 
   @Test func unchangedOutputIsNotRepeatedAndOtherFilesAreIgnored() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(version("same"), in: dir.path)
     let follower = try Follower(["waybar", "w"], cacheDir: dir.path)
     #expect(follower.nextLine()?.contains("same") == true)
@@ -109,7 +110,7 @@ import TimelineCore
   }
 
   @Test func realTimeSignalsDoNotKillIt() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(version("a"), in: dir.path)
     let follower = try Follower(["tmux", "w"], cacheDir: dir.path)
     #expect(follower.nextLine() == "a")
@@ -122,7 +123,7 @@ import TimelineCore
   }
 
   @Test func exitsCleanlyWhenTheReaderGoes() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(version("a"), in: dir.path)
     let follower = try Follower(["plain", "w"], cacheDir: dir.path)
     #expect(follower.nextLine() == "a")
@@ -134,7 +135,7 @@ import TimelineCore
   }
 
   @Test func waitsForAMissingCacheDirectory() throws {
-    let root = TempDir()
+    let root = try TempDir()
     let dir = root.path + "/not/yet"
     let follower = try Follower(["plain", "w"], cacheDir: dir)
     #expect(follower.nextLine() == "…")
@@ -145,7 +146,7 @@ import TimelineCore
   }
 
   @Test func i3barProtocolWithSeveralWidgets() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     Caches.write(version("A", widget: "a"), in: dir.path)
     let follower = try Follower(["i3bar", "a", "b"], cacheDir: dir.path)
     #expect(follower.nextLine() == #"{"version":1,"stop_signal":0}"#)
@@ -162,7 +163,7 @@ import TimelineCore
   }
 
   @Test func wakesAtTheNextEntryWithoutAnyFileChange() throws {
-    let dir = TempDir()
+    let dir = try TempDir()
     let now = Int64(Date().timeIntervalSince1970)
     Caches.write(Caches.timeline(entries: [Caches.entry("now", at: 0), Caches.entry("next", at: now + 2)]), in: dir.path)
     let follower = try Follower(["plain", "w"], cacheDir: dir.path)

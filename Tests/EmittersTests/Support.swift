@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TimelineCache
 import TimelineCore
+import TimelineTestSupport
 
 @testable import Emitters
 
@@ -29,16 +30,6 @@ enum Golden {
   }
 }
 
-/// A temporary directory removed when the value goes away.
-final class TempDir {
-  let path: String
-  init() {
-    var template = Array((NSTemporaryDirectory() + "/emit-tests.XXXXXX").utf8CString)
-    path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-  }
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// Builders for cache files written the real way (CacheStore, atomic rename).
 enum Caches {
   static func timeline(
@@ -57,44 +48,6 @@ enum Caches {
 
   static func entry(_ text: String, at date: Int64 = 0, color: String? = nil, level: Int? = nil) -> Entry {
     Entry(date: date, runs: [TextRun(text, color: color)], alt: "a", level: level)
-  }
-}
-
-/// Running built executables from the products directory (the one holding this bundle).
-enum Products {
-  static let directory: URL = {
-    let start = Bundle.module.bundleURL.deletingLastPathComponent()
-    var candidates = [start, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-    candidates += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-    for dir in candidates where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("timeline-emit").path) {
-      return dir
-    }
-    return start
-  }()
-
-  static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-  struct Result {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-    var text: String { String(decoding: stdout, as: UTF8.self) }
-  }
-
-  /// Runs `executable` to completion with `environment` added to ours. Output goes through
-  /// temporary files, not pipes, so a daemon it starts (tmux) cannot hold a pipe open.
-  static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-    let dir = TempDir()
-    let pid = Spawn.start(
-      executable, arguments, environment: environment, stdout: .file(dir.path + "/out"), stderr: .file(dir.path + "/err"))
-    guard pid > 0, let (status, signalled) = Spawn.wait(pid) else { throw CocoaError(.executableLoad) }
-    return Result(
-      status: signalled ? 128 + status : status, stdout: FileManager.default.contents(atPath: dir.path + "/out") ?? Data(),
-      stderr: String(decoding: FileManager.default.contents(atPath: dir.path + "/err") ?? Data(), as: UTF8.self))
-  }
-
-  static func emit(_ arguments: [String], cacheDir: String) throws -> Result {
-    try run(path("timeline-emit"), arguments, environment: ["TIMELINE_CACHE_DIR": cacheDir])
   }
 }
 
@@ -156,7 +109,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 /// An entry read back through CacheReader from a file holding invalid UTF-8 bytes.
 enum InvalidUTF8 {
   static let entry: Entry = {
-    let dir = TempDir()
+    let dir = try! TempDir()
     var bytes = Array(#"{"version":1,"meta":{"widget":"w","kind":"k","generated":0,"grace":3600,"count":1,"placeholder":{"date":0,"alt":"p","runs":[]}},"entries":["#.utf8)
     bytes += Array("\n{\"date\":0,\"alt\":\"a\",\"runs\":[{\"t\":\"ok ".utf8) + [0xFF, 0xFE] + Array(" bad ".utf8)
     bytes += [0xE0, 0xA8] + Array(" \u{0A38}".utf8) + [0xC0, 0xAF] + Array(" end\"}]}\n]}\n".utf8)

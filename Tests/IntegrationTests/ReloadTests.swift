@@ -4,7 +4,7 @@ import TimelineTestSupport
 
 /// `timeline reload`: refresh now, then nudge whatever bars run; absent bars are no error.
 @Suite struct ReloadTests {
-  static let tmux = which("tmux")
+  static let tmux = TmuxPair.path
 
   @Test func withNoBarRunningItExitsZeroAndSaysSo() throws {
     let dir = try TempDir()
@@ -68,7 +68,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let cache = dir.file("cache")
     let config = try countdownConfig(in: dir, target: isoDate(daysFromNow: 10.5))
-    let pair = TmuxPair(tmux: try #require(Self.tmux), dir: dir, environment: ["TIMELINE_CACHE_DIR": cache])
+    let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ", environment: ["TIMELINE_CACHE_DIR": cache])
     defer { pair.stop() }
     try pair.startInner([["status-interval", "0"], ["status-right", "<#(\(Repo.emit) tmux countdown)>"]])
     try pair.attach()

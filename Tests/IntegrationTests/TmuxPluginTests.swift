@@ -4,13 +4,13 @@ import TimelineTestSupport
 
 /// The tmux plugin (integrations/tmux) loaded into a real tmux server.
 @Suite struct TmuxPluginTests {
-  static let tmux = which("tmux")
+  static let tmux = TmuxPair.path
   static let plugin = Repo.file("integrations/tmux/timeline.tmux")
 
   @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
   func runShellRewritesThePlaceholders() throws {
     let dir = try TempDir()
-    let pair = TmuxPair(tmux: try #require(Self.tmux), dir: dir)
+    let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ")
     defer { pair.stop() }
     try pair.startInner([
       ["status-right", "#{timeline_hukamnama} | #{timeline_avalanche} %H:%M"],
@@ -35,7 +35,7 @@ import TimelineTestSupport
   @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
   func defaultsAndSourceFileOfAConfigThatRunsIt() throws {
     let dir = try TempDir()
-    let pair = TmuxPair(tmux: try #require(Self.tmux), dir: dir)
+    let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ")
     defer { pair.stop() }
     // A user's tmux.conf: placeholders first, then the plugin, as documented.
     let conf = try dir.write(
@@ -62,7 +62,7 @@ import TimelineTestSupport
     #expect(!expected.isEmpty && expected != "…", "the preview cache has no avalanche entry")
 
     // The server's global environment (what #() commands get) comes from its start.
-    let pair = TmuxPair(tmux: try #require(Self.tmux), dir: dir, environment: ["TIMELINE_CACHE_DIR": cache])
+    let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ", environment: ["TIMELINE_CACHE_DIR": cache])
     defer { pair.stop() }
     try pair.startInner([
       ["status-interval", "1"],

@@ -61,12 +61,12 @@ enum AvalancheFixture {
 
 /// One loopback server plus the files it serves.
 final class AvalancheHarness: @unchecked Sendable {
-  let server: LoopbackServer
+  let server: FixtureServer
   let temp: TempDir
 
   init() throws {
     temp = try TempDir()
-    server = try LoopbackServer(temp: temp)
+    server = try FixtureServer()
   }
 
   var sources: [String: String] {
@@ -98,62 +98,6 @@ final class AvalancheHarness: @unchecked Sendable {
   }
 }
 
-/// Tests/Support/fixture_server.py, started like `FixtureServer` does. Workaround:
-/// `FixtureServer.init` writes its routes file into a `TempDir()` temporary that is
-/// deleted before the write, so it always throws; switch back once that is fixed.
-final class LoopbackServer: @unchecked Sendable {
-  let port: Int
-  var baseURL: String { "http://127.0.0.1:\(port)" }
-  private let process = Process()
-  private let input = Pipe()
-
-  init(temp: TempDir) throws {
-    let routes = try temp.write("routes.json", "{}")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Paths.repo + "/Tests/Support/fixture_server.py", routes]
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while true {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty || byte.first == 0x0A { break }
-      line.append(byte)
-    }
-    let text = String(decoding: line, as: UTF8.self)
-    guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-      throw TestSupportError("fixture server did not start: \(text)")
-    }
-    self.port = port
-  }
-
-  deinit {
-    try? input.fileHandleForWriting.close()
-    process.terminate()
-  }
-
-  func setRoutes(_ routes: [String: Any]) async throws {
-    var request = URLRequest(url: URL(string: baseURL + "/__routes")!)
-    request.httpMethod = "POST"
-    request.httpBody = try JSONSerialization.data(withJSONObject: routes)
-    _ = try await URLSession.shared.data(for: request)
-  }
-
-  private func entries() async throws -> [[String: Any]] {
-    let (data, _) = try await URLSession.shared.data(from: URL(string: baseURL + "/__log")!)
-    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-    return object["log"] as? [[String: Any]] ?? []
-  }
-
-  func log() async throws -> (paths: [String], peak: Int) {
-    (try await entries().compactMap { $0["path"] as? String }, 0)
-  }
-
-  func requestHeaders() async throws -> [[String: String]] {
-    try await entries().map { $0["headers"] as? [String: String] ?? [:] }
-  }
-}
 
 @Suite struct AvalancheFixtureTests {
   @Test func shiftingMovesEveryDateKeepingTimes() throws {

@@ -107,13 +107,13 @@ import TimelineTestSupport
     try scene.config()
     var mount: String?
     defer {
-      if let mount { _ = try? spawn("/bin/umount", ["-l", mount]) }
+      if let mount { _ = try? run("/bin/umount", ["-l", mount]) }
     }
     if fault == .diskFull {
       // A tiny tmpfs as the cache directory; without root (or mount) this case is
       // covered by .fileTooLarge alone.
       try FileManager.default.createDirectory(atPath: scene.cacheDir, withIntermediateDirectories: true)
-      let mounted = try spawn("/bin/mount", ["-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", scene.cacheDir])
+      let mounted = try run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", scene.cacheDir])
       guard mounted.status == 0 else {
         Report.add("faults", ["order": Fault.allCases.firstIndex(of: fault)!, "fault": fault.rawValue, "skipped": "mount not permitted"])
         return
@@ -151,7 +151,7 @@ import TimelineTestSupport
     // 3. What must hold.
     let after = scene.cache()
     let intact = after == before
-    #expect(!ran.hung, "refresh did not end")
+    #expect(!ran.timedOut, "refresh did not end")
     #expect(ran.signal == nil, "refresh killed by signal \(ran.signal ?? 0): \(ran.stderr)")
     #expect(ran.status == 1, "exit status \(ran.status): \(ran.stderr)")
     #expect(intact, "the cache file changed")

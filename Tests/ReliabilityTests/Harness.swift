@@ -8,94 +8,6 @@ import TimelineTestSupport
 // against a real loopback server (Tests/Support/fixture_server.py) and a real cache
 // directory. Nothing here mocks a file, a socket or a process.
 
-/// A finished subprocess.
-struct Ran: Sendable {
-  var status: Int32
-  /// The signal that ended it, if one did.
-  var signal: Int32?
-  var stdout: String
-  var stderr: String
-  /// Wall time from start to exit.
-  var seconds: Double
-  /// Whether the watchdog had to kill it.
-  var hung: Bool
-}
-
-/// Runs `executable` and waits, killing it after `limit` seconds (a hung refresh must fail
-/// the test, not hang the suite). Standard input is /dev/null.
-/// With `files`, output goes through temporary files instead of pipes, for commands that
-/// leave a daemon holding their output open (tmux starts its server that way).
-func spawn(
-  _ executable: String, _ arguments: [String], environment: [String: String] = [:], limit: Double = 120,
-  files: Bool = false
-) throws -> Ran {
-  if files { return try spawnToFiles(executable, arguments, environment: environment, limit: limit) }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  var env = ProcessInfo.processInfo.environment
-  env.merge(environment) { $1 }
-  process.environment = env
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  process.standardInput = FileHandle.nullDevice
-  let start = Date()
-  try process.run()
-  let hung = Flag()
-  let watchdog = DispatchWorkItem {
-    hung.set()
-    kill(process.processIdentifier, SIGKILL)
-  }
-  DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
-  let group = DispatchGroup()
-  nonisolated(unsafe) var outData = Data()
-  nonisolated(unsafe) var errData = Data()
-  DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-  DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-  process.waitUntilExit()
-  watchdog.cancel()
-  group.wait()
-  let seconds = Date().timeIntervalSince(start)
-  let signalled = process.terminationReason == .uncaughtSignal
-  return Ran(
-    status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
-    signal: signalled ? process.terminationStatus : nil,
-    stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-    seconds: seconds, hung: hung.isSet)
-}
-
-private func spawnToFiles(
-  _ executable: String, _ arguments: [String], environment: [String: String], limit: Double
-) throws -> Ran {
-  let dir = try TempDir()
-  let outPath = dir.file("out")
-  let errPath = dir.file("err")
-  // Python's subprocess closes every other descriptor (close_fds), so a daemon started by
-  // the command holds none of this process's pipes open.
-  let script = """
-    import os, subprocess, sys
-    with open(os.environ["OUT"], "w") as out, open(os.environ["ERR"], "w") as err:
-        sys.exit(subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=out, stderr=err).returncode)
-    """
-  let ran = try spawn(
-    "/usr/bin/env", ["python3", "-c", script, executable] + arguments,
-    environment: environment.merging(["OUT": outPath, "ERR": errPath]) { $1 }, limit: limit)
-  var result = ran
-  result.stdout = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-  result.stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-  return result
-}
-
-/// A thread-safe boolean.
-final class Flag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-  func set() { lock.lock(); value = true; lock.unlock() }
-  var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-}
-
 /// Recorded avalanche replies, moved to today's dates in Oslo (the provider asks for
 /// today … today+2 there), as the ProvidersTests do.
 enum Avalanche {
@@ -181,16 +93,16 @@ final class Scene: @unchecked Sendable {
 
   /// `timeline refresh [--force] --config … --cache-dir …`, optionally through `wrapper`
   /// (an argv prefix such as `sh -c 'ulimit -f 8; exec "$0" "$@"'`).
-  func refresh(force: Bool = false, config: String? = nil, wrapper: [String] = []) throws -> Ran {
+  func refresh(force: Bool = false, config: String? = nil, wrapper: [String] = []) throws -> RunResult {
     var argv = [timeline, "refresh"] + (force ? ["--force"] : [])
     argv += ["--config", config ?? configFile, "--cache-dir", cacheDir]
     argv = wrapper + argv
-    return try spawn(argv[0], Array(argv.dropFirst()))
+    return try run(argv[0], Array(argv.dropFirst()))
   }
 
   /// `timeline status --json`, the row of `widget`.
   func status(_ widget: String = "avalanche") throws -> [String: Any] {
-    let ran = try spawn(timeline, ["status", "--json", "--config", configFile, "--cache-dir", cacheDir])
+    let ran = try run(timeline, ["status", "--json", "--config", configFile, "--cache-dir", cacheDir])
     let rows = try JSONSerialization.jsonObject(with: Data(ran.stdout.utf8)) as? [[String: Any]] ?? []
     guard let row = rows.first(where: { $0["widget"] as? String == widget }) else {
       throw TestSupportError("no status row for \(widget): \(ran.stdout) \(ran.stderr)")
@@ -218,7 +130,7 @@ final class Scene: @unchecked Sendable {
   func emit(_ format: String, _ widget: String = "avalanche", at: Int64? = nil, extra: [String] = []) throws -> String {
     var argv = [format, widget] + extra
     if let at { argv += ["--at", ISOTime.format(at)] }
-    let ran = try spawn(emitter, argv, environment: ["TIMELINE_CACHE_DIR": cacheDir], limit: 30)
+    let ran = try run(emitter, argv, environment: ["TIMELINE_CACHE_DIR": cacheDir], timeout: 30)
     guard ran.status == 0 else { throw TestSupportError("timeline-emit \(argv) exited \(ran.status): \(ran.stderr)") }
     return ran.stdout
   }
@@ -250,7 +162,7 @@ enum Report {
 
 /// A TCP port on 127.0.0.1 that nothing listens on (bound, then released).
 func closedPort() throws -> Int {
-  let ran = try spawn(
+  let ran = try run(
     "/usr/bin/env",
     ["python3", "-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
   guard let port = Int(ran.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
@@ -274,12 +186,12 @@ func waybarClasses(_ line: String) -> [String] {
 }
 
 /// Peak resident set size, in KiB, of a command run under /usr/bin/time (nil without it).
-func peakRSS(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (Ran, Int?) {
+func peakRSS(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (RunResult, Int?) {
   guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-    return (try spawn(executable, arguments, environment: environment), nil)
+    return (try run(executable, arguments, environment: environment), nil)
   }
   let marker = "RSS-KB:"
-  var ran = try spawn("/usr/bin/time", ["-f", marker + "%M", executable] + arguments, environment: environment)
+  var ran = try run("/usr/bin/time", ["-f", marker + "%M", executable] + arguments, environment: environment)
   var rss: Int?
   var kept: [Substring] = []
   for line in ran.stderr.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -74,7 +74,7 @@ import TimelineTestSupport
     verdicts["plain"] = "the text, one line, controls removed"
 
     // `timeline show` prints the detail (MainText with its ESC sequences) to a terminal.
-    let show = try spawn(scene.timeline, ["show", "avalanche", "--cache-dir", scene.cacheDir])
+    let show = try run(scene.timeline, ["show", "avalanche", "--cache-dir", scene.cacheDir])
     #expect(show.status == 0)
     #expect(!show.stdout.contains("\u{1B}") && !show.stdout.contains("\u{07}"), "\(show.stdout.debugDescription)")
     verdicts["timeline show"] = "no ESC or BEL reaches the terminal"
@@ -87,13 +87,17 @@ import TimelineTestSupport
 
   /// The same text in a real tmux status line: `#(timeline-emit tmux W)` in status-right,
   /// drawn for a client attached inside an outer tmux whose pane is captured.
-  @Test(.enabled(if: RealTmux.path != nil, "tmux is not installed (`make deps` installs it)"))
+  @Test(.enabled(if: TmuxPair.path != nil, "tmux is not installed (`make deps` installs it)"))
   func aRealTmuxShowsTheTextLiterallyAndRunsNothing() async throws {
     let (scene, pwn) = try await hostileScene()
-    let tmux = try RealTmux(width: 400)
+    let tmux = try TmuxPair(tmux: try #require(TmuxPair.path), prefix: "rel", width: 400)
     defer { tmux.stop() }
-    let shown = try tmux.statusRight(
-      "#(env TIMELINE_CACHE_DIR=\(scene.cacheDir) \(scene.emitter) tmux avalanche)", until: "session_name")
+    try tmux.startInner([
+      ["status-interval", "1"], ["status-right", "#(env TIMELINE_CACHE_DIR=\(scene.cacheDir) \(scene.emitter) tmux avalanche)"],
+    ])
+    try tmux.enableRGB()
+    try tmux.attach()
+    let shown = try tmux.waitForStatus(seconds: 20, escapes: true) { $0.contains("session_name") }
     let plain = shown.replacingOccurrences(of: "\u{1B}\\[[0-9;:]*m", with: "", options: .regularExpression)
     let name = Self.hostile.replacingOccurrences(of: "PWN", with: pwn)
     #expect(plain.contains(String(name.prefix(60))), "status line: \(plain)")
@@ -132,10 +136,10 @@ import TimelineTestSupport
     var refused: [String] = []
 
     for name in ["../x", dir.path + "/x", "x/../../x", "./x", "..", "X", "x.json", "x\u{7F}"] {
-      let emitted = try spawn(emitter, ["plain", name, "--verbose"], environment: ["TIMELINE_CACHE_DIR": cache])
+      let emitted = try run(emitter, ["plain", name, "--verbose"], environment: ["TIMELINE_CACHE_DIR": cache])
       #expect(emitted.status == 0 && !emitted.stdout.contains("SECRET"), "emit \(name): \(emitted.stdout)")
       for command in [["show", name], ["open", name, "--print"]] {
-        let ran = try spawn(timeline, command + ["--cache-dir", cache])
+        let ran = try run(timeline, command + ["--cache-dir", cache])
         #expect(ran.status == 2 && ran.stderr.contains("invalid widget name"), "\(command): \(ran.status) \(ran.stderr)")
         #expect(!ran.stdout.contains("SECRET"))
       }
@@ -144,7 +148,7 @@ import TimelineTestSupport
 
     for key in ["\"../x\"", "\"/etc/passwd\"", "\"a\\u0000b\"", "\"x/y\"", "\"..\"", "\"\""] {
       let config = try dir.write("bad.toml", "[widgets.\(key)]\nkind = \"command\"\ncommand = [\"/bin/true\"]\n")
-      let ran = try spawn(timeline, ["refresh", "--config", config, "--cache-dir", cache])
+      let ran = try run(timeline, ["refresh", "--config", config, "--cache-dir", cache])
       #expect(ran.status == 2, "[widgets.\(key)]: \(ran.status) \(ran.stderr)")
       #expect(ran.stderr.contains("bad.toml"), "\(ran.stderr)")
     }
@@ -153,7 +157,7 @@ import TimelineTestSupport
     #expect(try String(contentsOfFile: dir.file("x.json"), encoding: .utf8) == secret)
     refused.append("config `[widgets.\"../x\"]`, absolute, `\\u0000`, `x/y`, `..`, empty: exit 2 naming the file; nothing written outside the cache directory")
 
-    let ran = try spawn(timeline, ["refresh", "../x", "--config", dir.write("ok.toml", ""), "--cache-dir", cache])
+    let ran = try run(timeline, ["refresh", "../x", "--config", dir.write("ok.toml", ""), "--cache-dir", cache])
     #expect(ran.status == 2)
     for line in refused { Report.add("paths", ["case": "widget names that try to leave the cache directory", "result": line]) }
   }
@@ -167,10 +171,10 @@ import TimelineTestSupport
     let secret = try CacheFiles.text(widget: "w", text: "SECRET")
     let victim = try dir.write("victim.json", secret)
     try FileManager.default.createSymbolicLink(atPath: cache + "/w.json", withDestinationPath: victim)
-    let emitted = try spawn(Paths.binary("timeline-emit"), ["plain", "w", "--verbose"], environment: ["TIMELINE_CACHE_DIR": cache])
+    let emitted = try run(Paths.binary("timeline-emit"), ["plain", "w", "--verbose"], environment: ["TIMELINE_CACHE_DIR": cache])
     #expect(emitted.status == 0 && !emitted.stdout.contains("SECRET"), "\(emitted.stdout)")
     #expect(emitted.stderr.contains("w"), "\(emitted.stderr)")
-    let show = try spawn(Paths.binary("timeline"), ["show", "w", "--cache-dir", cache])
+    let show = try run(Paths.binary("timeline"), ["show", "w", "--cache-dir", cache])
     #expect(show.status != 0 && !show.stdout.contains("SECRET"))
 
     // A refresh replaces the links (cache and state) and leaves their targets alone.
@@ -179,7 +183,7 @@ import TimelineTestSupport
     let config = try dir.write("c.toml", "[widgets.w]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\"]\n")
     let stateVictim = try dir.write("state-victim.json", "{}")
     try FileManager.default.createSymbolicLink(atPath: cache + "/.w.state.json", withDestinationPath: stateVictim)
-    let refreshed = try spawn(Paths.binary("timeline"), ["refresh", "--config", config, "--cache-dir", cache])
+    let refreshed = try run(Paths.binary("timeline"), ["refresh", "--config", config, "--cache-dir", cache])
     #expect(refreshed.status == 0, "\(refreshed.stderr)")
     #expect(try String(contentsOfFile: victim, encoding: .utf8) == secret)
     #expect(try String(contentsOfFile: stateVictim, encoding: .utf8) == "{}")
@@ -190,7 +194,7 @@ import TimelineTestSupport
     try FileManager.default.removeItem(atPath: cache + "/.w.lock")
     let lockVictim = try dir.write("lock-victim", "keep")
     try FileManager.default.createSymbolicLink(atPath: cache + "/.w.lock", withDestinationPath: lockVictim)
-    let locked = try spawn(Paths.binary("timeline"), ["refresh", "--force", "--config", config, "--cache-dir", cache])
+    let locked = try run(Paths.binary("timeline"), ["refresh", "--force", "--config", config, "--cache-dir", cache])
     #expect(locked.status == 1, "\(locked.stderr)")
     #expect(try String(contentsOfFile: lockVictim, encoding: .utf8) == "keep")
     Report.add("files", ["case": "cache, state and lock files that are symlinks", "result": "not followed: emit shows the placeholder, refresh replaces the link or fails cleanly", "rss": ""])
@@ -255,7 +259,7 @@ import TimelineTestSupport
     ]
     for (url, allowed) in cases {
       let config = try dir.write("c.toml", "[sources]\nvarsom = \"\(url)\"\n")
-      let ran = try spawn(timeline, ["config", "--config", config])
+      let ran = try run(timeline, ["config", "--config", config])
       #expect(ran.status == 0, "\(url): \(ran.stderr)")
       #expect(ran.stderr.contains("plain http to a non-loopback host") == !allowed, "\(url): \(ran.stderr)")
       #expect(ran.stdout.contains(url) == allowed, "\(url): \(ran.stdout)")
@@ -263,12 +267,12 @@ import TimelineTestSupport
     }
     for url in ["ftp://x/api", "http://user@127.0.0.1/api", "http://127.0.0.1/a b", "javascript:alert(1)"] {
       let config = try dir.write("c.toml", "[sources]\nvarsom = \"\(url)\"\n")
-      let ran = try spawn(timeline, ["config", "--config", config])
+      let ran = try run(timeline, ["config", "--config", config])
       #expect(ran.status == 2, "\(url): \(ran.status) \(ran.stdout)")
     }
     // A NUL (TOML `\u0000`) never reaches a URL: TOMLKit ends the string there.
     let config = try dir.write("c.toml", "[sources]\nvarsom = \"http://127.0.0.1/\\u0000/../x\"\n")
-    let ran = try spawn(timeline, ["config", "--config", config])
+    let ran = try run(timeline, ["config", "--config", config])
     #expect(!ran.stdout.contains("\0") && !ran.stdout.contains("/../x"), "\(ran.stdout)")
     Report.add("paths", ["case": "`[sources]` with http://", "result": "loopback (127.x.y.z, localhost, ::1) allowed; any other host (also `127.0.0.1.example.org`): warning, default https URL used; ftp:, userinfo, spaces: exit 2; a `\\u0000` is cut off by the TOML parser"])
   }
@@ -367,67 +371,5 @@ enum Markup {
       i = close + 1
     }
     return true
-  }
-}
-
-/// A private pair of tmux servers: an inner one whose status line is under test, and an
-/// outer one whose pane holds a client of the inner one (capture-pane never shows a status
-/// line, but it does show a pane that draws one). The approach of bar-shot-tmux.
-final class RealTmux: @unchecked Sendable {
-  static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-  let tmux: String
-  let inner: String
-  let outer: String
-  let width: Int
-  private(set) var version = "?"
-
-  init(width: Int) throws {
-    tmux = try #require(Self.path)
-    let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    inner = "rel-in-\(tag)"
-    outer = "rel-out-\(tag)"
-    self.width = width
-    version = (try? run(inner, ["-V"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
-  }
-
-  @discardableResult
-  func run(_ socket: String, _ arguments: [String]) throws -> Ran {
-    try spawn("/usr/bin/env", ["-u", "TMUX", tmux, "-L", socket, "-f", "/dev/null"] + arguments, limit: 20, files: true)
-  }
-
-  /// Sets status-right to `format` and returns the drawn status line (with SGR escapes)
-  /// once it contains `until`, or after 20 s.
-  func statusRight(_ format: String, until: String) throws -> String {
-    try run(inner, ["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "4", "exec sleep 100000"])
-    for option in [
-      ["status", "on"], ["status-interval", "1"], ["status-left", ""], ["status-right-length", "\(width)"],
-      ["window-status-format", ""], ["window-status-current-format", ""], ["window-status-separator", ""],
-      ["status-right", format],
-    ] {
-      try run(inner, ["set", "-g"] + option)
-    }
-    try run(inner, ["set", "-as", "terminal-features", ",*:RGB"])
-    try run(outer, [
-      "new-session", "-d", "-s", "o", "-x", "\(width)", "-y", "4",
-      "env -u TMUX \(tmux) -u -L \(inner) -f /dev/null attach -t t",
-    ])
-    var line = ""
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-      line = try run(outer, ["capture-pane", "-p", "-e", "-t", "o", "-S", "3", "-E", "3"]).stdout
-      if line.contains(until) { break }
-      usleep(100_000)
-    }
-    return line
-  }
-
-  func stop() {
-    for socket in [outer, inner] {
-      let pid = (try? run(socket, ["display", "-p", "#{pid}"]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-      _ = try? run(socket, ["kill-server"])
-      if let pid, let number = Int32(pid) { kill(number, SIGKILL) }
-    }
   }
 }

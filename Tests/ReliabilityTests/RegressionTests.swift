@@ -13,7 +13,7 @@ import TimelineTestSupport
     chmod(script, 0o755)
     try dir.write("c.toml", "[widgets.w]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\"]\n")
     let name = "rel-cache-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let ran = try spawn(
+    let ran = try run(
       "/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" refresh --config c.toml --cache-dir \"$3\"", "sh",
         dir.path, Paths.binary("timeline"), name + "/sub"])
     #expect(ran.status == 0, "\(ran.stderr)")

@@ -66,7 +66,7 @@ if Context.environment["TIMELINE_FUZZ"] != nil {
     ("varsom", ["Providers", "TimelineCore"]),
     ("banidb", ["Providers", "TimelineCore"]),
   ]
-  package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/driver"))
+  package.targets.append(.target(name: "FuzzDriver", dependencies: ["TimelineCore"], path: "Fuzz/driver"))
   for (name, dependencies) in fuzzTargets {
     package.targets.append(
       .executableTarget(name: "fuzz-\(name)", dependencies: dependencies + ["FuzzDriver"], path: "Fuzz/\(name)"))

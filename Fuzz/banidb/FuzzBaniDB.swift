@@ -4,22 +4,11 @@
 //
 // Input: byte 0 chooses the kind (bits 0-1) and the style options (bits 2-7); byte 1 the
 // HTTP status; the rest is the response body.
-import Dispatch
+import FuzzDriver
 import Providers
 import TimelineCore
 
 private let statuses = [200, 200, 200, 200, 200, 404, 429, 500]
-
-struct FixedClock: WallClock {
-  func now() -> Int64 { 1_772_434_800 }  // 2026-03-02T07:00Z
-}
-
-struct CannedHTTP: HTTPClient {
-  let response: HTTPResponse
-  func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse { response }
-}
-
-final class Box<T>: @unchecked Sendable { var value: T?; init() {} }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -53,23 +42,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     provider = try? FavouritesProvider(config: config)
   }
   guard let provider else { fatalError("fuzz config rejected for \(kind)") }
-  let context = ProviderContext(
-    clock: FixedClock(), config: config, sources: [:],
-    http: CannedHTTP(response: HTTPResponse(status: status, headers: [:], body: body)))
-  let done = DispatchSemaphore(value: 0)
-  let result = Box<Result<TimelineDraft, any Error>>()
-  Task {
-    do { result.value = .success(try await provider.timeline(context: context)) } catch { result.value = .failure(error) }
-    done.signal()
-  }
-  done.wait()
-  switch result.value {
-  case .success(let draft)?:
+  let response = HTTPResponse(status: status, headers: [:], body: body)
+  if let draft = fuzzTimeline(provider, config: config, now: 1_772_434_800, response: response) {
     for (a, b) in zip(draft.entries, draft.entries.dropFirst()) { precondition(a.date <= b.date, "entries out of order") }
-  case .failure(let error)?:
-    guard let failure = error as? ProviderError else { fatalError("not a ProviderError: \(error)") }
-    precondition(!failure.message.unicodeScalars.contains { $0.value < 0x20 }, "multi-line error")
-  case nil: fatalError("no result")
   }
   return 0
 }

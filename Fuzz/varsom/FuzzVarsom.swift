@@ -6,7 +6,7 @@
 // Input: byte 0 chooses the service (bit 0: 0 Varsom, 1 lavinprognoser) and the clock
 // (bits 1-3, an index into `instants`, so recorded replies land on "today"); byte 1 the
 // region; byte 2 the HTTP status class; the rest is the response body.
-import Dispatch
+import FuzzDriver
 import Providers
 import TimelineCore
 
@@ -23,18 +23,6 @@ private let norway = [3022, 3016, 3011, 3010]
 private let sweden = [1, 2, 3, 7]
 private let statuses = [200, 200, 200, 200, 404, 429, 500, 503]
 
-struct FixedClock: WallClock {
-  let instant: Int64
-  func now() -> Int64 { instant }
-}
-
-struct CannedHTTP: HTTPClient {
-  let response: HTTPResponse
-  func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse { response }
-}
-
-final class Box<T>: @unchecked Sendable { var value: T?; init() {} }
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -50,24 +38,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let config = WidgetConfig(name: "avalanche", kind: "avalanche", options: options, file: "fuzz.toml")
   guard let provider = try? AvalancheProvider(config: config) else { fatalError("fuzz config rejected") }
   let now = instants[(mode >> 1) % instants.count]
-  let context = ProviderContext(
-    clock: FixedClock(instant: now), config: config, sources: [:],
-    http: CannedHTTP(response: HTTPResponse(status: status, headers: ["retry-after": "120"], body: body)))
-  let done = DispatchSemaphore(value: 0)
-  let result = Box<Result<TimelineDraft, any Error>>()
-  Task {
-    do { result.value = .success(try await provider.timeline(context: context)) } catch { result.value = .failure(error) }
-    done.signal()
-  }
-  done.wait()
-  switch result.value {
-  case .success(let draft)?:
+  let response = HTTPResponse(status: status, headers: ["retry-after": "120"], body: body)
+  if let draft = fuzzTimeline(provider, config: config, now: now, response: response) {
     for (a, b) in zip(draft.entries, draft.entries.dropFirst()) { precondition(a.date < b.date, "entries out of order") }
     for entry in draft.entries { precondition((0...5).contains(entry.level ?? 0), "level out of range") }
-  case .failure(let error)?:
-    guard let failure = error as? ProviderError else { fatalError("not a ProviderError: \(error)") }
-    precondition(!failure.message.unicodeScalars.contains { $0.value < 0x20 }, "multi-line error")
-  case nil: fatalError("no result")
   }
   return 0
 }

@@ -98,7 +98,7 @@ put() {
 put_text() {
   mkdir -p "$(dirname "$destdir$3")"
   sed -e "s|/usr/local/share/timeline/|$data/timeline/|g" -e "s|/usr/local/bin/timeline|$bindir/timeline|g" \
-    "$2" > "$destdir$3.tmp"
+    -e "s|/usr/local/share/doc/timeline/|$docdir/|g" "$2" > "$destdir$3.tmp"
   chmod "$1" "$destdir$3.tmp"
   mv -f "$destdir$3.tmp" "$destdir$3"
   echo "$3" >> "$listing"
@@ -141,11 +141,13 @@ for font in "$here"/share/fonts/opentype/open-gurbani-akhar/*; do
   put 644 "$font" "$fontdir/$(basename "$font")"
 done
 
-put 644 "$here/share/doc/timeline/copyright" "$docdir/copyright"
+# A package's copyright file holds every licence; elsewhere the licence texts go too.
+(cd "$here/share/doc/timeline" && find . -type f | sort) | while read -r file; do
+  file=${file#./}
+  case "$package:$file" in yes:LICENSE | yes:OpenGurbaniAkhar/*) continue ;; esac
+  put 644 "$here/share/doc/timeline/$file" "$docdir/$file"
+done
 if [ "$package" = no ]; then
-  (cd "$here/share/doc/timeline" && find . -type f ! -name copyright | sort) | while read -r file; do
-    put 644 "$here/share/doc/timeline/${file#./}" "$docdir/${file#./}"
-  done
   # A reinstall over an older release removes what the older one had and this one has not.
   [ -f "$destdir$manifest" ] && remove_listed "$destdir$manifest" "$listing"
   echo "$manifest" >> "$listing"

@@ -53,6 +53,7 @@ check-fast-path:
 
 test: deps
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory man
 	$(SWIFT) test --skip-build
 
 # The tree every install starts from (scripts/stage), installed by its own install.sh:
@@ -60,7 +61,7 @@ test: deps
 # SKIP_BUILD=1 stages binaries built elsewhere, named by TIMELINE_BIN, EMIT_BIN and
 # MAN1 (used by the IntegrationTests).
 VERSION := $(shell scripts/version)
-STAGE := .build/stage/timeline-$(VERSION)
+STAGE ?= .build/stage/timeline-$(VERSION)
 MAN1 ?= .build/man/timeline.1
 install: $(if $(SKIP_BUILD),,deps build man)
 	scripts/stage --out $(STAGE) --timeline "$(or $(TIMELINE_BIN),.build/release/timeline)" \
@@ -76,7 +77,7 @@ uninstall:
 man:
 	$(SWIFT) package plugin generate-manual --configuration debug
 	@mkdir -p $(dir $(MAN1))
-	sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/timeline/timeline.1 > $(MAN1)
+	awk '{ print ($$0 == "" ? ".Pp" : $$0) }' .build/plugins/GenerateManual/outputs/timeline/timeline.1 > $(MAN1)
 	printf '.Sh "SEE ALSO"\n.Xr timeline-emit 1 ,\n.Xr timeline.toml 5\n' >> $(MAN1)
 
 version:

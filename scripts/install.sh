@@ -17,7 +17,7 @@ export PATH
 
 here=$(cd "$(dirname "$0")" && pwd)
 prefix="" destdir="" package=no uninstall=no
-usage() { sed -n '8,14s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '7,13s/^# \{0,1\}//p' "$0"; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) [ $# -ge 2 ] || { usage >&2; exit 2; }; prefix=$2; shift 2 ;;

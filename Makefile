@@ -9,7 +9,7 @@ APT_PACKAGES := libjson-c-dev pkg-config tmux tzdata python3 hyperfine valgrind 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability
-.PHONY: man stage dist deb check-dist version
+.PHONY: man dist deb check-dist version
 
 help:
 	@echo "make deps       install system packages (apt) the build and tests need"
@@ -20,6 +20,7 @@ help:
 	@echo "make dist       release tarball dist/timeline-VERSION-linux-ARCH.tar.gz"
 	@echo "make deb        Debian package dist/timeline_VERSION_ARCH.deb"
 	@echo "make check-dist build both and test them as installed (docs/packaging.md)"
+	@echo "make man        timeline(1) from the argument parser (.build/man/timeline.1)"
 	@echo "make bench      emitter and refresh benchmarks (docs/performance.md)"
 	@echo "make clean      remove build folders"
 

@@ -5,10 +5,11 @@ BINDIR := $(DESTDIR)$(PREFIX)/bin
 SHAREDIR := $(DESTDIR)$(PREFIX)/share/timeline
 SWIFT ?= swift
 STATIC_SCRATCH := .build-static
-APT_PACKAGES := libjson-c-dev pkg-config tmux tzdata python3 hyperfine valgrind procps
+APT_PACKAGES := libjson-c-dev pkg-config tmux tzdata python3 hyperfine valgrind procps libcurl4-openssl-dev dpkg-dev fakeroot lintian man-db systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability
+.PHONY: man dist deb check-dist version
 
 help:
 	@echo "make deps       install system packages (apt) the build and tests need"
@@ -16,6 +17,10 @@ help:
 	@echo "make test       run every test"
 	@echo "make install    install to PREFIX=$(PREFIX) (DESTDIR supported)"
 	@echo "make uninstall  remove what install put there"
+	@echo "make dist       release tarball dist/timeline-VERSION-linux-ARCH.tar.gz"
+	@echo "make deb        Debian package dist/timeline_VERSION_ARCH.deb"
+	@echo "make check-dist build both and test them as installed (docs/packaging.md)"
+	@echo "make man        timeline(1) from the argument parser (.build/man/timeline.1)"
 	@echo "make bench      emitter and refresh benchmarks (docs/performance.md)"
 	@echo "make clean      remove build folders"
 
@@ -29,8 +34,10 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# timeline links the Swift runtime and Foundation statically (-static-stdlib), so it runs
+# where no Swift is installed; Foundation's networking then needs libcurl at link time.
 build: deps
-	$(SWIFT) build -c release --product timeline
+	$(SWIFT) build -c release --product timeline -Xswiftc -static-stdlib --disable-local-rpath
 	$(MAKE) build-static
 
 # timeline-emit is linked fully static (json-c's libjson-c.a included): no dynamic
@@ -47,53 +54,53 @@ check-fast-path:
 
 test: deps
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory man
 	$(SWIFT) test --skip-build
 
-# Installs the files listed in integrations/README.md ("Installed files"). SKIP_BUILD=1
-# installs binaries built elsewhere, named by TIMELINE_BIN and EMIT_BIN (used by the
-# IntegrationTests: make install SKIP_BUILD=1 DESTDIR=... TIMELINE_BIN=... EMIT_BIN=...).
-install: $(if $(SKIP_BUILD),,deps build)
-	@set -e; \
-	timeline="$(or $(TIMELINE_BIN),.build/release/timeline)"; \
-	emit="$(or $(EMIT_BIN),$(STATIC_SCRATCH)/release/timeline-emit)"; \
-	root="$(DESTDIR)$(PREFIX)"; \
-	share="$$root/share/timeline"; \
-	install -d "$$root/bin" "$$share/integrations/waybar" "$$share/integrations/polybar" \
-	  "$$share/integrations/tmux/scripts" "$$share/integrations/systemd" "$$share/integrations/cron" \
-	  "$$share/examples" "$$root/lib/systemd/user" "$$root/share/bash-completion/completions" \
-	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
-	install -m 755 "$$timeline" "$$root/bin/timeline"; \
-	install -m 755 "$$emit" "$$root/bin/timeline-emit"; \
-	for f in README.md waybar/config.jsonc waybar/style.css waybar/README.md \
-	  polybar/modules.ini polybar/README.md tmux/README.md \
-	  systemd/README.md cron/README.md; do \
-	  install -m 644 "integrations/$$f" "$$share/integrations/$$f"; done; \
-	install -m 755 integrations/tmux/timeline.tmux "$$share/integrations/tmux/timeline.tmux"; \
-	install -m 755 integrations/tmux/scripts/interpolate.sh "$$share/integrations/tmux/scripts/interpolate.sh"; \
-	for f in systemd/timeline-refresh.service systemd/timeline-refresh.timer cron/crontab; do \
-	  sed 's|/usr/local/bin/timeline|$(PREFIX)/bin/timeline|g' "integrations/$$f" > "$$share/integrations/$$f"; \
-	  chmod 644 "$$share/integrations/$$f"; done; \
-	install -m 644 "$$share/integrations/systemd/timeline-refresh.service" "$$root/lib/systemd/user/timeline-refresh.service"; \
-	install -m 644 "$$share/integrations/systemd/timeline-refresh.timer" "$$root/lib/systemd/user/timeline-refresh.timer"; \
-	install -m 644 examples/config.toml "$$share/examples/config.toml"; \
-	install -m 755 examples/countdown.sh "$$share/examples/countdown.sh"; \
-	for f in banidb/random-shabad.json banidb/hukamnama.json banidb/favourites.json \
-	  avalanche/varsom-en.json avalanche/varsom-nb.json avalanche/lavinprognoser-sv.json; do \
-	  install -D -m 644 "Sources/Providers/Samples/$$f" "$$share/samples/$$f"; done; \
-	"$$timeline" --generate-completion-script bash > "$$root/share/bash-completion/completions/timeline"; \
-	"$$timeline" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_timeline"; \
-	"$$timeline" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/timeline.fish"; \
-	echo "installed timeline and timeline-emit to $$root/bin, integrations to $$share"; \
-	echo "next: timeline preview; systemctl --user enable --now timeline-refresh.timer; timeline doctor"
+# The tree every install starts from (scripts/stage), installed by its own install.sh:
+# the same routine as the release tarball's and the Debian package's (docs/packaging.md).
+# SKIP_BUILD=1 stages binaries built elsewhere, named by TIMELINE_BIN, EMIT_BIN and
+# MAN1 (used by the IntegrationTests).
+VERSION := $(shell scripts/version)
+STAGE ?= .build/stage/timeline-$(VERSION)
+MAN1 ?= .build/man/timeline.1
+install: $(if $(SKIP_BUILD),,deps build man)
+	scripts/stage --out $(STAGE) --timeline "$(or $(TIMELINE_BIN),.build/release/timeline)" \
+	  --emit "$(or $(EMIT_BIN),$(STATIC_SCRATCH)/release/timeline-emit)" --man1 "$(MAN1)"
+	sh $(STAGE)/install.sh --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)")
 
 uninstall:
-	rm -f $(BINDIR)/timeline $(BINDIR)/timeline-emit
-	rm -rf $(SHAREDIR)
-	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/timeline-refresh.service \
-	  $(DESTDIR)$(PREFIX)/lib/systemd/user/timeline-refresh.timer \
-	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/timeline \
-	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_timeline \
-	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/timeline.fish
+	sh scripts/install.sh --uninstall --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)")
+
+# timeline(1) from the argument parser's definitions (swift-argument-parser's
+# generate-manual plugin, on the debug build `make test` leaves). Its blank lines
+# between paragraphs become .Pp, which mdoc wants; SEE ALSO names the other pages.
+man:
+	$(SWIFT) package plugin generate-manual --configuration debug
+	@mkdir -p $(dir $(MAN1))
+	awk '{ print ($$0 == "" ? ".Pp" : $$0) }' .build/plugins/GenerateManual/outputs/timeline/timeline.1 > $(MAN1)
+	printf '.Sh "SEE ALSO"\n.Xr timeline-emit 1 ,\n.Xr timeline.toml 5\n' >> $(MAN1)
+
+version:
+	@echo $(VERSION)
+
+# Release artifacts (docs/packaging.md): stripped binaries, no Swift runtime needed.
+DIST_STAGE := .build/dist-stage/timeline-$(VERSION)
+TAR_ARCH := $(shell uname -m)
+dist: build man
+	scripts/stage --out $(DIST_STAGE) --timeline .build/release/timeline \
+	  --emit $(STATIC_SCRATCH)/release/timeline-emit --man1 $(MAN1) --strip
+	@mkdir -p dist
+	tar -C $(dir $(DIST_STAGE)) --sort=name --owner=0 --group=0 --numeric-owner \
+	  -czf dist/timeline-$(VERSION)-linux-$(TAR_ARCH).tar.gz timeline-$(VERSION)
+	@ls -l dist/timeline-$(VERSION)-linux-$(TAR_ARCH).tar.gz
+
+deb: dist
+	scripts/deb $(DIST_STAGE) dist
+
+# Builds both artifacts, then installs and runs them as a user without Swift would.
+check-dist: dist deb
+	scripts/check-dist dist/timeline-$(VERSION)-linux-$(TAR_ARCH).tar.gz dist/timeline_$(VERSION)_$$(dpkg --print-architecture).deb
 
 # Fault injection, hostile input and fuzzing figures: runs the ReliabilityTests and writes
 # docs/reliability.md (scripts/reliability).
@@ -110,4 +117,4 @@ bench: deps build
 	bench/run
 
 clean:
-	rm -rf .build $(STATIC_SCRATCH)
+	rm -rf .build $(STATIC_SCRATCH) dist

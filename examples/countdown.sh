@@ -10,12 +10,12 @@
 #          2027-01-01T00:00:00Z (a date alone means local midnight)
 #   LABEL  what is counted down to (default: the date)
 #
-# Prints a timeline in the command widget's JSON format (see
-# Sources/Providers/Command/CommandOutput.swift): one entry now, then one at each local
-# midnight for the next 14 days, each saying how many days are left; on the day itself
-# "LABEL: today", which lasts one day. With "policy": "atEnd", `timeline refresh` runs
-# this again when the last entry becomes current, so the bar counts down offline and
-# this script runs once a fortnight. It needs GNU date (coreutils).
+# Prints a timeline in the command widget's JSON format (`man 5 timeline.toml`, COMMAND
+# OUTPUT; in full: /usr/local/share/doc/timeline/command-provider.md): one entry now, then
+# one at each local midnight for the next 14 days, each saying how many days are left; on
+# the day itself "LABEL: today", which lasts one day. With "policy": "atEnd", `timeline
+# refresh` runs this again when the last entry becomes current, so the bar counts down
+# offline and this script runs once a fortnight. It needs GNU date (coreutils).
 set -eu
 
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then

@@ -36,7 +36,7 @@ public struct EmitRequest: Sendable, Equatable {
 /// whatever the cache holds, 2 for a usage error and nothing else.
 public enum EmitCommand {
   /// The version `--version` prints.
-  public static let version = "0.1.0"
+  public static let version = TimelineVersion.string
 
   /// What a command line asks for.
   public enum Parsed: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Providers
 import TimelineCore
 
 /// The whole config: base URLs, refresh settings, bar nudges and the widgets.
@@ -16,11 +17,7 @@ public struct AppConfig: Sendable, Equatable {
   public var warnings: [String]
 
   /// The default base URLs, used for any source the config leaves out.
-  public static let defaultSources: [String: String] = [
-    "banidb": "https://api.banidb.com/v2",
-    "varsom": "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api",
-    "lavinprognoser": "https://nvgis.naturvardsverket.se/geoserver/lavinprognoser/ows",
-  ]
+  public static let defaultSources = DefaultSources.all
 
   /// The widget named `name`.
   public func widget(_ name: String) -> WidgetConfig? { widgets.first { $0.name == name } }

@@ -1,12 +1,14 @@
+import Providers
+
 /// The config that applies when no file exists, and what `timeline config --default` prints.
 public enum DefaultConfig {
   public static let toml = """
     # timeline config: see examples/config.toml for every option.
 
     [sources]            # base URLs, overridable (tests point them at 127.0.0.1)
-    banidb = "https://api.banidb.com/v2"
-    varsom = "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api"
-    lavinprognoser = "https://nvgis.naturvardsverket.se/geoserver/lavinprognoser/ows"
+    banidb = "\(DefaultSources.banidb)"
+    varsom = "\(DefaultSources.varsom)"
+    lavinprognoser = "\(DefaultSources.lavinprognoser)"
 
     [widgets.random-shabad]
     kind = "random-shabad"

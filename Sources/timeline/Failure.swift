@@ -43,7 +43,3 @@ extension AsyncParsableCommand {
     }
   }
 }
-
-enum TimelineVersion {
-  static let string = "0.1.0"
-}

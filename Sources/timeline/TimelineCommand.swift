@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimelineCore
 import TimelineKit
 
 /// The `timeline` command: a thin front end. Each subcommand is one file that parses its

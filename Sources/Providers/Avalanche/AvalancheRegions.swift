@@ -37,10 +37,7 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
 /// Region lists: the bundled one, and the live one from each service.
 public enum AvalancheRegions {
   /// The production base URLs, used when no `[sources]` entry says otherwise.
-  public static let defaultSources = [
-    "varsom": "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api",
-    "lavinprognoser": "https://nvgis.naturvardsverket.se/geoserver/lavinprognoser/ows",
-  ]
+  public static let defaultSources = DefaultSources.all
 
   /// The list shipped with this build.
   public static func bundled(_ country: AvalancheCountry) -> [AvalancheRegion] {

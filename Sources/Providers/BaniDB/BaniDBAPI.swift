@@ -3,7 +3,7 @@ import TimelineCore
 
 /// The few BaniDB v2 calls the Gurbani kinds make, against the `[sources] banidb` base.
 struct BaniDBAPI: Sendable {
-  static let defaultBase = "https://api.banidb.com/v2"
+  static let defaultBase = DefaultSources.banidb
   /// Requests in flight per provider. The shared client enforces the same cap per client;
   /// this one also holds if a client is ever shared between providers.
   static let concurrency = 4

@@ -12,7 +12,7 @@ import TimelineCore
 /// client (each provider gets its own client).
 public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
   /// The version sent in `User-Agent`.
-  public static let version = "0.1.0"
+  public static let version = TimelineVersion.string
 
   let connectTimeout: TimeInterval
   let totalTimeout: TimeInterval

@@ -134,7 +134,7 @@ import TimelineTestSupport
     #expect(text.contains("font-1 = Noto Sans Gurmukhi"))
     // A custom/ipc hook runs only at start and on a message, so it would never switch to
     // the next entry on time: the snippet offers only the follower (README says why).
-    #expect(!text.contains("custom/ipc"), "modules.ini offers a custom/ipc module")
+    #expect(!text.contains("type = custom/ipc"), "modules.ini offers a custom/ipc module")
     let readme = try Repo.text("integrations/polybar/README.md")
     #expect(readme.contains("custom/ipc") && readme.contains("on time"), "the README no longer says why not custom/ipc")
   }

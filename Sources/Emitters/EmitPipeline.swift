@@ -46,7 +46,7 @@ public enum EmitPipeline {
       } else if let end = meta?.end, Selection.isExpired(end: end, now: now) {
         reason = "the timeline ended at \(ISOTime.format(end)) (run `timeline refresh`)"
       } else {
-        reason = "no entry is current yet" + (view.nextDate.map { " (the first starts at \($0))" } ?? "")
+        reason = "no entry is current yet" + (view.nextDate.map { " (the first starts at \(ISOTime.format($0)))" } ?? "")
       }
     }
     state.isStale = stale

@@ -68,5 +68,4 @@ enum Follow {
       if wake { return true }
     }
   }
-
 }

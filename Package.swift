@@ -50,7 +50,7 @@ let package = Package(
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
     .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
-    .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "Emitters", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),

@@ -75,6 +75,11 @@ private func checkPango(_ markup: String, allowTags: Bool) {
         s[i + 19..<i + 25].allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
       {
         i += 27
+      } else if matches("<span foreground=\"#", at: i), i + 48 <= s.count, matches("\" background=\"#", at: i + 25),
+        matches("\">", at: i + 46),
+        (s[i + 19..<i + 25] + s[i + 40..<i + 46]).allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
+      {
+        i += 48
       } else {
         fatalError("pango: a tag that is not ours in \(markup.debugDescription)")
       }
@@ -114,7 +119,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   let i3bar = I3barEmitter.render(state, options: options)
   oneLine(i3bar, "i3bar")
-  check(json(i3bar, "i3bar")["markup"] as? String == "none", "i3bar: markup", i3bar)
+  let block = json(i3bar, "i3bar")
+  check(block["markup"] as? String == "pango", "i3bar: markup", i3bar)
+  checkPango(block["full_text"] as? String ?? "<missing>", allowTags: true)
+  checkPango(block["short_text"] as? String ?? "<missing>", allowTags: false)
   oneLine(I3barEmitter.renderLine([state, state], options: options), "i3bar line")
 
   let polybar = PolybarEmitter.render(state, options: options)
@@ -144,8 +152,8 @@ private func polybarTagsAreOurs(_ line: String, click: Bool) -> Bool {
   }
   while i < s.count {
     guard s[i] == "%", i + 1 < s.count, s[i + 1] == "{" else { i += 1; continue }
-    if matches("%{F-}", at: i) { i += 5; continue }
-    if matches("%{F#", at: i), i + 11 <= s.count, s[i + 10] == "}",
+    if matches("%{F-}", at: i) || matches("%{B-}", at: i) { i += 5; continue }
+    if matches("%{F#", at: i) || matches("%{B#", at: i), i + 11 <= s.count, s[i + 10] == "}",
       s[i + 4..<i + 10].allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
     { i += 11; continue }
     if click && matches("%{A}", at: i) && i + 4 == s.count { i += 4; continue }
@@ -169,8 +177,8 @@ private func tmuxHashesAreOurs(_ line: String) -> Bool {
     if i + 1 < s.count, s[i + 1] == "#" { i += 2; continue }
     guard i + 1 < s.count, s[i + 1] == "[", let close = s[(i + 2)...].firstIndex(of: "]") else { return false }
     let style = String(String.UnicodeScalarView(s[(i + 2)..<close]))
-    let ok = style == "default" || style == "bold"
-      || style.range(of: "^fg=#[0-9a-f]{6}(,bold)?$", options: .regularExpression) != nil
+    let ok = ["default", "push-default", "pop-default", "bold", "dim", "dim,bold"].contains(style)
+      || style.range(of: "^fg=#[0-9a-f]{6}(,bg=#[0-9a-f]{6})?(,bold)?$", options: .regularExpression) != nil
     if !ok { return false }
     i = close + 1
   }

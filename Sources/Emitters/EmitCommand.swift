@@ -184,11 +184,20 @@ public enum EmitCommand {
         }
         return 0
       }
-      let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
-      if request.verbose { report(resolved, err: err, program: program) }
-      out.write(EmitPipeline.line(resolved.map(\.state), format: request.format, options: request.options) + "\n")
-      return 0
+      return emitOnce(request, directory: directory, now: now, out: out, err: err, program: program)
     }
+  }
+
+  /// Prints the one line for every widget of `request` at `now` (and the `--verbose`
+  /// reasons): the one-shot emit of several widgets, and `--follow`'s fallback when it
+  /// cannot set up its wake-ups. Returns the exit status, 0.
+  static func emitOnce(
+    _ request: EmitRequest, directory: String, now: Int64, out: Output, err: Output, program: String
+  ) -> Int32 {
+    let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
+    if request.verbose { report(resolved, err: err, program: program) }
+    out.write(EmitPipeline.line(resolved.map(\.state), format: request.format, options: request.options) + "\n")
+    return 0
   }
 
   static func report(_ resolved: [EmitPipeline.Resolution], err: Output, program: String) {

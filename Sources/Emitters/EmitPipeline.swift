@@ -22,7 +22,8 @@ public enum EmitPipeline {
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
   /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`).
   public static func resolve(widget: String, directory: String, now: Int64, shortLived: Bool = false) -> Resolution {
-    guard let path = CacheStore(directory: directory).path(for: widget) else {
+    let store = CacheStore(directory: directory)
+    guard let path = store.path(for: widget) else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
         reason: "invalid widget name (use [a-z0-9][a-z0-9-]*, at most 64 characters)")
@@ -38,15 +39,20 @@ public enum EmitPipeline {
       state = .neutralPlaceholder(widget: widget)
       state.kind = meta?.kind
       if let placeholder = meta?.placeholder { state.entry = placeholder }
-      if let error = view.error {
+      if case .missing? = view.error {
+        reason = Guidance.missing(widget: widget, store: store)
+      } else if let error = view.error {
         reason = error.description
       } else if let end = meta?.end, Selection.isExpired(end: end, now: now) {
-        reason = "the timeline ended at \(end) (run `timeline refresh`)"
+        reason = "the timeline ended at \(ISOTime.format(end)) (run `timeline refresh`)"
       } else {
-        reason = "no entry is current yet" + (view.nextDate.map { " (the first starts at \($0))" } ?? "")
+        reason = "no entry is current yet" + (view.nextDate.map { " (the first starts at \(ISOTime.format($0)))" } ?? "")
       }
     }
     state.isStale = stale
+    if state.isPlaceholder || stale {
+      state.notes = Guidance.notes(widget: widget, store: store, view: view, now: now, placeholder: state.isPlaceholder)
+    }
     if stale, let meta, let due = meta.due {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
       reason = reason.map { $0 + "; " + note } ?? note

@@ -5,17 +5,19 @@ import TimelineCore
 /// next entry, the end, the stale boundary, or an inotify event for our cache file), and
 /// print again only if the line differs. There are no periodic wake-ups.
 ///
-/// Exit 0 on SIGTERM, SIGINT, SIGHUP, and when stdout is closed (a failed write: SIGPIPE
-/// is ignored so the write reports EPIPE instead of killing us). Real-time signals are
-/// ignored (see Wakeups).
+/// Exit 0 on SIGTERM, SIGINT, SIGHUP, when stdout is closed (a failed write: SIGPIPE
+/// is ignored so the write reports EPIPE instead of killing us), and when the bar that
+/// started us is gone although stdout still takes writes (see ParentWatch). Real-time
+/// signals are ignored (see Wakeups).
 enum Follow {
   static func run(
     _ request: EmitRequest, directory: String, out: Output, err: Output, program: String, clock: any WallClock
   ) -> Int32 {
     guard let wakeFD = Wakeups.install() else {
       err.write("\(program): cannot set up --follow (signals or timer); printing once\n")
-      return once(request, directory: directory, out: out, err: err, program: program, clock: clock)
+      return EmitCommand.emitOnce(request, directory: directory, now: clock.now(), out: out, err: err, program: program)
     }
+    let parent = ParentWatch()
     let watcher = DirectoryWatcher(directory: directory, names: Set(request.widgets.map { $0 + ".json" }))
     if watcher == nil && request.verbose {
       err.write("\(program): inotify is unavailable; only timed changes will show\n")
@@ -25,6 +27,7 @@ enum Follow {
     var last: String?
     var lastReasons: [String?] = []
     while true {
+      if parent.isGone { return 0 }
       watcher?.arm()
       let now = clock.now()
       let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
@@ -64,15 +67,5 @@ enum Follow {
       if fds.count > 1 && fds[1].revents != 0, let watcher, watcher.consume() { wake = true }
       if wake { return true }
     }
-  }
-
-  private static func once(
-    _ request: EmitRequest, directory: String, out: Output, err: Output, program: String, clock: any WallClock
-  ) -> Int32 {
-    let now = clock.now()
-    let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
-    if request.verbose { EmitCommand.report(resolved, err: err, program: program) }
-    out.write(EmitPipeline.line(resolved.map(\.state), format: request.format, options: request.options) + "\n")
-    return 0
   }
 }

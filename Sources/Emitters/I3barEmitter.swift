@@ -3,12 +3,15 @@ import TimelineCore
 /// i3bar / swaybar block (and, with `--follow`, the whole status_command protocol).
 ///
 /// Contract: one block object with `full_text`, `short_text`, `color` (only when there is
-/// one), `urgent`, `name` (`timeline`), `instance` (the widget) and `markup: "none"`.
-/// With markup off, i3bar draws the text literally, so content needs only JSON escaping
-/// (quotes, backslashes, controls, U+2028/9); a single bad byte would replace the whole
-/// status line with an error, which is why every string goes through one escaper.
-/// `color` is grey when stale, else the first coloured run's, else the level colour.
-/// `short_text` is the entry's short form, else the full text.
+/// one), `urgent`, `name` (`timeline`), `instance` (the widget) and `markup: "pango"`.
+/// `full_text` is Pango markup, so each coloured run (a visraam word, a danger level) has
+/// its own colour, exactly as in waybar: content is Pango- then JSON-escaped and only our
+/// own `<span>` and `<b>` tags appear (i3bar draws markup only with a `pango:` font in the
+/// bar config; swaybar always does). `short_text` is the entry's short form, else the
+/// full text, escaped the same way. A single bad byte would replace the whole status line
+/// with an error, which is why every string goes through one escaper.
+/// `color` colours the whole block: grey when stale or a placeholder (then the runs lose
+/// their own colours), else the level colour when no run has one.
 /// Protocol (`--follow`): the header `{"version":1,"stop_signal":0}` (stop_signal 0 so a
 /// hidden bar does not freeze us with SIGSTOP), `[`, then one array of blocks per line,
 /// each after the first prefixed with `,`.
@@ -19,22 +22,22 @@ public enum I3barEmitter {
   /// One block object, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
     let text = PreparedText(state, options: options, defaultOrder: .logical)
-    let full = text.plain
-    var short = full
+    var out: [UInt8] = []
+    out += "{\"full_text\":\""
+    Markup.appendPangoRuns(text.runs, colors: !state.isDimmed, to: &out)
+    out += "\",\"short_text\":\""
     if let entryShort = state.entry.short {
       let clean = Sanitise.text(entryShort)
-      short = (options.gurmukhi ?? .logical) == .visual ? Gurmukhi.visualOrder(clean) : clean
+      Markup.appendJSON((options.gurmukhi ?? .logical) == .visual ? Gurmukhi.visualOrder(clean) : clean, pango: true, to: &out)
+    } else {
+      Markup.appendJSON(text.plain, pango: true, to: &out)
     }
-    var out: [UInt8] = []
-    out += "{\"full_text\":"
-    Markup.appendJSONString(full, to: &out)
-    out += ",\"short_text\":"
-    Markup.appendJSONString(short, to: &out)
+    out += "\""
     if let color = state.blockColor(text.runs) { out += ",\"color\":\"" + color + "\"" }
     out += ",\"urgent\":" + (state.entry.isUrgent ? "true" : "false")
     out += ",\"name\":\"timeline\",\"instance\":"
     Markup.appendJSONString(state.widget, to: &out)
-    out += ",\"markup\":\"none\"}"
+    out += ",\"markup\":\"pango\"}"
     return String(decoding: out, as: UTF8.self)
   }
 

@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// Escapers for the two string syntaxes the emitters produce: JSON (waybar, i3bar) and
 /// Pango markup (waybar's text and tooltip). They work on UTF-8 bytes and append to one
 /// buffer, so a line is built in a single pass without per-character String work (this
@@ -38,6 +40,28 @@ enum Markup {
   private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
     out += [0x5C, UInt8(ascii: "u")]
     for shift: UInt32 in [12, 8, 4, 0] { out.append(hex[Int((value >> shift) & 15)]) }
+  }
+
+  /// Appends styled runs as Pango markup inside a JSON string (waybar `text`, i3bar
+  /// `full_text` with `markup: pango`): content escaped, and only our own tags:
+  /// `<span foreground="#rrggbb">` for a coloured run, `<span foreground background>` for
+  /// a badge (a colour too dark for text, see `Contrast`), `<b>` for bold. `colors`
+  /// false drops the colours (the bar colours the whole text itself).
+  static func appendPangoRuns(_ runs: [TextRun], colors: Bool = true, to out: inout [UInt8]) {
+    for run in runs {
+      let color = colors ? run.color : nil
+      if let color {
+        if Contrast.needsBadge(color) {
+          out += "<span foreground=\\\"" + Contrast.text(on: color) + "\\\" background=\\\"" + color + "\\\">"
+        } else {
+          out += "<span foreground=\\\"" + color + "\\\">"
+        }
+      }
+      if run.bold { out += "<b>" }
+      appendJSON(run.text, pango: true, to: &out)
+      if run.bold { out += "</b>" }
+      if color != nil { out += "</span>" }
+    }
   }
 
   /// Appends a JSON string literal, quotes included.

@@ -3,9 +3,11 @@ import TimelineCore
 /// polybar `custom/script` (one line per run, or per update with `tail = true`).
 ///
 /// Contract: one line of polybar formatting. A coloured run is `%{F#rrggbb}…%{F-}`;
-/// polybar has no bold tag without a second font, so bold is dropped. Stale text is drawn
-/// in grey (`%{F#888888}` on every run, replacing the runs' colours, because `%{F-}`
-/// resets to the bar colour rather than to an enclosing `%{F}`).
+/// polybar has no bold tag without a second font, so bold is dropped. A colour too dark for
+/// text (level 5's black, see `Contrast`) is a badge: `%{B#000000}%{F#ffffff}…%{F-}%{B-}`,
+/// which reads on dark and light bars. Stale and placeholder text is grey (`%{F#9aa5b1}` on
+/// every run, replacing the runs' colours, because `%{F-}` resets to the bar colour rather
+/// than to an enclosing `%{F}`).
 /// Escaping: polybar parses `%{` anywhere as a tag and has no escape for it, and
 /// untrusted `%{A1:cmd:}` would be a clickable command, so every `%{` in content (also one
 /// formed across two runs) is written `%`, U+200B, `{`; the zero-width space is not drawn.
@@ -23,15 +25,16 @@ public enum PolybarEmitter {
     var body = ""
     var openPercent = false
     for run in text.runs {
-      let color = state.isStale ? staleColor : run.color
+      let color = state.isDimmed ? dimColor : run.color
+      let badge = color.map(Contrast.needsBadge) ?? false
       if let color {
-        body += "%{F" + color + "}"
+        body += badge ? "%{B" + color + "}%{F" + Contrast.text(on: color) + "}" : "%{F" + color + "}"
         openPercent = false
       }
       appendNeutralised(run.text, to: &body, afterPercent: openPercent)
       openPercent = run.text.unicodeScalars.last == "%"
       if color != nil {
-        body += "%{F-}"
+        body += badge ? "%{F-}%{B-}" : "%{F-}"
         openPercent = false
       }
     }

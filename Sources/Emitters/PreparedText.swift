@@ -3,6 +3,8 @@ import TimelineCore
 /// The text pipeline every emitter runs before adding its own markup: sanitise, truncate
 /// (in logical order, so clusters are judged as Unicode defines them), then reorder for
 /// bars that do not shape Gurmukhi. Empty runs are dropped so no bar gets an empty tag.
+/// A placeholder's runs lose their colour and weight: every bar draws placeholders in its
+/// one placeholder style (waybar: the `placeholder` CSS class), never in a provider's colour.
 struct PreparedText {
   var runs: [TextRun]
   var truncated: Bool
@@ -11,6 +13,10 @@ struct PreparedText {
     var runs: [TextRun] = []
     for var run in state.entry.runs {
       run.text = Sanitise.text(run.text)
+      if state.isPlaceholder {
+        run.color = nil
+        run.bold = false
+      }
       if !run.text.isEmpty { runs.append(run) }
     }
     truncated = false
@@ -29,20 +35,24 @@ struct PreparedText {
 
 extension RenderInput {
   /// Tooltip lines, sanitised: the entry's lines (or, when the bar text was cut, the full
-  /// text), then a note when the timeline is stale. Why a refresh failed is not shown:
-  /// it lives in the state file, which emitters never read (`timeline status` shows it).
+  /// text), a note when the timeline is stale, then the pipeline's notes (what to do about
+  /// a placeholder, the last refresh error).
   func tooltipLines(truncated: Bool) -> [String] {
     var lines = entry.tooltip.map(Sanitise.text)
     if lines.isEmpty && truncated { lines.append(Sanitise.text(entry.text)) }
     if isStale { lines.append("Out of date: the last refresh is overdue") }
+    lines += notes.map(Sanitise.text)
     return lines
   }
 
-  /// The colour a block-level bar (i3bar) gives the whole text: grey when stale, else the
-  /// first coloured run, else the level's colour.
+  /// Whether the whole text is drawn dimmed (stale or placeholder) instead of in its colours.
+  var isDimmed: Bool { isStale || isPlaceholder }
+
+  /// The colour a block-level bar (i3bar) gives the whole text: grey when dimmed, else the
+  /// level's colour when no run has its own (runs carry theirs as markup).
   func blockColor(_ runs: [TextRun]) -> String? {
-    if isStale { return staleColor }
-    if let color = runs.first(where: { $0.color != nil })?.color { return color }
+    if isDimmed { return dimColor }
+    if runs.contains(where: { $0.color != nil }) { return nil }
     return entry.level.map { levelColors[Swift.min(5, Swift.max(0, $0))] }
   }
 }

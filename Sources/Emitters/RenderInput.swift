@@ -13,6 +13,9 @@ public struct RenderInput: Sendable, Equatable {
   public var isPlaceholder: Bool
   /// Whether the timeline is overdue by more than its grace.
   public var isStale: Bool
+  /// Tooltip lines after the entry's own: what to do about a placeholder, the last refresh
+  /// error (see `EmitPipeline.resolve`).
+  public var notes: [String] = []
 
   /// Creates a state.
   public init(
@@ -25,10 +28,12 @@ public struct RenderInput: Sendable, Equatable {
     self.isStale = isStale
   }
 
-  /// The entry shown when nothing better is known: it names no kind and carries no data.
+  /// The entry shown when nothing better is known (no cache yet): the widget's name and
+  /// an ellipsis, so a new user sees which widget waits; "…" alone for an invalid name.
   public static func neutralPlaceholder(widget: String) -> RenderInput {
-    RenderInput(
-      widget: widget, entry: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"),
+    let label = Sanitise.isWidgetName(widget) ? widget + "…" : "…"
+    return RenderInput(
+      widget: widget, entry: Entry(date: 0, runs: [TextRun(label)], alt: "placeholder"),
       isPlaceholder: true)
   }
 
@@ -98,5 +103,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   }
 }
 
-/// The colour that dims a stale widget in bars without CSS classes (polybar, tmux, i3bar).
-let staleColor = "#888888"
+/// The grey of stale and placeholder text in bars without CSS classes (polybar, i3bar); the
+/// same grey as the placeholder rule of integrations/waybar/style.css. tmux uses its `dim`
+/// attribute instead, which reads on any status-style, tmux's default green included.
+let dimColor = "#9aa5b1"

@@ -2,8 +2,13 @@ import TimelineCore
 
 /// tmux `#(timeline-emit tmux WIDGET)` in a status format.
 ///
-/// Contract: one line. Styles: a run is `#[fg=#rrggbb,bold]…#[default]`; unstyled runs
-/// carry no markup. Stale text is grey (`fg=#888888` replaces the runs' colours).
+/// Contract: one line. Styles: a run is `#[fg=#rrggbb,bold]…#[default]`; a colour too
+/// dark for text (level 5's black, see `Contrast`) is a badge, `#[fg=#ffffff,bg=#000000]`;
+/// stale and placeholder text is `#[dim]` in the surrounding colours (a grey would vanish
+/// on tmux's default green bar); unstyled runs carry no markup. A line with any style
+/// starts with `#[push-default]` and ends with `#[pop-default]`: the style in force where
+/// the user put `#()` becomes the default that each `#[default]` returns to, so the rest of
+/// the user's status line keeps its own colours (tmux 3.0+; checked in tmux 3.3a).
 /// Escaping: tmux reads a job's output twice. First it expands it as a format: a run of
 /// `#` followed by `[` is kept as it is, any other `##` becomes `#`, and `#{…}` `#(…)` are
 /// live. Then the status line is drawn: a run of n `#` before `[` shows n/2 `#` and a
@@ -25,13 +30,22 @@ public enum TmuxEmitter {
     // generic type the one-shot emitter touches is a runtime metadata instantiation.
     var out = ""
     var pending: String?
+    var styled = false
     for run in text.runs {
       var tag: String?
-      if let color = state.isStale ? staleColor : run.color { tag = "fg=" + color }
+      if state.isDimmed {
+        tag = "dim"
+      } else if let color = run.color {
+        tag = Contrast.needsBadge(color) ? "fg=" + Contrast.text(on: color) + ",bg=" + color : "fg=" + color
+      }
       if run.bold { tag = tag.map { $0 + ",bold" } ?? "bold" }
       guard let style = tag else {
         pending = (pending ?? "") + run.text
         continue
+      }
+      if !styled {
+        out += "#[push-default]"
+        styled = true
       }
       if let content = pending {
         appendEscaped(content, to: &out, tagFollows: true)
@@ -41,7 +55,8 @@ public enum TmuxEmitter {
       appendEscaped(run.text, to: &out, tagFollows: true)
       out += "#[default]"
     }
-    if let content = pending { appendEscaped(content, to: &out, tagFollows: false) }
+    if let content = pending { appendEscaped(content, to: &out, tagFollows: styled) }
+    if styled { out += "#[pop-default]" }
     return out
   }
 

@@ -6,7 +6,9 @@ import TimelineCore
 /// `alt`, `tooltip`, `class`, `percentage` (waybar silently keeps old values for keys that
 /// go missing, and older versions crash on wrong types, so the shape never varies).
 /// - `text`: Pango markup. Content is escaped (`&` `<` `>` → entities) and only our own
-///   tags appear: `<span foreground="#rrggbb">` for a coloured run, `<b>` for bold.
+///   tags appear: `<span foreground="#rrggbb">` for a coloured run, `<span foreground
+///   background>` for a colour too dark for text (a badge: level 5's black), `<b>` for bold.
+///   A placeholder has no colour of its own: the `placeholder` class styles it in CSS.
 ///   Waybar blanks the whole label on invalid markup, so nothing else is ever emitted.
 /// - `alt`: the state key (entry `alt`, or `placeholder`), for `format-icons`.
 /// - `tooltip`: Pango-escaped lines joined by a JSON `\n` (a raw newline would split the
@@ -23,13 +25,7 @@ public enum WaybarEmitter {
     out.reserveCapacity(256 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     // Our tags are written already JSON-escaped; content is Pango- then JSON-escaped.
     out += "{\"text\":\""
-    for run in text.runs {
-      if let color = run.color { out += "<span foreground=\\\"" + color + "\\\">" }
-      if run.bold { out += "<b>" }
-      Markup.appendJSON(run.text, pango: true, to: &out)
-      if run.bold { out += "</b>" }
-      if run.color != nil { out += "</span>" }
-    }
+    Markup.appendPangoRuns(text.runs, to: &out)
     out += "\",\"alt\":\""
     Markup.appendJSON(state.alt, pango: true, to: &out)
     out += "\",\"tooltip\":\""

@@ -79,13 +79,10 @@ public struct CacheStore: Sendable {
   /// Removes temporary files of `target` older than a minute: a writer killed between
   /// mkstemp and rename leaves one behind, and nothing else ever would.
   private func sweepTemporaries(of target: String) {
-    guard let dir = opendir(directory) else { return }
-    defer { closedir(dir) }
     let prefix = String(target.split(separator: "/").last ?? "") + "."
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    while let item = readdir(dir) {
-      let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    for name in names() {
       guard name.hasPrefix(prefix), name.count == prefix.count + 6 else { continue }
       var info = stat()
       let path = directory + "/" + name

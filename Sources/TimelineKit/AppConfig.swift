@@ -21,6 +21,14 @@ public struct AppConfig: Sendable, Equatable {
 
   /// The widget named `name`.
   public func widget(_ name: String) -> WidgetConfig? { widgets.first { $0.name == name } }
+
+  /// What every command says about a widget name the config does not have: that it is
+  /// unknown, and which ones are configured (not "run `timeline refresh NAME`", which would
+  /// fail the same way).
+  public func unknownWidget(_ name: String) -> String {
+    let known = widgets.map(\.name).joined(separator: ", ")
+    return "unknown widget \"\(name)\" in \(file) (configured: \(known.isEmpty ? "none" : known))"
+  }
 }
 
 /// `[bars]`: which running bars `timeline reload` may nudge.

@@ -208,7 +208,8 @@ public struct Doctor: Sendable {
       fix: "systemctl --user enable --now timeline-refresh.timer (after `make install`; see integrations/systemd), or add integrations/cron/crontab with `crontab -e`")
   }
 
-  /// The newest successful refresh across the widgets, and which widgets are stale.
+  /// The newest successful refresh across the widgets, which widgets have no data or are
+  /// stale, and whether a last refresh failed.
   func lastRefresh(_ config: AppConfig?) -> Check {
     guard let config else {
       return Check(name: "last refresh", ok: false, detail: "unknown (the config does not load)", fix: "fix the config first")
@@ -229,16 +230,18 @@ public struct Doctor: Sendable {
         continue
       }
       newest = max(newest ?? success, success)
-      if timeline.isStale(at: now) {
-        stale.append(widget.name)
-        if let error = record.lastError { errors.append("\(widget.name): \(error)") }
-      }
+      if timeline.isStale(at: now) { stale.append(widget.name) }
+      // A failed last refresh counts even while the previous timeline still covers now:
+      // the bars look fine today, but the next one may not.
+      if let error = record.lastError { errors.append("\(widget.name): \(error)") }
     }
     let age = newest.map { "last refresh \(Self.age(now - $0)) ago" } ?? "never refreshed"
     var problems: [String] = []
     if !never.isEmpty { problems.append("no data yet for " + never.joined(separator: ", ")) }
     if !stale.isEmpty { problems.append("stale: " + stale.joined(separator: ", ")) }
-    if let error = errors.first { problems.append("last error: " + ProviderError.oneLine(error, limit: 160)) }
+    if let error = errors.first {
+      problems.append("last refresh failed for " + ProviderError.oneLine(error, limit: 160))
+    }
     if problems.isEmpty {
       return Check(name: "last refresh", ok: true, detail: "\(age); all \(config.widgets.count) widgets current")
     }

@@ -40,10 +40,7 @@ public struct Refresher: Sendable {
       chosen = config.widgets
     } else {
       chosen = try names.map { name throws(ConfigError) in
-        guard let widget = config.widget(name) else {
-          let known = config.widgets.map(\.name).joined(separator: ", ")
-          throw ConfigError("unknown widget \"\(name)\" in \(config.file) (configured: \(known.isEmpty ? "none" : known))")
-        }
+        guard let widget = config.widget(name) else { throw ConfigError(config.unknownWidget(name)) }
         return widget
       }
     }

@@ -10,9 +10,9 @@ extension TimelineCommand {
     static let configuration = CommandConfiguration(
       abstract: "Open the current entry's link with xdg-open.",
       discussion: """
-        Only http and https links are opened. Without xdg-open (or with --print)
-        the link is printed instead. Exits 1 when there is no current entry or it
-        has no link.
+        Only http and https links are opened. Without xdg-open (or with --print) \
+        the link is printed instead. Exits 1 when there is no current entry or it \
+        has no link, or when WIDGET is not configured.
         """)
 
     @Argument(help: "The widget name, as in [widgets.NAME].")

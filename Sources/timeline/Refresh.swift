@@ -12,6 +12,10 @@ extension TimelineCommand {
         changed. Due widgets are refreshed concurrently; a failure keeps the previous \
         timeline and schedules a retry (15 min, doubling up to 6 h, or Retry-After).
 
+        The report, one line per widget, goes to standard error, as a log does: the \
+        systemd journal records it, and standard output stays empty for scripts. \
+        --quiet keeps only the failures, so cron mails only when something failed.
+
         Exit status: 0 when every due widget succeeded (or none was due), 1 when any \
         failed, 2 on usage or config errors.
         """)

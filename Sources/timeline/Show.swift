@@ -16,11 +16,12 @@ extension TimelineCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the current entry of a widget in full (e.g. the whole shabad).",
       discussion: """
-        Reads the cache only; it never fetches. For avalanche widgets the warning of
-        every day in the timeline is printed, from the current day on; --all does the
-        same for any kind (e.g. the coming shabads of random-shabad). Colours are 24-bit
-        ANSI, used only when standard output is a terminal and NO_COLOR is not set.
-        Exits 1 when the widget has no current entry (run `timeline refresh WIDGET`).
+        Reads the cache only; it never fetches. For avalanche widgets the warning of \
+        every day in the timeline is printed, from the current day on; --all does the \
+        same for any kind (e.g. the coming shabads of random-shabad). Colours are 24-bit \
+        ANSI, used only when standard output is a terminal and NO_COLOR is not set. \
+        Exits 1 when the widget has no current entry (run `timeline refresh WIDGET`), \
+        or when WIDGET is not configured.
         """)
 
     @Argument(help: "The widget name, as in [widgets.NAME].")
@@ -95,6 +96,10 @@ enum CurrentEntry {
     do {
       timeline = try CacheReader.timeline(path: path)
     } catch .missing {
+      // A name the config lacks is a typo, not a widget to refresh.
+      if let config = try? ConfigLoader.load(), config.widget(widget) == nil {
+        throw Failure.failed(config.unknownWidget(widget))
+      }
       throw Failure.failed("no cache for widget \"\(widget)\" in \(store.directory); run `timeline refresh \(widget)`")
     } catch {
       throw Failure.failed(error.description)

@@ -41,8 +41,10 @@ extension TimelineCommand {
       if rows.isEmpty { return "no widgets configured" }
       var lines: [String] = []
       for row in rows {
-        let current = row.current.map { String($0.prefix(60)) } ?? "(placeholder)"
-        lines.append("\(row.widget) [\(row.kind)]\(row.stale ? " (stale)" : "")")
+        // Never refreshed is not "stale": there is nothing old to show yet.
+        let noData = row.lastSuccess == nil && row.entries == 0
+        let current = row.current.map { String($0.prefix(60)) } ?? (noData ? "(none: run `timeline refresh`)" : "(placeholder)")
+        lines.append("\(row.widget) [\(row.kind)]\(noData ? " (no data yet)" : row.stale ? " (stale)" : "")")
         lines.append("  entries:      \(row.entries)")
         lines.append("  current:      \(current)")
         lines.append("  next refresh: \(row.nextRefresh.map(ISOTime.format) ?? "never (explicit reload only)")")

@@ -101,7 +101,8 @@ import TimelineTestSupport
     let object = try waybar("w", dir: dir.path)
     #expect(object["text"] as? String == "loading")
     #expect((object["class"] as? [String])?.contains("placeholder") == true)
-    #expect(run(["plain", "w", "--verbose"], dir: dir.path).err.contains("ended at 500"))
+    #expect(run(["plain", "w", "--verbose"], dir: dir.path).err.contains("ended at 1970-01-01T00:08:20Z"))
+    #expect(object["tooltip"] as? String == "Out of date: the timeline ended at 1970-01-01T00:08:20Z; run `timeline refresh`")
   }
 
   @Test func staleAddsClassAndDimming() throws {
@@ -112,21 +113,29 @@ import TimelineTestSupport
     let stale = try waybar("w", dir: dir.path, now: 161)
     #expect(stale["class"] as? [String] == ["test-kind", "stale"])
     #expect((stale["tooltip"] as? String)?.contains("Out of date") == true)
-    #expect(run(["tmux", "w"], dir: dir.path, now: 161).out == "#[fg=#888888]x#[default]\n")
-    #expect(run(["polybar", "w"], dir: dir.path, now: 161).out == "%{F#888888}x%{F-}\n")
+    #expect(run(["tmux", "w"], dir: dir.path, now: 161).out == "#[push-default]#[dim]x#[default]#[pop-default]\n")
+    #expect(run(["polybar", "w"], dir: dir.path, now: 161).out == "%{F#9aa5b1}x%{F-}\n")
     #expect(run(["tmux", "w", "--verbose"], dir: dir.path, now: 161).err.contains("stale"))
   }
 
   @Test func missingCacheAndUnknownWidget() throws {
     let dir = try TempDir()
     let object = try waybar("nothing-here", dir: dir.path)
-    #expect(object["text"] as? String == "…")
+    #expect(object["text"] as? String == "nothing-here…")
     #expect(object["class"] as? [String] == ["placeholder"])
+    #expect(object["tooltip"] as? String == "No data yet: run `timeline refresh`")
     let quiet = run(["waybar", "nothing-here"], dir: dir.path)
     #expect(quiet.err.isEmpty)
-    #expect(run(["waybar", "nothing-here", "--verbose"], dir: dir.path).err.contains("no cache file"))
+    // A misspelled name: --verbose says which widgets have a cache instead of advising a
+    // refresh of the misspelling.
+    Caches.write(Caches.timeline("hukamnama", entries: [Caches.entry("x")]), in: dir.path)
+    Caches.write(Caches.timeline("avalanche", entries: [Caches.entry("y")]), in: dir.path)
+    let verbose = run(["waybar", "hukamnam", "--verbose"], dir: dir.path).err
+    #expect(verbose.contains("no cache for widget \"hukamnam\""), "\(verbose)")
+    #expect(verbose.contains("widgets with a cache: avalanche, hukamnama"), "\(verbose)")
+    #expect(!verbose.contains("timeline refresh hukamnam"))
     // The cache directory itself may not exist.
-    #expect(run(["plain", "w"], dir: dir.path + "/no/such/dir").out == "…\n")
+    #expect(run(["plain", "w"], dir: dir.path + "/no/such/dir").out == "w…\n")
   }
 
   @Test(arguments: ["../etc/passwd", "/etc/passwd", "W", "a/b", "", "-x", ".hidden", "a b", "ਸਤਿ", String(repeating: "a", count: 65)])
@@ -149,8 +158,9 @@ import TimelineTestSupport
     let dir = try TempDir()
     FileManager.default.createFile(atPath: dir.path + "/w.json", contents: content)
     let object = try waybar("w", dir: dir.path)
-    #expect(object["text"] as? String == "…", "\(label)")
+    #expect(object["text"] as? String == "w…", "\(label)")
     #expect(object["class"] as? [String] == ["placeholder"])
+    #expect(object["tooltip"] as? String == "The cache file cannot be read: run `timeline refresh`")
     #expect(!run(["plain", "w", "--verbose"], dir: dir.path).err.isEmpty)
   }
 
@@ -170,7 +180,7 @@ import TimelineTestSupport
     let other = try TempDir()
     Caches.write(Caches.timeline(entries: [Caches.entry("secret")]), in: other.path)
     try FileManager.default.createSymbolicLink(atPath: dir.path + "/w.json", withDestinationPath: other.path + "/w.json")
-    #expect(try waybar("w", dir: dir.path)["text"] as? String == "…")
+    #expect(try waybar("w", dir: dir.path)["text"] as? String == "w…")
   }
 
   @Test func nextChangeCoversEntryEndAndStaleBoundary() throws {
@@ -189,6 +199,23 @@ import TimelineTestSupport
     Caches.write(Caches.timeline("a", entries: [Caches.entry("A")]), in: dir.path)
     let result = run(["i3bar", "a", "b"], dir: dir.path)
     let array = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])
-    #expect(array.map { $0["full_text"] as? String } == ["A", "…"])
+    #expect(array.map { $0["full_text"] as? String } == ["A", "b…"])
+  }
+
+  /// The last refresh error reaches the tooltip of a placeholder and of a stale entry (the
+  /// state file `timeline refresh` writes beside the cache), never of a current entry.
+  @Test func lastRefreshErrorInTheTooltip() throws {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    try store.writeState(WidgetState(lastAttempt: 50, lastError: "HTTP 500 from api.banidb.com", failures: 1), of: "w")
+    let first = try waybar("w", dir: dir.path)
+    #expect(first["tooltip"] as? String == "No data yet: run `timeline refresh`\nLast refresh failed: HTTP 500 from api.banidb.com")
+    Caches.write(Caches.timeline(entries: [Caches.entry("x", at: 0)], policy: .after(100), grace: 60), in: dir.path)
+    #expect(try waybar("w", dir: dir.path, now: 150)["tooltip"] as? String == "")
+    #expect(
+      try waybar("w", dir: dir.path, now: 161)["tooltip"] as? String
+        == "Out of date: the last refresh is overdue\nLast refresh failed: HTTP 500 from api.banidb.com")
+    let i3bar = try #require(jsonObject(run(["i3bar", "w"], dir: dir.path, now: 161).out))
+    #expect(i3bar["color"] as? String == "#9aa5b1")
   }
 }

@@ -11,9 +11,11 @@ import TimelineCore
     Golden.check(line, bar: "i3bar", name: golden.name)
     #expect(!line.contains("\n"))
     let object = try #require(jsonObject(line), "not JSON: \(line)")
-    #expect(object["full_text"] as? String == expectedText(golden, order: .logical))
-    #expect(object["short_text"] is String)
-    #expect(object["markup"] as? String == "none")
+    // Pango markup, as in waybar: only our own tags, content escaped.
+    let markup = try #require(object["full_text"] as? String)
+    #expect(PangoCheck.visibleText(markup) == expectedText(golden, order: .logical), "markup: \(markup)")
+    #expect(PangoCheck.visibleText(try #require(object["short_text"] as? String)) != nil)
+    #expect(object["markup"] as? String == "pango")
     #expect(object["name"] as? String == "timeline")
     #expect(object["instance"] as? String == golden.input.widget)
     #expect(object["urgent"] as? Bool == golden.input.entry.isUrgent)
@@ -25,9 +27,25 @@ import TimelineCore
     #expect(I3barEmitter.render(level, options: RenderOptions()).contains(##""color":"#ff0000""##))
     var stale = level
     stale.isStale = true
-    #expect(I3barEmitter.render(stale, options: RenderOptions()).contains(##""color":"#888888""##))
+    #expect(I3barEmitter.render(stale, options: RenderOptions()).contains(##""color":"#9aa5b1""##))
     let none = RenderInput(widget: "w", entry: Caches.entry("x"))
     #expect(!I3barEmitter.render(none, options: RenderOptions()).contains("color"))
+  }
+
+  /// The visraam word alone is coloured (a span), not the whole verse (the block colour).
+  @Test func visraamWordAloneIsColoured() throws {
+    let input = RenderInput(widget: "w", entry: Entry(
+      date: 0, runs: [TextRun("ਸੋ ਦਰੁ "), TextRun("ਕੇਹਾ", color: "#ff6f4d"), TextRun(" a<b & c")], alt: "a"))
+    let object = try #require(jsonObject(I3barEmitter.render(input, options: RenderOptions())))
+    #expect(object["full_text"] as? String == ##"ਸੋ ਦਰੁ <span foreground="#ff6f4d">ਕੇਹਾ</span> a&lt;b &amp; c"##)
+    #expect(object["color"] == nil)
+    #expect(object["short_text"] as? String == "ਸੋ ਦਰੁ ਕੇਹਾ a&lt;b &amp; c")
+    // Stale: the whole block grey, no run colours left to fight it.
+    var stale = input
+    stale.isStale = true
+    let grey = try #require(jsonObject(I3barEmitter.render(stale, options: RenderOptions())))
+    #expect(grey["full_text"] as? String == "ਸੋ ਦਰੁ ਕੇਹਾ a&lt;b &amp; c")
+    #expect(grey["color"] as? String == "#9aa5b1")
   }
 
   @Test func statusLineIsAnArrayOfBlocks() throws {

@@ -14,10 +14,10 @@ import TimelineCore
     var out = ""
     var rest = Substring(text)
     while !rest.isEmpty {
-      if rest.hasPrefix("%{F-}") {
+      if rest.hasPrefix("%{F-}") || rest.hasPrefix("%{B-}") {
         out.append("\u{0}")
         rest = rest.dropFirst(5)
-      } else if rest.hasPrefix("%{F#"), rest.count >= 12, rest.dropFirst(10).first == "}",
+      } else if rest.hasPrefix("%{F#") || rest.hasPrefix("%{B#"), rest.count >= 12, rest.dropFirst(10).first == "}",
         TextRun.validColor(String(rest.dropFirst(3).prefix(7))) != nil
       {
         out.append("\u{0}")
@@ -55,6 +55,20 @@ import TimelineCore
 
   @Test func staleIsGrey() {
     let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("a", color: "#ff0000"), TextRun("b")], alt: "x"), isStale: true)
-    #expect(PolybarEmitter.render(input, options: RenderOptions()) == "%{F#888888}a%{F-}%{F#888888}b%{F-}")
+    #expect(PolybarEmitter.render(input, options: RenderOptions()) == "%{F#9aa5b1}a%{F-}%{F#9aa5b1}b%{F-}")
+  }
+
+  /// Level 5's black would vanish on a dark bar: it is a badge, white on black.
+  @Test func levelFiveIsABadge() {
+    let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("Lyngen 5", color: "#000000", bold: true)], alt: "level-5", level: 5))
+    #expect(PolybarEmitter.render(input, options: RenderOptions()) == "%{B#000000}%{F#ffffff}Lyngen 5%{F-}%{B-}")
+    let eaws = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("5", color: "#800000")], alt: "level-5", level: 5))
+    #expect(PolybarEmitter.render(eaws, options: RenderOptions()) == "%{B#800000}%{F#ffffff}5%{F-}%{B-}")
+  }
+
+  /// A placeholder keeps no provider colour: one grey for every placeholder.
+  @Test func placeholderIsGrey() {
+    let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("Hukamnama…", color: "#e5c07b")], alt: "placeholder"), isPlaceholder: true)
+    #expect(PolybarEmitter.render(input, options: RenderOptions()) == "%{F#9aa5b1}Hukamnama…%{F-}")
   }
 }

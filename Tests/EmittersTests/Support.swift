@@ -137,6 +137,11 @@ enum PangoCheck {
           tag.hasSuffix("\"")
         {
           stack.append("span")
+        } else if tag.hasPrefix("span foreground=\""), tag.count == 46, TextRun.validColor(String(tag.dropFirst(17).prefix(7))) != nil,
+          tag.dropFirst(24).hasPrefix("\" background=\""), TextRun.validColor(String(tag.dropFirst(38).prefix(7))) != nil,
+          tag.hasSuffix("\"")
+        {
+          stack.append("span")
         } else if tag == "/b" || tag == "/span" {
           guard stack.popLast() == String(tag.dropFirst()) else { return nil }
         } else {

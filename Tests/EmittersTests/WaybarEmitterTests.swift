@@ -26,6 +26,17 @@ import TimelineCore
     #expect(object["percentage"] is Int)
   }
 
+  /// Level 5's black is a badge (white on black), any other colour a plain foreground; a
+  /// placeholder has no colour, so the CSS `placeholder` rule is its look.
+  @Test func badgeAndUncolouredPlaceholder() throws {
+    let five = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("Lyngen 5", color: "#000000", bold: true)], alt: "level-5", level: 5))
+    let object = try #require(jsonObject(WaybarEmitter.render(five, options: RenderOptions())))
+    #expect(object["text"] as? String == ##"<span foreground="#ffffff" background="#000000"><b>Lyngen 5</b></span>"##)
+    let placeholder = RenderInput(
+      widget: "w", entry: Entry(date: 0, runs: [TextRun("Hukamnama…", color: "#e5c07b")], alt: "placeholder"), isPlaceholder: true)
+    #expect(try #require(jsonObject(WaybarEmitter.render(placeholder, options: RenderOptions())))["text"] as? String == "Hukamnama…")
+  }
+
   @Test func hostileTextIsShownLiterally() throws {
     let input = RenderInput(widget: "w", entry: Caches.entry("a & b <b>x</b> </span>"))
     let object = try #require(jsonObject(WaybarEmitter.render(input, options: RenderOptions())))

@@ -72,14 +72,14 @@ import TimelineTestSupport
     defer { pair.stop() }
     try pair.startInner([["status-interval", "0"], ["status-right", "<#(\(Repo.emit) tmux countdown)>"]])
     try pair.attach()
-    let before = try pair.waitForStatus { $0.hasSuffix("<…>") }
-    #expect(before.hasSuffix("<…>"), "no cache yet: the placeholder; got \(before)")
+    let before = try pair.waitForStatus { $0.hasSuffix("<countdown…>") }
+    #expect(before.hasSuffix("<countdown…>"), "no cache yet: the placeholder; got \(before)")
 
     // The cache changes, but nothing redraws the status line.
     let env = isolated(dir, ["TMUX_TMPDIR": dir.path])
     #expect(try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
     usleep(2_500_000)
-    #expect(try pair.statusLine().hasSuffix("<…>"))
+    #expect(try pair.statusLine().hasSuffix("<countdown…>"))
 
     let result = try run(Repo.timeline, ["reload", "--config", config, "--cache-dir", cache], environment: env)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -42,4 +42,25 @@ import TimelineTestSupport
     let readme = try Repo.text("integrations/cron/README.md")
     #expect(readme.contains("does not catch up after sleep"))
   }
+
+  /// Both job lines run as cron would (sh -c) for a user whose ~/.cache does not exist yet:
+  /// the lock is taken and the refresh runs (a config with no widgets keeps it offline).
+  @Test func crontabLinesWorkWithoutACacheDirectory() throws {
+    let text = try Repo.text("integrations/cron/crontab")
+    let jobs = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    #expect(jobs.count == 2)
+    for job in jobs {
+      // Drop the schedule (five fields, or @reboot) and the boot delay.
+      var command = job.hasPrefix("@") ? String(job.drop { $0 != " " }.dropFirst()) : job.split(separator: " ", maxSplits: 5).last.map(String.init) ?? ""
+      command = command.replacingOccurrences(of: "sleep 60; ", with: "")
+        .replacingOccurrences(of: "/usr/local/bin/timeline", with: Repo.timeline)
+      let dir = try TempDir()
+      let home = dir.file("home")
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+      let config = try dir.write("config.toml", "")
+      let result = try run("/bin/sh", ["-c", command], environment: ["HOME": home, "TIMELINE_CONFIG": config, "XDG_CACHE_HOME": ""])
+      #expect(result.status == 0, "\(command): \(result)")
+      #expect(FileManager.default.fileExists(atPath: home + "/.cache/timeline-refresh.lock"), "\(command)")
+    }
+  }
 }

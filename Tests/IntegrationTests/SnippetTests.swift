@@ -32,7 +32,10 @@ import TimelineTestSupport
   static func check(
     _ command: String, format: String, widget: String, cache: String, subcommands: Set<String>
   ) throws {
-    let words = command.split(separator: " ").map(String.init)
+    var words = command.split(separator: " ").map(String.init)
+    // A follower is started with `exec`, so that the bar is its parent and it ends with
+    // the bar (FollowParentTests).
+    if words.first == "exec" { words.removeFirst() }
     let program = try #require(words.first)
     if program == "timeline-emit" {
       #expect(words.contains(format), "\(command): format \(format)")
@@ -65,7 +68,7 @@ import TimelineTestSupport
       let module = try #require(modules["custom/timeline-\(widget)"])
       #expect(module["return-type"] as? String == "json")
       #expect(module["escape"] as? Bool == false)
-      #expect(module["exec"] as? String == "timeline-emit --follow waybar \(widget)")
+      #expect(module["exec"] as? String == "exec timeline-emit --follow waybar \(widget)")
       #expect(module["signal"] == nil, "a --follow module must not have a signal (waybar would wait for EOF)")
       #expect(module["interval"] == nil)
       for key in ["exec", "on-click", "on-click-middle"] {
@@ -75,7 +78,7 @@ import TimelineTestSupport
     }
     // The commented polling variant is there too.
     let text = try Repo.text("integrations/waybar/config.jsonc")
-    #expect(text.contains("// \"exec\": \"timeline-emit waybar random-shabad\""))
+    #expect(text.contains("// \"exec\": \"exec timeline-emit waybar random-shabad\""))
     #expect(text.contains("// \"interval\": 60"))
   }
 
@@ -122,12 +125,17 @@ import TimelineTestSupport
       let module = try #require(sections["module/timeline-\(widget)"], "no [module/timeline-\(widget)]")
       #expect(module["type"] == "custom/script")
       #expect(module["tail"] == "true")
-      #expect(module["exec"] == "timeline-emit --follow polybar \(widget)")
+      #expect(module["exec"] == "exec timeline-emit --follow polybar \(widget)")
       for key in ["exec", "click-left", "click-middle"] {
         let command = try #require(module[key], "\(widget): \(key)")
         try Self.check(command, format: "polybar", widget: widget, cache: cache, subcommands: subcommands)
       }
     }
     #expect(text.contains("font-1 = Noto Sans Gurmukhi"))
+    // A custom/ipc hook runs only at start and on a message, so it would never switch to
+    // the next entry on time: the snippet offers only the follower (README says why).
+    #expect(!text.contains("type = custom/ipc"), "modules.ini offers a custom/ipc module")
+    let readme = try Repo.text("integrations/polybar/README.md")
+    #expect(readme.contains("custom/ipc") && readme.contains("on time"), "the README no longer says why not custom/ipc")
   }
 }

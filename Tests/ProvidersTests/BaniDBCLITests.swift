@@ -48,8 +48,12 @@ enum BaniDBCLI {
     let before = try run(Paths.binary("timeline"), ["show", "hukam", "--at", "2026-03-01T00:00:00Z"],
       environment: ["TIMELINE_CACHE_DIR": dir.path])
     #expect(before.status == 1 && before.stderr.contains("no current entry"))
-    let unknown = try run(Paths.binary("timeline"), ["show", "nothing"], environment: ["TIMELINE_CACHE_DIR": dir.path])
-    #expect(unknown.status == 1 && unknown.stderr.contains("timeline refresh nothing"))
+    // A name the (embedded default) config lacks is unknown, not a widget to refresh.
+    let unknown = try run(
+      Paths.binary("timeline"), ["show", "nothing"],
+      environment: ["TIMELINE_CACHE_DIR": dir.path, "XDG_CONFIG_HOME": dir.path, "TIMELINE_CONFIG": ""])
+    #expect(unknown.status == 1 && unknown.stderr.contains("unknown widget \"nothing\""), "\(unknown.stderr)")
+    #expect(unknown.stderr.contains("(configured: random-shabad, hukamnama, avalanche)") && !unknown.stderr.contains("timeline refresh nothing"))
   }
 
   @Test func openHandsTheLinkToXdgOpenOrPrintsIt() throws {

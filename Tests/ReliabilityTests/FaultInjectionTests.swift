@@ -157,7 +157,9 @@ import TimelineTestSupport
     #expect(intact, "the cache file changed")
     let waybarAfter = try scene.emit("waybar", at: stale)
     let plainAfter = try scene.emit("plain")
-    #expect(waybarAfter == waybarBefore)
+    // The bar keeps the same entry; only the stale tooltip gains why the refresh failed.
+    #expect(waybarText(waybarAfter) == waybarText(waybarBefore) && waybarClasses(waybarAfter) == waybarClasses(waybarBefore))
+    #expect(waybarTooltip(waybarAfter).hasPrefix(waybarTooltip(waybarBefore) + "\nLast refresh failed: "), "\(waybarAfter)")
     #expect(plainAfter == plainBefore && plainAfter.hasPrefix("Trollheimen"), "\(plainAfter)")
     #expect(waybarClasses(waybarAfter).contains("stale"), "\(waybarAfter)")
     #expect(waybarText(waybarAfter).hasPrefix("Trollheimen"), "\(waybarAfter)")

@@ -61,13 +61,16 @@ import TimelineTestSupport
     #expect(!tmux.dropLast().contains("\n"))
     #expect(Markup.tmuxIsOurs(String(tmux.dropLast())), "tmux: \(tmux)")
     #expect(tmux.contains("##(touch") && tmux.contains("##[fg=red]") && tmux.contains("##{session_name}"))
-    verdicts["tmux"] = "every content # doubled; only our #[fg=…] and #[default]"
+    verdicts["tmux"] = "every content # doubled; only our #[fg=…], #[default] and #[push-default]/#[pop-default]"
 
     let i3bar = try scene.emit("i3bar")
     let block = try #require(try JSONSerialization.jsonObject(with: Data(i3bar.utf8)) as? [String: Any])
-    #expect(block["markup"] as? String == "none")
-    #expect((block["full_text"] as? String ?? "").hasPrefix(name), "\(block)")
-    verdicts["i3bar"] = "valid JSON, markup none: the text shows literally"
+    #expect(block["markup"] as? String == "pango")
+    let fullText = block["full_text"] as? String ?? ""
+    #expect(Markup.pangoIsOurs(fullText, allowTags: true), "i3bar full_text: \(fullText)")
+    #expect(Markup.pangoIsOurs(block["short_text"] as? String ?? "", allowTags: false), "\(block)")
+    #expect(fullText.contains("&lt;span&gt;&amp;amp;"), "\(fullText)")
+    verdicts["i3bar"] = "valid JSON; Pango: only our <span>/<b>, content as &lt; &gt; &amp;"
 
     let plain = try scene.emit("plain")
     #expect(plain.hasPrefix(name) && !plain.dropLast().contains("\n"))
@@ -239,9 +242,9 @@ import TimelineTestSupport
       let (ran, rss) = try peakRSS(Paths.binary("timeline-emit"), ["plain", "w"], environment: ["TIMELINE_CACHE_DIR": cache])
       #expect(ran.status == 0 && ran.signal == nil, "\(name): \(ran.status) \(ran.stderr)")
       let shown = ran.stdout.trimmingCharacters(in: .newlines)
-      #expect(expected == "entry" ? shown == "ok" : shown == "…", "\(name): \(shown.prefix(80))")
+      #expect(expected == "entry" ? shown == "ok" : shown == "w…", "\(name): \(shown.prefix(80))")
       if let rss { #expect(rss < 256 * 1024, "\(name): peak RSS \(rss) KiB") }
-      Report.add("files", ["case": name, "result": "exit \(ran.status), shows \(shown == "…" ? "the placeholder" : "\"\(shown)\"")", "rss": rss.map { "\($0 / 1024) MB" } ?? "?"])
+      Report.add("files", ["case": name, "result": "exit \(ran.status), shows \(shown == "w…" ? "the placeholder" : "\"\(shown)\"")", "rss": rss.map { "\($0 / 1024) MB" } ?? "?"])
       try FileManager.default.removeItem(atPath: path)
     }
   }
@@ -305,7 +308,8 @@ enum Markup {
     s.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
   }
 
-  /// Pango: `<` only in `<span foreground="#rrggbb">`, `</span>`, `<b>`, `</b>`; no bare
+  /// Pango: `<` only in `<span foreground="#rrggbb">` (optionally with
+  /// `background="#rrggbb"`), `</span>`, `<b>`, `</b>`; no bare
   /// `>`; every `&` an entity.
   static func pangoIsOurs(_ text: String, allowTags: Bool) -> Bool {
     let s = scalars(text)
@@ -320,6 +324,10 @@ enum Markup {
           isHex(s[i + 19..<i + 25])
         {
           i += 27
+        } else if matches(s, "<span foreground=\"#", at: i), i + 48 <= s.count, matches(s, "\" background=\"#", at: i + 25),
+          matches(s, "\">", at: i + 46), isHex(s[i + 19..<i + 25]), isHex(s[i + 40..<i + 46])
+        {
+          i += 48
         } else {
           return false
         }
@@ -335,15 +343,18 @@ enum Markup {
     return true
   }
 
-  /// polybar: every `%{` is `%{F#rrggbb}`, `%{F-}`, or with --click the wrapping
+  /// polybar: every `%{` is `%{F#rrggbb}`, `%{F-}`, `%{B#rrggbb}`, `%{B-}`, or with --click the wrapping
   /// `%{A1:timeline open NAME:}` … `%{A}`.
   static func polybarIsOurs(_ line: String, click: Bool) -> Bool {
     let s = scalars(line)
     var i = 0
     while i < s.count {
       guard s[i] == "%", i + 1 < s.count, s[i + 1] == "{" else { i += 1; continue }
-      if matches(s, "%{F-}", at: i) { i += 5; continue }
-      if matches(s, "%{F#", at: i), i + 11 <= s.count, s[i + 10] == "}", isHex(s[i + 4..<i + 10]) { i += 11; continue }
+      if matches(s, "%{F-}", at: i) || matches(s, "%{B-}", at: i) { i += 5; continue }
+      if matches(s, "%{F#", at: i) || matches(s, "%{B#", at: i), i + 11 <= s.count, s[i + 10] == "}", isHex(s[i + 4..<i + 10]) {
+        i += 11
+        continue
+      }
       if click && matches(s, "%{A}", at: i) && i + 4 == s.count { i += 4; continue }
       if click && i == 0 && matches(s, "%{A1:timeline open ", at: 0) {
         var j = 19
@@ -355,8 +366,8 @@ enum Markup {
     return true
   }
 
-  /// tmux: every `#` is `##` or opens `#[fg=#rrggbb]`, `#[fg=#rrggbb,bold]`, `#[bold]` or
-  /// `#[default]`.
+  /// tmux: every `#` is `##` or opens one of our styles: `#[fg=#rrggbb(,bg=#rrggbb)(,bold)]`,
+  /// `#[bold]`, `#[dim(,bold)]`, `#[default]`, `#[push-default]`, `#[pop-default]`.
   static func tmuxIsOurs(_ line: String) -> Bool {
     let s = scalars(line)
     var i = 0
@@ -365,8 +376,8 @@ enum Markup {
       if i + 1 < s.count, s[i + 1] == "#" { i += 2; continue }
       guard i + 1 < s.count, s[i + 1] == "[", let close = s[(i + 2)...].firstIndex(of: "]") else { return false }
       let style = String(String.UnicodeScalarView(s[(i + 2)..<close]))
-      guard style == "default" || style == "bold"
-        || style.range(of: "^fg=#[0-9a-f]{6}(,bold)?$", options: .regularExpression) != nil
+      guard ["default", "push-default", "pop-default", "bold", "dim", "dim,bold"].contains(style)
+        || style.range(of: "^fg=#[0-9a-f]{6}(,bg=#[0-9a-f]{6})?(,bold)?$", options: .regularExpression) != nil
       else { return false }
       i = close + 1
     }

@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 TOOLS=${TOOLS:-/work/shared/tools}
 BIN=${BIN:-$repo/.build/debug}
-WIDGETS=${WIDGETS:-"random-shabad hukamnama favourites avalanche avalanche-se countdown"}
+WIDGETS=${WIDGETS:-"random-shabad hukamnama favourites avalanche avalanche-se avalanche-5 countdown"}
 WIDTH=720
 
 work=$(mktemp -d)
@@ -24,6 +24,28 @@ trap 'rm -rf "$work"' EXIT INT TERM
 # The same sample cache `timeline preview` prints from; the bars then run the real
 # timeline-emit against it, exactly as they would against ~/.cache/timeline.
 "$BIN/timeline" preview --keep "$work/cache" > "$here/preview.txt" 2>/dev/null
+# A level-5 day: the samples have none, so avalanche-5 is the Norwegian sample with every
+# day raised to level 5 as the provider writes it (Varsom's colour for 5: black, bold).
+python3 - "$work/cache/avalanche.json" "$work/cache/avalanche-5.json" <<'PY'
+import json, re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+out = [lines[0].replace('"widget":"avalanche"', '"widget":"avalanche-5"', 1)]
+for line in lines[1:]:
+    body, comma = (line[:-1], ",") if line.endswith(",") else (line, "")
+    if not body.startswith('{"date"'):
+        out.append(line)
+        continue
+    entry = json.loads(body)
+    entry.update(level=5, alt="level-5", short="5", relevance=1.0)
+    entry["classes"] = [c for c in entry.get("class", []) if not c.startswith("level-")] + ["level-5"]
+    entry["class"] = entry.pop("classes")
+    for run in entry["runs"]:
+        if "c" in run:
+            run.update(t=re.sub(r"\d$", "5", run["t"]), c="#000000", b=True)
+    out.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + comma)
+open(sys.argv[2], "w", encoding="utf-8").write("\n".join(out))
+PY
+mkdir "$work/empty"
 export TIMELINE_CACHE_DIR="$work/cache"
 PATH="$BIN:$PATH"
 export PATH
@@ -54,6 +76,22 @@ for w in $WIDGETS; do
   } >> "$tmux_txt"
 done
 
+# tmux inside a user's own style: `#[fg=white,bg=blue]` around the widget; the text after
+# each coloured word, and the user's text after the widget, stay white on blue. Then the
+# dark status style integrations/tmux/README.md recommends, with the level-4 and level-5 days.
+tmux_block() {  # TITLE OUT: append a capture's line and styles to tmux.txt
+  { echo; echo "## $1"; sed 's/[[:space:]]*$//' "$2.txt"; sed 's/^/    /' "$2.styles"; } >> "$tmux_txt"
+}
+"$TOOLS/bar-shot-tmux" --width 100 \
+  --set "status-format[0] '#[fg=white,bg=blue] #{T:status-right} more #[default]after'" \
+  "timeline-emit tmux hukamnama" "$work/tmux-own" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+tmux_block "hukamnama inside the user's own style: status-format '#[fg=white,bg=blue] WIDGET more #[default]after'" "$work/tmux-own"
+for w in avalanche-se avalanche-5; do
+  "$TOOLS/bar-shot-tmux" --width 100 --status-style 'bg=#121212,fg=#d0d0d0' \
+    "timeline-emit tmux $w" "$work/tmux-dark-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+  tmux_block "$w with status-style 'bg=#121212,fg=#d0d0d0' (integrations/tmux/README.md)" "$work/tmux-dark-$w"
+done
+
 # Tooltips: the whole output with GTK's tooltip up (a virtual pointer hovers the module).
 for w in random-shabad avalanche; do
   case " $WIDGETS " in *" $w "*) ;; *) continue ;; esac
@@ -68,7 +106,18 @@ later=$(date -u -d '+2 days' +%Y-%m-%dT%H:%M:%SZ)
 "$TOOLS/bar-shot-waybar" --name timeline-avalanche --width $WIDTH --style "$repo/integrations/waybar/style.css" \
   "timeline-emit waybar avalanche --at $later" "$work/stale" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
 cp "$work/stale.png" "$here/waybar-avalanche-stale.png"
-"$TOOLS/bar-shot-waybar" --name timeline-hukamnama --width $WIDTH --style "$repo/integrations/waybar/style.css" \
-  "timeline-emit waybar not-cached-yet" "$work/placeholder" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+# First run: no cache at all (an empty cache directory), hukamnama in every bar, and the
+# waybar tooltip that says what to do.
+"$TOOLS/bar-shot-waybar" --continuous --tooltip --name timeline-hukamnama --width $WIDTH \
+  --style "$repo/integrations/waybar/style.css" \
+  "TIMELINE_CACHE_DIR=$work/empty timeline-emit --follow waybar hukamnama" "$work/placeholder" > "$work/log" 2>&1 \
+  || { cat "$work/log"; exit 1; }
 cp "$work/placeholder.png" "$here/waybar-placeholder.png"
+cp "$work/placeholder.tooltip.png" "$here/waybar-placeholder-tooltip.png"
+"$TOOLS/bar-shot-polybar" --width $WIDTH "TIMELINE_CACHE_DIR=$work/empty timeline-emit polybar hukamnama" \
+  "$work/polybar-placeholder" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+cp "$work/polybar-placeholder.png" "$here/polybar-placeholder.png"
+"$TOOLS/bar-shot-tmux" --width 100 "TIMELINE_CACHE_DIR=$work/empty timeline-emit tmux hukamnama" "$work/tmux-placeholder" \
+  > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+tmux_block "first run, no cache yet (hukamnama)" "$work/tmux-placeholder"
 echo "gallery written to $here"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# timeline tmux plugin (TPM entry point).
+# timeline tmux plugin.
 #
-# With TPM:      set -g @plugin 'local/tmux-timeline' (this directory linked as
-#                ~/.tmux/plugins/tmux-timeline), then run '~/.tmux/plugins/tpm/tpm'
-# Without TPM:   run-shell /usr/local/share/timeline/integrations/tmux/timeline.tmux
+# Load it at the end of ~/.tmux.conf (with or without TPM, which cannot install or update
+# it: it is not a git repository):
+#   run-shell /usr/local/share/timeline/integrations/tmux/timeline.tmux
 #
 # Replaces #{timeline_WIDGET} in status-left and status-right with
 # #(timeline-emit tmux WIDGET), once, when loaded. See README.md.

@@ -163,8 +163,9 @@ enum BaniDBRender {
     return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
   }
 
+  /// No colour and no tooltip: the emitters give every placeholder one look and a tooltip
+  /// that says what to do (Emitters/Guidance.swift).
   static func placeholder(_ text: String, kind: String) -> Entry {
-    Entry(date: 0, runs: [TextRun(text, color: BaniDBStyle.placeholderColor)], tooltip: ["Waiting for BaniDB…"],
-      alt: "placeholder", classes: [kind])
+    Entry(date: 0, runs: [TextRun(text)], alt: "placeholder", classes: [kind])
   }
 }

@@ -1,0 +1,84 @@
+import TimelineCore
+
+/// Colour contrast, as WCAG 2 defines it: relative luminance from sRGB and the ratio
+/// (lighter + 0.05) / (darker + 0.05), from 1 (none) to 21 (black on white).
+///
+/// The emitters use it for one decision: a run whose colour is too dark to read as text on
+/// a dark bar (Varsom's black for level 5) is drawn as a badge instead, on a ground of its
+/// colour with white or black text, which reads on any bar. The docs' contrast tables and
+/// their tests use the same functions.
+public enum Contrast {
+  /// A colour's contrast against black below this is too dark for text on a dark bar.
+  static let badgeBelow = 3.0
+
+  /// The relative luminance of `#rrggbb`, 0 to 1; nil for anything else.
+  public static func luminance(_ color: String) -> Double? {
+    guard let valid = TextRun.validColor(color) else { return nil }
+    var channels: [Double] = []
+    var digits = Substring(valid.dropFirst())
+    while !digits.isEmpty {
+      guard let value = UInt8(digits.prefix(2), radix: 16) else { return nil }
+      let srgb = Double(value) / 255
+      channels.append(srgb <= 0.04045 ? srgb / 12.92 : pow((srgb + 0.055) / 1.055, 2.4))
+      digits = digits.dropFirst(2)
+    }
+    return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+  }
+
+  /// The contrast ratio of two `#rrggbb` colours (order does not matter); nil if either is
+  /// not one.
+  public static func ratio(_ a: String, _ b: String) -> Double? {
+    guard let la = luminance(a), let lb = luminance(b) else { return nil }
+    return (Swift.max(la, lb) + 0.05) / (Swift.min(la, lb) + 0.05)
+  }
+
+  /// Whether a run in `color` is drawn as a badge (see above).
+  public static func needsBadge(_ color: String) -> Bool {
+    (ratio(color, "#000000") ?? 21) < badgeBelow
+  }
+
+  /// White or black, whichever reads better on a ground of `color`.
+  public static func text(on color: String) -> String {
+    (ratio(color, "#ffffff") ?? 0) >= (ratio(color, "#000000") ?? 0) ? "#ffffff" : "#000000"
+  }
+
+  /// x^y for x > 0, without Foundation (Emitters import no Foundation): exp(y · ln x) by
+  /// series, exact enough for colour maths (relative error < 1e-12 on 0…1).
+  static func pow(_ x: Double, _ y: Double) -> Double {
+    guard x > 0 else { return 0 }
+    return exp(y * log(x))
+  }
+
+  private static func log(_ x: Double) -> Double {
+    // ln x = 2·atanh((x−1)/(x+1)) after scaling x into [0.5, 2) by powers of two.
+    var m = x
+    var k = 0.0
+    while m >= 2 { m /= 2; k += 1 }
+    while m < 0.5 { m *= 2; k -= 1 }
+    let t = (m - 1) / (m + 1)
+    var term = t
+    var sum = 0.0
+    var n = 1.0
+    while Swift.abs(term / n) > 1e-17 {
+      sum += term / n
+      term *= t * t
+      n += 2
+    }
+    return 2 * sum + k * 0.6931471805599453
+  }
+
+  private static func exp(_ x: Double) -> Double {
+    // e^x = (e^(x/2^8))^(2^8), with the Taylor series for the small exponent.
+    let r = x / 256
+    var term = 1.0
+    var sum = 1.0
+    var n = 1.0
+    while Swift.abs(term) > 1e-17 {
+      term *= r / n
+      sum += term
+      n += 1
+    }
+    for _ in 0..<8 { sum *= sum }
+    return sum
+  }
+}

@@ -1,0 +1,41 @@
+import TimelineCache
+import TimelineCore
+
+/// What a widget's tooltip says when the bar cannot show a current entry, so that a new
+/// user is never left with a bare placeholder: the cause in one line with the command that
+/// fixes it, then why the last refresh failed, if it did. The refresh error lives in the
+/// state file beside the cache (`CacheStore.state(of:)`), which is read only on this path,
+/// never for a current entry, so the bars' common case costs nothing more.
+enum Guidance {
+  /// The lines for `widget`, given what the cache gave at `now`.
+  static func notes(widget: String, store: CacheStore, view: CacheView, now: Int64, placeholder: Bool) -> [String] {
+    var notes: [String] = []
+    if placeholder {
+      switch view.error {
+      case .missing?: notes.append("No data yet: run `timeline refresh`")
+      case .some: notes.append("The cache file cannot be read: run `timeline refresh`")
+      case nil:
+        if let end = view.meta?.end, Selection.isExpired(end: end, now: now) {
+          notes.append("Out of date: the timeline ended at \(ISOTime.format(end)); run `timeline refresh`")
+        } else if let next = view.nextDate {
+          notes.append("Nothing to show until \(ISOTime.format(next))")
+        } else {
+          notes.append("No current entry: run `timeline refresh`")
+        }
+      }
+    }
+    if let error = store.state(of: widget)?.lastError {
+      notes.append("Last refresh failed: " + ProviderError.oneLine(error, limit: 160))
+    }
+    return notes
+  }
+
+  /// The `--verbose` reason for a missing cache file: which widgets do have one, so a
+  /// misspelled name is told apart from one that was never refreshed.
+  static func missing(widget: String, store: CacheStore) -> String {
+    let cached = store.cachedWidgets()
+    let list = cached.isEmpty ? "none yet" : cached.joined(separator: ", ")
+    return "no cache for widget \"\(widget)\" in \(store.directory) (widgets with a cache: \(list)); "
+      + "if it is configured, run `timeline refresh`; `timeline status` lists the configured widgets"
+  }
+}

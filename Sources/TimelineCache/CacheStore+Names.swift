@@ -1,0 +1,25 @@
+import Glibc
+
+/// The cache directory's listing, for messages that name the widgets that exist.
+extension CacheStore {
+  /// The names in the directory (no `.` and `..`); empty if it cannot be read.
+  func names() -> [String] {
+    guard let dir = opendir(directory) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let item = readdir(dir) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// The widgets with a cache file, sorted: what a refresh has written so far.
+  public func cachedWidgets() -> [String] {
+    names().compactMap { name in
+      guard name.hasSuffix(".json") else { return nil }
+      let widget = String(name.dropLast(5))
+      return CacheStore.isValidName(widget) ? widget : nil
+    }.sorted()
+  }
+}

@@ -3,10 +3,13 @@ import TimelineCore
 /// A digest of everything that shapes a widget's timeline: kind, options and sources.
 /// Stored in the cache so that editing the config makes the widget due at once.
 enum ConfigHash {
-  static func of(_ widget: WidgetConfig, sources: [String: String]) -> String {
+  /// `inputs`: the provider's `inputs` (what it read besides the options).
+  static func of(_ widget: WidgetConfig, sources: [String: String], inputs: String = "") -> String {
     var text = "kind=\(widget.kind)\n"
     for key in widget.options.keys.sorted() { text += "\(key)=\(describe(widget.options[key]))\n" }
     for key in sources.keys.sorted() { text += "source.\(key)=\(sources[key] ?? "")\n" }
+    // Empty inputs leave the digest as it was, so existing caches stay current.
+    if !inputs.isEmpty { text += "inputs=\(inputs.utf8.count):\(inputs)\n" }
     // FNV-1a: stable across runs and builds, unlike Hasher.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {

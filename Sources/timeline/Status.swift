@@ -12,12 +12,19 @@ extension TimelineCommand {
     @OptionGroup var common: CommonOptions
     @Flag(help: "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale).")
     var json = false
+    @Argument(help: ArgumentHelp("Only these widgets (default: every configured widget).", valueName: "widget"))
+    var widgets: [String] = []
 
     func run() async throws {
       try await exiting {
         let config = try common.loadConfig()
         let now = SystemClock().now()
-        let rows = config.widgets.map { StatusRow.make($0, store: common.store, now: now) }
+        let rows: [StatusRow]
+        do {
+          rows = try StatusRow.rows(widgets, config: config, store: common.store, now: now)
+        } catch let error as ConfigError {
+          throw Failure.config(error.description)
+        }
         print(json ? Self.json(rows) : Self.table(rows, now: now))
         return 0
       }

@@ -81,6 +81,10 @@ public struct FavouritesProvider: TimelineProvider {
     return (directory.hasSuffix("/") ? directory : directory + "/") + path
   }
 
+  /// The saved list as read from `shabads` and the import: a new bookmark, a removed one
+  /// or a changed line in the import file makes the widget due.
+  public var inputs: String { saved.map { "\($0.id):\($0.line ?? "")" }.joined(separator: "\n") }
+
   public func placeholder() -> Entry { BaniDBRender.placeholder("ੴ", kind: "favourite") }
 
   public func snapshot(context: ProviderContext) -> TimelineDraft {

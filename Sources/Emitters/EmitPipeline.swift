@@ -51,25 +51,12 @@ public enum EmitPipeline {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
       reason = reason.map { $0 + "; " + note } ?? note
     }
-    return Resolution(state: state, reason: reason, nextChange: nextChange(view, stale: stale, now: now))
+    return Resolution(state: state, reason: reason, nextChange: nextChange(view, now: now))
   }
 
-  private static func nextChange(_ view: CacheView, stale: Bool, now: Int64) -> Int64? {
-    // The earliest of the candidates, without an array (a generic buffer is a runtime
-    // metadata instantiation on the bars' one-shot path).
-    var earliest: Int64?
-    func consider(_ candidate: Int64) {
-      if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
-    }
-    if let next = view.nextDate, next > now { consider(next) }
-    if let meta = view.meta {
-      if let end = meta.end, end > now { consider(end) }
-      if !stale, let due = meta.due {
-        let (limit, overflow) = due.addingReportingOverflow(Swift.max(0, meta.grace))
-        if !overflow && limit < Int64.max { consider(limit + 1) }
-      }
-    }
-    return earliest
+  private static func nextChange(_ view: CacheView, now: Int64) -> Int64? {
+    Selection.nextChange(
+      nextDate: view.nextDate, end: view.meta?.end, due: view.meta?.due, grace: view.meta?.grace ?? 0, now: now)
   }
 
   /// The output line for one widget, without a newline.

@@ -21,7 +21,11 @@ public enum EmitPipeline {
 
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
   /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`).
-  public static func resolve(widget: String, directory: String, now: Int64, shortLived: Bool = false) -> Resolution {
+  /// `browse`: where `timeline browse` keeps the view's state; a live state shows the
+  /// browsed entry instead of the current one (`BrowseView`).
+  public static func resolve(
+    widget: String, directory: String, now: Int64, shortLived: Bool = false, browse: BrowseStore? = nil
+  ) -> Resolution {
     guard let path = CacheStore(directory: directory).path(for: widget) else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
@@ -51,7 +55,11 @@ public enum EmitPipeline {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
       reason = reason.map { $0 + "; " + note } ?? note
     }
-    return Resolution(state: state, reason: reason, nextChange: nextChange(view, now: now))
+    var resolution = Resolution(state: state, reason: reason, nextChange: nextChange(view, now: now))
+    if let browse, view.error == nil, let live = browse.read(widget), live.isLive(at: now, current: view.current?.date) {
+      BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, shortLived: shortLived)
+    }
+    return resolution
   }
 
   private static func nextChange(_ view: CacheView, now: Int64) -> Int64? {

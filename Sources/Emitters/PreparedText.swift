@@ -7,8 +7,13 @@ struct PreparedText {
   var runs: [TextRun]
   var truncated: Bool
 
-  init(_ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder) {
+  /// `marksBrowsing`: the bar has no class or tooltip to say which entry a browsed view
+  /// shows, so the text starts with it ("tomorrow ▸ ").
+  init(_ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder, marksBrowsing: Bool = true) {
     var runs: [TextRun] = []
+    if marksBrowsing, let label = state.browsing.map(Sanitise.text), !label.isEmpty {
+      runs.append(TextRun(label + " ▸ "))
+    }
     for var run in state.entry.runs {
       run.text = Sanitise.text(run.text)
       if !run.text.isEmpty { runs.append(run) }
@@ -32,8 +37,10 @@ extension RenderInput {
   /// text), then a note when the timeline is stale. Why a refresh failed is not shown:
   /// it lives in the state file, which emitters never read (`timeline status` shows it).
   func tooltipLines(truncated: Bool) -> [String] {
-    var lines = entry.tooltip.map(Sanitise.text)
-    if lines.isEmpty && truncated { lines.append(Sanitise.text(entry.text)) }
+    var lines: [String] = []
+    if let browsing { lines.append("▸ " + Sanitise.text(browsing) + " (browsing; back to now by itself)") }
+    lines += entry.tooltip.map(Sanitise.text)
+    if entry.tooltip.isEmpty && truncated { lines.append(Sanitise.text(entry.text)) }
     if isStale { lines.append("Out of date: the last refresh is overdue") }
     return lines
   }

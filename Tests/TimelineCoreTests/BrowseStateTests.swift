@@ -52,6 +52,8 @@ import Testing
     #expect(RelativeTime.words(from: 0, to: 25 * 60) == "in 25 min")
     #expect(RelativeTime.words(from: 0, to: 3 * 3600) == "in 3 h")
     #expect(RelativeTime.words(from: 0, to: 3 * 3600 - 20) == "in 3 h")
+    #expect(RelativeTime.words(from: 60, to: 3 * 3600) == "in 3 h")
+    #expect(RelativeTime.words(from: 0, to: 3600 + 7 * 60) == "in 1 h 5 min")
     #expect(RelativeTime.words(from: 0, to: 2 * 3600 + 30 * 60) == "in 2 h 30 min")
     #expect(RelativeTime.words(from: 0, to: 3 * 86_400) == "in 3 days")
   }

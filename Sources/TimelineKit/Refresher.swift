@@ -94,7 +94,7 @@ public struct Refresher: Sendable {
     let now = clock.now()
     let context = ProviderContext(
       clock: FixedClock(now), config: widget, sources: config.sources, http: makeHTTP(),
-      previous: record.timeline?.configHash == hash ? record.timeline : nil, force: force)
+      previous: record.timeline.flatMap { ConfigHash.sameOptions($0.configHash, hash) ? $0 : nil }, force: force)
     do {
       let draft = try await provider.timeline(context: context)
       let timeline = WidgetFactory.timeline(

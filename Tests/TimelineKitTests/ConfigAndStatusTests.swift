@@ -15,6 +15,8 @@ import TimelineTestSupport
     try Self.gkhoj([3492, 1234]).write(toFile: one, atomically: true, encoding: .utf8)
     #expect(try await engine.refresh("favs").isRefreshed)
     #expect(Set(try engine.timeline("favs").entries.compactMap(\.key)) == ["shabad:3492", "shabad:1234"])
+    // Only the new bookmark is fetched: the cached shabad is kept.
+    #expect(engine.http.paths == ["/v2/shabads/3492", "/v2/shabads/1234"])
     // Unchanged content: not due again.
     #expect(try await engine.refresh("favs").notDueUntil != nil)
   }

@@ -70,6 +70,7 @@ install: $(if $(SKIP_BUILD),,deps build)
 	  install -m 644 "integrations/$$f" "$$share/integrations/$$f"; done; \
 	install -m 755 integrations/tmux/timeline.tmux "$$share/integrations/tmux/timeline.tmux"; \
 	install -m 755 integrations/tmux/scripts/interpolate.sh "$$share/integrations/tmux/scripts/interpolate.sh"; \
+	install -m 755 integrations/tmux/scripts/browse-keys.sh "$$share/integrations/tmux/scripts/browse-keys.sh"; \
 	for f in systemd/timeline-refresh.service systemd/timeline-refresh.timer cron/crontab; do \
 	  sed 's|/usr/local/bin/timeline|$(PREFIX)/bin/timeline|g' "integrations/$$f" > "$$share/integrations/$$f"; \
 	  chmod 644 "$$share/integrations/$$f"; done; \

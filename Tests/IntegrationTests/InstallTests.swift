@@ -50,7 +50,8 @@ import TimelineTestSupport
     #expect(try text("share/timeline/integrations/cron/crontab").contains(" /usr/bin/timeline refresh --quiet"))
     // Executables stay executable.
     for path in ["bin/timeline", "bin/timeline-emit", "share/timeline/integrations/tmux/timeline.tmux",
-      "share/timeline/integrations/tmux/scripts/interpolate.sh", "share/timeline/examples/countdown.sh"]
+      "share/timeline/integrations/tmux/scripts/interpolate.sh",
+      "share/timeline/integrations/tmux/scripts/browse-keys.sh", "share/timeline/examples/countdown.sh"]
     {
       #expect(FileManager.default.isExecutableFile(atPath: root + "/" + path), "\(path) is not executable")
     }

@@ -73,6 +73,15 @@ import TimelineTestSupport
     #expect(outcome.retryAt == .some(engine.now + 7200), "\(outcome)")
   }
 
+  @Test func aRetryAfterDateIsMeasuredFromTheInjectedClock() async throws {
+    // Engine.day is 2026-03-02 06:00 UTC: the date is two hours later whatever the
+    // machine's clock says.
+    let engine = try Engine()
+    engine.http.setAnswer(status: 429, headers: ["retry-after": "Mon, 02 Mar 2026 08:00:00 GMT"])
+    let outcome = try await engine.refresh()
+    #expect(outcome.retryAt == .some(engine.now + 7200), "\(outcome)")
+  }
+
   @Test func aMissingCacheFileIsDueEvenDuringABackoff() async throws {
     let engine = try Engine()
     #expect(try await engine.refresh().isRefreshed)

@@ -4,16 +4,19 @@ import TimelineCore
 /// The browsed entry: `offset` entries after the current one, found through the cache
 /// reader's public view (the view at t, then at its `nextDate`, `offset` times), so it
 /// follows whatever the reader makes of the file. Reading stops at the last entry (a
-/// `next` past it stays there) and at the timeline's end.
+/// `next` past it stays there), at the timeline's end, and before an entry that only
+/// repeats earlier content (a provider's offline fallback: not what lies ahead) unless
+/// the current entry is such a repeat itself.
 public enum BrowseView {
   /// The entry `steps` after `view`'s instant, and how many steps were possible.
   public static func walk(path: String, from view: CacheView, steps: Int, shortLived: Bool = false) -> (entry: Entry, steps: Int)? {
     var at = view
     var found: Entry?
     var taken = 0
+    let offline = view.current?.isRepeat ?? false
     while taken < steps, let next = at.nextDate {
       let ahead = CacheReader.view(path: path, at: next, keepParsed: shortLived)
-      guard ahead.error == nil, let entry = ahead.current else { break }
+      guard ahead.error == nil, let entry = ahead.current, offline || !entry.isRepeat else { break }
       found = entry
       taken += 1
       at = ahead

@@ -36,7 +36,7 @@ import TimelineTestSupport
     // From midnight on, the same hukamnama marked as not today's, dated in its tooltip,
     // its full text left to the first entry.
     let later = draft.entries[1]
-    #expect(later.date == midnight && later.classes == ["hukamnama", "not-today"] && later.key == entry.key)
+    #expect(later.date == midnight && later.classes == ["hukamnama", "not-today", "repeat"] && later.key == entry.key)
     #expect(later.text == entry.text && later.detail.isEmpty)
     #expect(later.tooltip.contains("Hukamnama, 2 March 2026 (not today's; no newer one fetched yet)"))
     #expect(entry.text == "ਐਸੀ ਮਤਿ ਦੀਜੈ ਮੇਰੇ ਠਾਕੁਰ ਸਦਾ ਸਦਾ ਤੁਧੁ ਧਿਆਈ ॥੧॥ ਰਹਾਉ ॥")

@@ -6,14 +6,15 @@ import TimelineKit
 import TimelineTestSupport
 
 /// `timeline browse` in-process: a random-shabad timeline (eight 3-hour entries, then the
-/// offline repeats) at a fixed clock, and a private browse directory.
+/// offline repeats, which browsing never offers as what lies ahead) at a fixed clock,
+/// and a private browse directory.
 @Suite struct BrowseTests {
   let engine: Engine
   let browse: BrowseStore
   let oslo = TimeZone(identifier: "Europe/Oslo")!
 
   init() async throws {
-    engine = try Engine("[bars]\nbrowse_timeout = \"2m\"\n\n[widgets.shabad]\nkind = \"random-shabad\"\nentries = 3\n")
+    engine = try Engine("[bars]\nbrowse_timeout = \"2m\"\n\n[widgets.shabad]\nkind = \"random-shabad\"\n")
     browse = BrowseStore(directory: engine.dir.file("run"))
     #expect(try await engine.refresh("shabad").isRefreshed)
   }
@@ -41,8 +42,8 @@ import TimelineTestSupport
   @Test func nextPastTheLastEntryStaysOnTheLast() throws {
     var last = try move(.next)
     for _ in 0..<80 { last = try move(.next) }
-    let count = try engine.timeline("shabad").entries.count
-    #expect(last.offset == count - 1)
+    let fresh = try engine.timeline("shabad").entries.filter { !$0.isRepeat }.count
+    #expect(fresh == 8 && last.offset == fresh - 1)
     #expect(try move(.next).offset == last.offset)
   }
 
@@ -93,5 +94,20 @@ import TimelineTestSupport
     #expect(BrowseStore.defaultDirectory(environment: { _ in nil }) == "/tmp/timeline-\(getuid())")
     #expect(BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "/run/user/7/" : nil }) == "/run/user/7/timeline")
     #expect(BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "relative" : nil }) == "/tmp/timeline-\(getuid())")
+  }
+
+  @Test func offlineRepeatsAreBrowsedOnlyWhileOneIsShowing() throws {
+    // Two days on, with no refresh: the bar shows repeats, and the next ones are ahead.
+    let offline = engine.now + 2 * 86_400
+    let outcome = try move(.next, at: offline)
+    #expect(outcome.offset == 1 && outcome.entry?.isRepeat == true)
+  }
+
+  @Test func thereIsNoTomorrowsHukamnamaToBrowse() async throws {
+    let hukam = try Engine()
+    #expect(try await hukam.refresh().isRefreshed)
+    let outcome = try Browser.move(
+      .next, widget: "hukamnama", config: hukam.config(), cache: hukam.store, browse: browse, now: hukam.now)
+    #expect(outcome.offset == 0 && outcome.entry == nil && browse.read("hukamnama") == nil)
   }
 }

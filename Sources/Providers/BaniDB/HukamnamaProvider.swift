@@ -10,7 +10,8 @@ import TimelineCore
 /// Timeline: one entry from the start of the IST day; from the next IST midnight the same
 /// hukamnama again with the class `not-today` and its date in the tooltip, with no end,
 /// so once one is fetched the bar never falls back to the placeholder (bars add `stale`
-/// when the refresh is overdue). The copy carries no full text; `show` finds it by key.
+/// when the refresh is overdue). The copy is a `repeat` with no full text (`show` finds
+/// it by key), so browsing ahead does not offer it as tomorrow's.
 /// Policy: `.after(next IST midnight)` once today's is in; while BaniDB has not published
 /// it yet (404, or an answer filed under another date) the latest one is shown, labelled
 /// with its own date, and the refresh is retried every 30 minutes.
@@ -59,8 +60,7 @@ public struct HukamnamaProvider: TimelineProvider {
     let isToday = (hukamnama.year, hukamnama.month, hukamnama.day) == (today.year, today.month, today.day)
     let midnight = IST.nextMidnight(after: now)
     let entry = makeEntry(hukamnama, date: IST.startOfDay(at: now), isToday: isToday)
-    var later = makeEntry(hukamnama, date: midnight, isToday: false, fetchedDay: false)
-    later.detail = []
+    let later = OfflineRotation.copy(makeEntry(hukamnama, date: midnight, isToday: false, fetchedDay: false), date: midnight)
     let policy: ReloadPolicy = isToday ? .after(midnight) : .after(min(now + Self.retryGap, midnight))
     return TimelineDraft(entries: [entry, later], end: nil, policy: policy)
   }

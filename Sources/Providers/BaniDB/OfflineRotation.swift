@@ -15,10 +15,7 @@ enum OfflineRotation {
   static let span: Int64 = 7 * 86_400
   /// The most shabads kept for it.
   static let poolSize = 24
-  /// The class that marks a repeated shabad; providers never reuse such an entry as fresh.
-  static let repeatClass = "repeat"
-
-  static func isRepeat(_ entry: Entry) -> Bool { entry.classes.contains(repeatClass) }
+  static func isRepeat(_ entry: Entry) -> Bool { entry.isRepeat }
 
   /// The pool: distinct keys, `fresh` first, then `previous` in date order, each with
   /// its full text when any copy has it; at most `poolSize`.
@@ -57,7 +54,7 @@ enum OfflineRotation {
     var copy = entry
     copy.date = date
     if !keepText { copy.detail = [] }
-    if !isRepeat(copy) { copy.classes.append(repeatClass) }
+    if !copy.isRepeat { copy.classes.append(Entry.repeatClass) }
     return copy
   }
 }

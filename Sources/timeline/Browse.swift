@@ -32,7 +32,7 @@ extension TimelineCommand {
     @OptionGroup var common: CommonOptions
     @Argument(help: ArgumentHelp("The widget, as named in the config.", valueName: "widget"))
     var widget: String
-    @Argument(help: ArgumentHelp("next, prev or now.", valueName: "move"))
+    @Argument(help: ArgumentHelp("Where to move the view: one entry later, one earlier, or back to now.", valueName: "move"))
     var move: Browser.Move
     @Flag(help: "Print nothing.") var quiet = false
 

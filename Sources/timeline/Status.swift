@@ -7,7 +7,11 @@ import TimelineKit
 extension TimelineCommand {
   struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show each widget's cache: entries, current entry, next refresh, errors.")
+      abstract: "Show each widget's cache: entries, current entry, next refresh, errors.",
+      discussion: """
+        The config is checked exactly as `timeline refresh` checks it: an unknown key, \
+        kind or value, or an unknown WIDGET, exits 2 with a message naming it and the file.
+        """)
 
     @OptionGroup var common: CommonOptions
     @Flag(help: "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale).")

@@ -51,6 +51,7 @@ let package = Package(
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
     .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
     .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "Emitters", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineCache", "TimelineTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),

@@ -60,7 +60,8 @@ public enum EmitCommand {
 
     options:
       --at TIME          show the entry current at TIME, ISO 8601: 2026-03-01T19:00:00Z,
-                         2026-03-01T19:00+05:30, fractions, a date alone; no zone = UTC
+                         2026-03-01T19:00+05:30, fractions, a date alone; no zone = UTC;
+                         a browse state (`timeline browse`) applies as it would at TIME
       --max-width N      cut the text to N display columns, ending in …
       --follow           keep running and print a line whenever the output changes
       --verbose          say on stderr why a placeholder or stale entry is shown
@@ -165,15 +166,16 @@ public enum EmitCommand {
       return 2
     case .run(let request):
       let directory = CacheStore.defaultDirectory(environment: environment)
+      let browse = BrowseStore(directory: BrowseStore.defaultDirectory(environment: environment))
       if request.follow {
-        return Follow.run(request, directory: directory, out: out, err: err, program: program, clock: clock)
+        return Follow.run(request, directory: directory, browse: browse, out: out, err: err, program: program, clock: clock)
       }
       let now = request.at ?? clock.now()
       if request.widgets.count == 1 {
         // The bars' common case, kept free of arrays of results (each generic type costs
         // the runtime a metadata instantiation at first use).
         let resolved = EmitPipeline.resolve(
-          widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput)
+          widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput, browse: browse)
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
         }
@@ -184,7 +186,7 @@ public enum EmitCommand {
         }
         return 0
       }
-      return emitOnce(request, directory: directory, now: now, out: out, err: err, program: program)
+      return emitOnce(request, directory: directory, browse: browse, now: now, out: out, err: err, program: program)
     }
   }
 
@@ -192,9 +194,12 @@ public enum EmitCommand {
   /// reasons): the one-shot emit of several widgets, and `--follow`'s fallback when it
   /// cannot set up its wake-ups. Returns the exit status, 0.
   static func emitOnce(
-    _ request: EmitRequest, directory: String, now: Int64, out: Output, err: Output, program: String
+    _ request: EmitRequest, directory: String, browse: BrowseStore, now: Int64, out: Output, err: Output,
+    program: String
   ) -> Int32 {
-    let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
+    let resolved = request.widgets.map {
+      EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse)
+    }
     if request.verbose { report(resolved, err: err, program: program) }
     out.write(EmitPipeline.line(resolved.map(\.state), format: request.format, options: request.options) + "\n")
     return 0

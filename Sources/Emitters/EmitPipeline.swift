@@ -21,7 +21,11 @@ public enum EmitPipeline {
 
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
   /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`).
-  public static func resolve(widget: String, directory: String, now: Int64, shortLived: Bool = false) -> Resolution {
+  /// `browse`: where `timeline browse` keeps the view's state; a live state shows the
+  /// browsed entry instead of the current one (`BrowseView`).
+  public static func resolve(
+    widget: String, directory: String, now: Int64, shortLived: Bool = false, browse: BrowseStore? = nil
+  ) -> Resolution {
     let store = CacheStore(directory: directory)
     guard let path = store.path(for: widget) else {
       return Resolution(
@@ -57,25 +61,16 @@ public enum EmitPipeline {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
       reason = reason.map { $0 + "; " + note } ?? note
     }
-    return Resolution(state: state, reason: reason, nextChange: nextChange(view, stale: stale, now: now))
+    var resolution = Resolution(state: state, reason: reason, nextChange: nextChange(view, now: now))
+    if let browse, view.error == nil, let live = browse.read(widget), live.isLive(at: now, current: view.current?.date) {
+      BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, shortLived: shortLived)
+    }
+    return resolution
   }
 
-  private static func nextChange(_ view: CacheView, stale: Bool, now: Int64) -> Int64? {
-    // The earliest of the candidates, without an array (a generic buffer is a runtime
-    // metadata instantiation on the bars' one-shot path).
-    var earliest: Int64?
-    func consider(_ candidate: Int64) {
-      if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
-    }
-    if let next = view.nextDate, next > now { consider(next) }
-    if let meta = view.meta {
-      if let end = meta.end, end > now { consider(end) }
-      if !stale, let due = meta.due {
-        let (limit, overflow) = due.addingReportingOverflow(Swift.max(0, meta.grace))
-        if !overflow && limit < Int64.max { consider(limit + 1) }
-      }
-    }
-    return earliest
+  private static func nextChange(_ view: CacheView, now: Int64) -> Int64? {
+    Selection.nextChange(
+      nextDate: view.nextDate, end: view.meta?.end, due: view.meta?.due, grace: view.meta?.grace ?? 0, now: now)
   }
 
   /// The output line for one widget, without a newline.

@@ -1,4 +1,5 @@
 import Glibc
+import TimelineCache
 import TimelineCore
 
 /// `--follow`: print the current line, then sleep until something can change it (the
@@ -11,14 +12,18 @@ import TimelineCore
 /// signals are ignored (see Wakeups).
 enum Follow {
   static func run(
-    _ request: EmitRequest, directory: String, out: Output, err: Output, program: String, clock: any WallClock
+    _ request: EmitRequest, directory: String, browse: BrowseStore, out: Output, err: Output, program: String,
+    clock: any WallClock
   ) -> Int32 {
     guard let wakeFD = Wakeups.install() else {
       err.write("\(program): cannot set up --follow (signals or timer); printing once\n")
-      return EmitCommand.emitOnce(request, directory: directory, now: clock.now(), out: out, err: err, program: program)
+      return EmitCommand.emitOnce(
+        request, directory: directory, browse: browse, now: clock.now(), out: out, err: err, program: program)
     }
     let parent = ParentWatch()
     let watcher = DirectoryWatcher(directory: directory, names: Set(request.widgets.map { $0 + ".json" }))
+    // `timeline browse` writes here: the browsed entry shows within a moment, no polling.
+    let browseWatcher = DirectoryWatcher(directory: browse.directory, names: Set(request.widgets.map { $0 + ".browse" }))
     if watcher == nil && request.verbose {
       err.write("\(program): inotify is unavailable; only timed changes will show\n")
     }
@@ -29,8 +34,9 @@ enum Follow {
     while true {
       if parent.isGone { return 0 }
       watcher?.arm()
+      browseWatcher?.arm()
       let now = clock.now()
-      let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now) }
+      let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse) }
       let reasons = resolved.map(\.reason)
       if request.verbose && reasons != lastReasons { EmitCommand.report(resolved, err: err, program: program) }
       lastReasons = reasons
@@ -42,14 +48,14 @@ enum Follow {
         last = line
       }
       Wakeups.arm(at: resolved.compactMap(\.nextChange).min())
-      guard wait(wakeFD: wakeFD, watcher: watcher) else { return 0 }
+      guard wait(wakeFD: wakeFD, watchers: [watcher, browseWatcher].compactMap { $0 }) else { return 0 }
     }
   }
 
   /// Blocks until a relevant wake-up; false means stop.
-  private static func wait(wakeFD: Int32, watcher: DirectoryWatcher?) -> Bool {
+  private static func wait(wakeFD: Int32, watchers: [DirectoryWatcher]) -> Bool {
     var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
-    if let watcher { fds.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)) }
+    for watcher in watchers { fds.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)) }
     while true {
       let ready = poll(&fds, nfds_t(fds.count), -1)
       if ready < 0 {
@@ -64,7 +70,7 @@ enum Follow {
         case .none: break
         }
       }
-      if fds.count > 1 && fds[1].revents != 0, let watcher, watcher.consume() { wake = true }
+      for (index, watcher) in watchers.enumerated() where fds[index + 1].revents != 0 && watcher.consume() { wake = true }
       if wake { return true }
     }
   }

@@ -9,8 +9,13 @@ struct PreparedText {
   var runs: [TextRun]
   var truncated: Bool
 
-  init(_ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder) {
+  /// `marksBrowsing`: the bar has no class or tooltip to say which entry a browsed view
+  /// shows, so the text starts with it ("tomorrow ▸ ").
+  init(_ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder, marksBrowsing: Bool = true) {
     var runs: [TextRun] = []
+    if marksBrowsing, let label = state.browsing.map(Sanitise.text), !label.isEmpty {
+      runs.append(TextRun(label + " ▸ "))
+    }
     for var run in state.entry.runs {
       run.text = Sanitise.text(run.text)
       if state.isPlaceholder {
@@ -38,8 +43,10 @@ extension RenderInput {
   /// text), a note when the timeline is stale, then the pipeline's notes (what to do about
   /// a placeholder, the last refresh error).
   func tooltipLines(truncated: Bool) -> [String] {
-    var lines = entry.tooltip.map(Sanitise.text)
-    if lines.isEmpty && truncated { lines.append(Sanitise.text(entry.text)) }
+    var lines: [String] = []
+    if let browsing { lines.append("▸ " + Sanitise.text(browsing) + " (browsing; back to now by itself)") }
+    lines += entry.tooltip.map(Sanitise.text)
+    if entry.tooltip.isEmpty && truncated { lines.append(Sanitise.text(entry.text)) }
     if isStale { lines.append("Out of date: the last refresh is overdue") }
     lines += notes.map(Sanitise.text)
     return lines

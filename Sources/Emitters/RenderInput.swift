@@ -16,16 +16,22 @@ public struct RenderInput: Sendable, Equatable {
   /// Tooltip lines after the entry's own: what to do about a placeholder, the last refresh
   /// error (see `EmitPipeline.resolve`).
   public var notes: [String] = []
+  /// While the user browses the timeline (`timeline browse`): which entry this is, e.g.
+  /// "in 3 h", "tomorrow". Waybar gets the class `browsing` and a tooltip line; the
+  /// other bars show it before the text ("tomorrow ▸ …").
+  public var browsing: String?
 
   /// Creates a state.
   public init(
-    widget: String, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false, isStale: Bool = false
+    widget: String, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false, isStale: Bool = false,
+    browsing: String? = nil
   ) {
     self.widget = widget
     self.kind = kind
     self.entry = entry
     self.isPlaceholder = isPlaceholder
     self.isStale = isStale
+    self.browsing = browsing
   }
 
   /// The entry shown when nothing better is known (no cache yet): the widget's name and
@@ -41,7 +47,7 @@ public struct RenderInput: Sendable, Equatable {
   public var alt: String { isPlaceholder ? "placeholder" : Sanitise.text(entry.alt) }
 
   /// CSS-style classes: kind, the entry's classes, `level-N`, then `stale`, `placeholder`,
-  /// `urgent` when they apply. Each is reduced to `[a-z0-9-]`; empty and repeated names
+  /// `browsing`, `urgent` when they apply. Each is reduced to `[a-z0-9-]`; empty and repeated names
   /// are dropped, so a class can never carry markup or quotes into a bar.
   public var classes: [String] {
     var raw: [String] = []
@@ -50,6 +56,7 @@ public struct RenderInput: Sendable, Equatable {
     if let level = entry.level { raw.append("level-\(level)") }
     if isStale { raw.append("stale") }
     if isPlaceholder { raw.append("placeholder") }
+    if browsing != nil { raw.append("browsing") }
     if entry.isUrgent { raw.append("urgent") }
     var out: [String] = []
     for name in raw {

@@ -14,13 +14,14 @@ import TimelineCore
 /// - `tooltip`: Pango-escaped lines joined by a JSON `\n` (a raw newline would split the
 ///   object, since waybar splits output into lines before decoding).
 /// - `class`: array of `[a-z0-9-]` names: kind, entry classes, `level-N`, `stale`,
-///   `placeholder`, `urgent`. Stale is a class only; style it in CSS.
+///   `placeholder`, `browsing`, `urgent`. Stale and browsing are classes only (browsing
+///   also heads the tooltip with which entry it is); style them in CSS.
 /// - `percentage`: level × 20, else 0, for `format-icons` arrays.
 /// Gurmukhi stays in logical order: Pango shapes it.
 public enum WaybarEmitter {
   /// The JSON line, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    let text = PreparedText(state, options: options, defaultOrder: .logical)
+    let text = PreparedText(state, options: options, defaultOrder: .logical, marksBrowsing: false)
     var out: [UInt8] = []
     out.reserveCapacity(256 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     // Our tags are written already JSON-escaped; content is Pango- then JSON-escaped.

@@ -46,6 +46,14 @@ public struct Entry: Sendable, Equatable {
   /// The entry's text without style.
   public var text: String { runs.plainText }
 
+  /// The class of an entry that shows again content fetched for an earlier one (a
+  /// provider's offline fallback): it may lack `detail`, a refresh never keeps it as
+  /// fresh, and browsing ahead stops before it.
+  public static let repeatClass = "repeat"
+
+  /// Whether the entry repeats earlier content (`repeatClass`).
+  public var isRepeat: Bool { classes.contains(Self.repeatClass) }
+
   /// Whether bars should draw attention to it: relevance ≥ 0.8 or level ≥ 4.
   public var isUrgent: Bool { (relevance ?? 0) >= 0.8 || (level ?? 0) >= 4 }
 }

@@ -19,11 +19,34 @@ public enum Selection {
     return now >= end
   }
 
+  /// The first instant at which a timeline due at `due` is stale: `due + grace + 1`,
+  /// with a negative grace counted as 0; nil when it never is (no due time, or past the
+  /// end of time).
+  public static func staleFrom(due: Int64?, grace: Int64) -> Int64? {
+    guard let due else { return nil }
+    let (limit, overflow) = due.addingReportingOverflow(Swift.max(0, grace))
+    return overflow || limit == Int64.max ? nil : limit + 1
+  }
+
   /// Stale means the timeline is overdue by more than `grace`: `now > due + grace`.
   public static func isStale(due: Int64?, grace: Int64, now: Int64) -> Bool {
-    guard let due else { return false }
-    let (limit, overflow) = due.addingReportingOverflow(Swift.max(0, grace))
-    return !overflow && now > limit
+    staleFrom(due: due, grace: grace).map { now >= $0 } ?? false
+  }
+
+  /// The first instant after `now` at which what a bar shows can change with no new file:
+  /// the next entry's date, the end, or the moment the timeline turns stale.
+  public static func nextChange(nextDate: Int64?, end: Int64?, due: Int64?, grace: Int64, now: Int64) -> Int64? {
+    // The earliest of the candidates, without an array (a generic buffer is a runtime
+    // metadata instantiation on the bars' one-shot path).
+    var earliest: Int64?
+    func consider(_ candidate: Int64?) {
+      guard let candidate, candidate > now else { return }
+      if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+    }
+    consider(nextDate)
+    consider(end)
+    consider(staleFrom(due: due, grace: grace))
+    return earliest
   }
 }
 
@@ -47,13 +70,7 @@ extension Timeline {
   /// The first instant after `now` at which the display changes: the next entry's date or
   /// the end. `--follow` sleeps until then.
   public func nextChange(after now: Int64) -> Int64? {
-    var candidates: [Int64] = []
-    if let next = entries.first(where: { $0.date > now }) { candidates.append(next.date) }
-    if let end, end > now { candidates.append(end) }
-    if let due, !isStale(at: now) {
-      let (limit, overflow) = due.addingReportingOverflow(grace)
-      if !overflow, limit >= now { candidates.append(limit + 1) }
-    }
-    return candidates.min()
+    Selection.nextChange(
+      nextDate: entries.first(where: { $0.date > now })?.date, end: end, due: due, grace: grace, now: now)
   }
 }

@@ -66,6 +66,13 @@ public struct Timeline: Sendable, Equatable {
     }
   }
 
+  /// The full content of `entry`: its own, else that of another entry with the same key
+  /// (a provider that shows a shabad again stores its text once).
+  public func detail(of entry: Entry) -> [[TextRun]] {
+    guard entry.detail.isEmpty, let key = entry.key else { return entry.detail }
+    return entries.first { $0.key == key && !$0.detail.isEmpty }?.detail ?? []
+  }
+
   /// When the next fetch should happen: a pending retry wins over the policy.
   public var nextRefresh: Int64? { retryAt ?? due }
 }

@@ -10,6 +10,15 @@ public protocol TimelineProvider: Sendable {
   func snapshot(context: ProviderContext) -> TimelineDraft
   /// The real timeline. Throws `ProviderError` on failure.
   func timeline(context: ProviderContext) async throws -> TimelineDraft
+  /// What shapes the timeline besides the widget's own options, read when the provider
+  /// was built (e.g. the shabads of an imported file). The engine folds it into the
+  /// config hash, so a change makes the widget due as an edit of its config does.
+  var inputs: String { get }
+}
+
+extension TimelineProvider {
+  /// Most providers read nothing but their options.
+  public var inputs: String { "" }
 }
 
 /// What a provider returns: entries, an optional end and a reload policy.

@@ -39,11 +39,14 @@ public struct BarsConfig: Sendable, Equatable {
   public var polybarModules: [String] = []
   /// Whether to run `tmux refresh-client -S` on this user's tmux servers.
   public var tmux: Bool = true
+  /// Seconds after the last `timeline browse` before the view returns to now.
+  public var browseTimeout: Int64 = 60
 
-  public init(waybarSignal: Int? = nil, polybarModules: [String] = [], tmux: Bool = true) {
+  public init(waybarSignal: Int? = nil, polybarModules: [String] = [], tmux: Bool = true, browseTimeout: Int64 = 60) {
     self.waybarSignal = waybarSignal
     self.polybarModules = polybarModules
     self.tmux = tmux
+    self.browseTimeout = browseTimeout
   }
 }
 

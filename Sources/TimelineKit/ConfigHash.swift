@@ -1,13 +1,27 @@
 import TimelineCore
 
-/// A digest of everything that shapes a widget's timeline: kind, options and sources.
-/// Stored in the cache so that editing the config makes the widget due at once.
+/// A digest of everything that shapes a widget's timeline: kind, options and sources,
+/// then `+` and a digest of what the provider read besides them (an import file's
+/// shabads), when it read anything. Stored in the cache so that editing either makes the
+/// widget due at once. Only a change of the first part (how entries look) discards the
+/// cached entries; a new import list keeps the shabads already fetched.
 enum ConfigHash {
-  static func of(_ widget: WidgetConfig, sources: [String: String]) -> String {
+  /// `inputs`: the provider's `inputs` (what it read besides the options).
+  static func of(_ widget: WidgetConfig, sources: [String: String], inputs: String = "") -> String {
     var text = "kind=\(widget.kind)\n"
     for key in widget.options.keys.sorted() { text += "\(key)=\(describe(widget.options[key]))\n" }
     for key in sources.keys.sorted() { text += "source.\(key)=\(sources[key] ?? "")\n" }
-    // FNV-1a: stable across runs and builds, unlike Hasher.
+    // Empty inputs leave the digest as it was, so existing caches stay current.
+    return digest(text) + (inputs.isEmpty ? "" : "+" + digest(inputs))
+  }
+
+  /// Whether two stored hashes agree on the options (the part before `+`).
+  static func sameOptions(_ a: String, _ b: String) -> Bool {
+    a.prefix { $0 != "+" } == b.prefix { $0 != "+" }
+  }
+
+  /// FNV-1a, 16 hex digits: stable across runs and builds, unlike Hasher.
+  private static func digest(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)

@@ -123,8 +123,16 @@ public enum ConfigLoader {
       case "tmux":
         guard let flag = table[key]?.bool else { throw ConfigError("\(file): [bars] tmux: expected true or false") }
         bars.tmux = flag
+      case "browse_timeout":
+        let raw = table[key]
+        let seconds = raw?.int.map(Int64.init) ?? raw?.string.flatMap(Options.parseDuration)
+        guard let seconds, (1...86_400).contains(seconds) else {
+          throw ConfigError("\(file): [bars] browse_timeout: expected a duration like \"60s\" or \"5m\" (1 s to 1 day)")
+        }
+        bars.browseTimeout = seconds
       default:
-        throw ConfigError("\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux)")
+        throw ConfigError(
+          "\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux, browse_timeout)")
       }
     }
     return bars

@@ -13,6 +13,7 @@ public enum ConfigPrinter {
         out += "polybar_modules = [\(config.bars.polybarModules.map(quote).joined(separator: ", "))]\n"
       }
       out += "tmux = \(config.bars.tmux)\n"
+      out += "browse_timeout = \"\(config.bars.browseTimeout)s\"\n"
     }
     for widget in config.widgets {
       out += "\n[widgets.\(widget.name)]\nkind = \(quote(widget.kind))\n"

@@ -47,23 +47,14 @@ public enum Preview {
     try store.ensureDirectory()
     var filled: [Filled] = []
     for widget in config.widgets {
-      guard let type = ProviderRegistry.type(for: widget.kind) else {
-        throw ConfigError("\(widget.file): [widgets.\(widget.name)] kind: unknown kind \"\(widget.kind)\"")
-      }
-      let provider: any TimelineProvider
-      do {
-        provider = try type.init(config: widget)
-      } catch let error as ProviderError {
-        throw ConfigError(error.message)
-      }
+      let provider = try WidgetFactory.provider(for: widget)
       let context = ProviderContext(
         clock: clock, config: widget, sources: config.sources, http: OfflineHTTPClient(), previous: nil, force: false)
       let draft = provider.snapshot(context: context)
       let now = clock.now()
-      let timeline = Timeline(
-        widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
-        placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: config.grace,
-        configHash: ConfigHash.of(widget, sources: config.sources))
+      let timeline = WidgetFactory.timeline(
+        draft, widget: widget, provider: provider, now: now, grace: config.grace,
+        hash: WidgetFactory.hash(widget, provider, sources: config.sources))
       try store.write(timeline)
       filled.append(Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count))
     }

@@ -44,18 +44,7 @@ public struct Refresher: Sendable {
         return widget
       }
     }
-    return try chosen.map { widget throws(ConfigError) in
-      guard let type = ProviderRegistry.type(for: widget.kind) else {
-        throw ConfigError("\(widget.file): [widgets.\(widget.name)] kind: unknown kind \"\(widget.kind)\"")
-      }
-      do {
-        return (widget, try type.init(config: widget))
-      } catch let error as ProviderError {
-        throw ConfigError(error.message)
-      } catch {
-        throw ConfigError("\(widget.file): [widgets.\(widget.name)]: \(error)")
-      }
-    }
+    return try chosen.map { widget throws(ConfigError) in (widget, try WidgetFactory.provider(for: widget)) }
   }
 
   /// Refreshes the due widgets among `names` (all when empty), concurrently.
@@ -74,7 +63,7 @@ public struct Refresher: Sendable {
   }
 
   func refreshOne(_ widget: WidgetConfig, _ provider: any TimelineProvider, force: Bool) async -> Outcome {
-    let hash = ConfigHash.of(widget, sources: config.sources)
+    let hash = WidgetFactory.hash(widget, provider, sources: config.sources)
     // A cheap look without the lock first: most runs from a timer find nothing due.
     let before = WidgetRecord.load(widget.name, store: store)
     if !force, before.dueReason(at: clock.now(), configHash: hash) == nil {
@@ -97,16 +86,16 @@ public struct Refresher: Sendable {
   private func fetch(
     _ widget: WidgetConfig, _ provider: any TimelineProvider, record: WidgetRecord, hash: String, force: Bool
   ) async -> Outcome {
+    // One instant for the whole fetch: the provider's slots, `generated` and the backoff
+    // all agree even when the requests take a while.
     let now = clock.now()
     let context = ProviderContext(
-      clock: clock, config: widget, sources: config.sources, http: makeHTTP(),
-      previous: record.timeline?.configHash == hash ? record.timeline : nil, force: force)
+      clock: FixedClock(now), config: widget, sources: config.sources, http: makeHTTP(),
+      previous: record.timeline.flatMap { ConfigHash.sameOptions($0.configHash, hash) ? $0 : nil }, force: force)
     do {
       let draft = try await provider.timeline(context: context)
-      let timeline = Timeline(
-        widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
-        placeholder: provider.placeholder(), generated: clock.now(), lastSuccess: clock.now(),
-        grace: config.grace, configHash: hash)
+      let timeline = WidgetFactory.timeline(
+        draft, widget: widget, provider: provider, now: now, grace: config.grace, hash: hash)
       try store.write(timeline)
       store.clearState(of: widget.name)
       return .refreshed(entries: timeline.entries.count, next: timeline.due)

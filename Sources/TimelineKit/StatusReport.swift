@@ -12,6 +12,16 @@ public struct StatusRow: Sendable, Equatable {
   public var lastError: String?
   public var stale: Bool
 
+  /// The rows for `names` (every widget when empty) at `now`. The config is checked
+  /// exactly as `refresh` checks it, providers and all, so a bad option or an unknown
+  /// widget throws `ConfigError` here too.
+  public static func rows(_ names: [String], config: AppConfig, store: CacheStore, now: Int64) throws(ConfigError)
+    -> [StatusRow]
+  {
+    try Refresher(config: config, store: store, clock: FixedClock(now)).providers(for: names)
+      .map { widget, _ in make(widget, store: store, now: now) }
+  }
+
   /// The row for `widget` at `now`.
   public static func make(_ widget: WidgetConfig, store: CacheStore, now: Int64) -> StatusRow {
     let record = WidgetRecord.load(widget.name, store: store)

@@ -36,8 +36,12 @@ public struct WidgetRecord: Sendable {
   /// Why a refresh is due at `now`, or nil if it is not.
   public func dueReason(at now: Int64, configHash: String) -> String? {
     guard let timeline else {
+      // A missing file is due whatever the backoff says: the bar shows the placeholder
+      // until it is back, and a failed first fetch writes an empty timeline, so only a
+      // file removed since then gets here. A damaged one waits for the backoff.
+      if readError == nil { return "no cache" }
       if let retry = nextRefresh, state?.lastError != nil, now < retry { return nil }
-      return "no cache"
+      return "damaged cache"
     }
     if timeline.configHash != configHash { return "config changed" }
     if let next = nextRefresh, next <= now { return "due" }

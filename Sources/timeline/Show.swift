@@ -50,6 +50,7 @@ extension TimelineCommand {
         if all || Self.dayKinds.contains(timeline.kind) {
           entries += timeline.entries[(index + 1)...].filter { entry in timeline.end.map { entry.date < $0 } ?? true }
         }
+        for index in entries.indices { entries[index].detail = timeline.detail(of: entries[index]) }
         let rule = Terminal.line([TextRun(String(repeating: "─", count: 40), color: "#9aa5b1")], color: color)
         print(entries.map { Self.render($0, color: color) }.joined(separator: "\n\n" + rule + "\n\n"))
         return 0

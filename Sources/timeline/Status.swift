@@ -7,17 +7,28 @@ import TimelineKit
 extension TimelineCommand {
   struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show each widget's cache: entries, current entry, next refresh, errors.")
+      abstract: "Show each widget's cache: entries, current entry, next refresh, errors.",
+      discussion: """
+        The config is checked exactly as `timeline refresh` checks it: an unknown key, \
+        kind or value, or an unknown WIDGET, exits 2 with a message naming it and the file.
+        """)
 
     @OptionGroup var common: CommonOptions
     @Flag(help: "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale).")
     var json = false
+    @Argument(help: ArgumentHelp("Only these widgets (default: every configured widget).", valueName: "widget"))
+    var widgets: [String] = []
 
     func run() async throws {
       try await exiting {
         let config = try common.loadConfig()
         let now = SystemClock().now()
-        let rows = config.widgets.map { StatusRow.make($0, store: common.store, now: now) }
+        let rows: [StatusRow]
+        do {
+          rows = try StatusRow.rows(widgets, config: config, store: common.store, now: now)
+        } catch let error as ConfigError {
+          throw Failure.config(error.description)
+        }
         print(json ? Self.json(rows) : Self.table(rows, now: now))
         return 0
       }

@@ -17,6 +17,6 @@ struct TimelineCommand: AsyncParsableCommand {
     version: TimelineVersion.string,
     subcommands: [
       Refresh.self, Status.self, ConfigCommand.self, Emit.self, Show.self, Open.self,
-      Reload.self, Preview.self, Doctor.self, Regions.self,
+      Reload.self, Preview.self, Doctor.self, Regions.self, Browse.self,
     ])
 }

@@ -74,6 +74,23 @@ import TimelineTestSupport
     #expect(rows?.compactMap { $0["widget"] as? String } == ["zz", "mm", "aa"])
   }
 
+  @Test func statusChecksTheConfigAsRefreshDoesAndTakesWidgetNames() throws {
+    let bad = try dir.write("config.toml", "[widgets.x]\nkind = \"hukamnama\"\ncolour_of_sky = 3\n")
+    let env = ["TIMELINE_CACHE_DIR": dir.file("c")]
+    for args in [["status"], ["status", "--json"], ["status", "x"]] {
+      let result = try run(Paths.binary("timeline"), args + ["--config", bad], environment: env)
+      #expect(result.status == 2, "\(args): \(result.stderr)")
+      #expect(result.stderr.contains("colour_of_sky") && result.stderr.contains(bad), "\(result.stderr)")
+    }
+    let good = try dir.write("config.toml", "[widgets.x]\nkind = \"hukamnama\"\n\n[widgets.y]\nkind = \"random-shabad\"\n")
+    let one = try run(Paths.binary("timeline"), ["status", "--json", "--config", good, "y"], environment: env)
+    #expect(one.status == 0, "\(one.stderr)")
+    let rows = try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [[String: Any]]
+    #expect(rows?.compactMap { $0["widget"] as? String } == ["y"])
+    let unknown = try run(Paths.binary("timeline"), ["status", "--config", good, "nope"], environment: env)
+    #expect(unknown.status == 2 && unknown.stderr.contains("unknown widget \"nope\""), "\(unknown.stderr)")
+  }
+
   @Test func theEmbeddedDefaultHasTheThreeWidgets() throws {
     let result = try run(
       Paths.binary("timeline"), ["config"],

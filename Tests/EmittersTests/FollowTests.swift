@@ -13,12 +13,12 @@ import TimelineTestSupport
     private var buffer = Data()
     private var exited = false
 
-    init(_ arguments: [String], cacheDir: String) throws {
+    init(_ arguments: [String], cacheDir: String, environment: [String: String] = [:]) throws {
       var fds: [Int32] = [-1, -1]
       guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
       _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
       pid = Spawn.start(
-        Paths.binary("timeline-emit"), arguments + ["--follow"], environment: ["TIMELINE_CACHE_DIR": cacheDir],
+        Paths.binary("timeline-emit"), arguments + ["--follow"], environment: environment.merging(["TIMELINE_CACHE_DIR": cacheDir]) { $1 },
         stdout: .descriptor(fds[1]), stderr: .file("/dev/null"))
       close(fds[1])
       readFD = fds[0]

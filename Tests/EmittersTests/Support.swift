@@ -98,7 +98,14 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
       widget: "avalanche", kind: "Avalanche", entry: Entry(
         date: 0, relevance: 0.9, runs: [TextRun("Tromsø 4 ☠", bold: true)], alt: "level-4",
         classes: ["Danger Level!", "a_b", "\"><script>", "level-4", "ÆØÅ"], level: 4))),
-    GoldenCase(name: "placeholder-neutral", input: .neutralPlaceholder(widget: "w")),
+    GoldenCase(name: "browsing", input: RenderInput(
+      widget: "avalanche", kind: "avalanche", entry: Entry(
+        date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Wednesday 25 November"], alt: "level-3",
+        level: 3),
+      browsing: "tomorrow")),
+    GoldenCase(name: "browsing-stale-hostile", input: RenderInput(
+      widget: "w", kind: "test", entry: Entry(date: 0, runs: [TextRun("x # y")], tooltip: ["t"], alt: "a"),
+      isStale: true, browsing: "<b>&amp; %{A1:x:} #(x) #[fg=red]\n")),
     GoldenCase(name: "placeholder-kind", input: RenderInput(
       widget: "shabad", kind: "random-shabad", entry: Entry(date: 0, runs: [TextRun("ਵਾਹਿਗੁਰੂ")], alt: "x", classes: ["gurbani"]),
       isPlaceholder: true)),

@@ -13,8 +13,16 @@ import TimelineCore
     let object = try #require(jsonObject(line), "not JSON: \(line)")
     #expect(Set(object.keys) == ["text", "alt", "tooltip", "class", "percentage"])
     let markup = try #require(object["text"] as? String)
-    #expect(PangoCheck.visibleText(markup) == expectedText(golden, order: .logical), "markup: \(markup)")
+    // Waybar marks a browsed entry with a class and a tooltip line, not in the text.
+    var unmarked = golden
+    unmarked.input.browsing = nil
+    #expect(PangoCheck.visibleText(markup) == expectedText(unmarked, order: .logical), "markup: \(markup)")
+    #expect((object["class"] as? [String])?.contains("browsing") == (golden.input.browsing != nil))
     let tooltip = try #require(object["tooltip"] as? String)
+    if let browsing = golden.input.browsing {
+      #expect(tooltip.hasPrefix("▸ ") && PangoCheck.visibleText(String(tooltip.prefix { $0 != "\n" })) != nil)
+      #expect(!browsing.isEmpty)
+    }
     for line in tooltip.split(separator: "\n", omittingEmptySubsequences: false) {
       #expect(PangoCheck.visibleText(String(line)) != nil, "tooltip line: \(line)")
     }

@@ -99,7 +99,8 @@ import TimelineTestSupport
     #expect(try text("share/timeline/examples/countdown.sh").contains("\(prefix)/share/doc/timeline/command-provider.md"))
 
     for path in ["bin/timeline", "bin/timeline-emit", "share/timeline/integrations/tmux/timeline.tmux",
-      "share/timeline/integrations/tmux/scripts/interpolate.sh", "share/timeline/examples/countdown.sh"]
+      "share/timeline/integrations/tmux/scripts/interpolate.sh",
+      "share/timeline/integrations/tmux/scripts/browse-keys.sh", "share/timeline/examples/countdown.sh"]
     {
       #expect(FileManager.default.isExecutableFile(atPath: prefix + "/" + path), "\(path) is not executable")
     }

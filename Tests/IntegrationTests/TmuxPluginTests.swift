@@ -75,4 +75,47 @@ import TimelineTestSupport
     let line = try pair.waitForStatus { $0.contains(expected) }
     #expect(line.hasSuffix("<\(expected)>"), "status line: \(line)")
   }
+
+  /// `@timeline-browse` binds the wheel on the status line to `timeline browse`. tmux
+  /// mouse events cannot be injected into the attached client here (tmux 3.3a ignored
+  /// SGR wheel reports on the status row written into the outer pane), so the test
+  /// checks the bindings and runs their command list as tmux would.
+  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  func theWheelBindingBrowsesTheWidget() throws {
+    let dir = try TempDir()
+    mkdir(dir.file("run"), 0o700)
+    let config = try dir.write("config.toml", """
+      [widgets.w]
+      kind = "command"
+      command = ["/bin/sh", "-c", "now=$(date +%s); printf '{\\"entries\\":[{\\"date\\":%s,\\"text\\":\\"NOW\\"},{\\"date\\":%s,\\"text\\":\\"LATER\\"}]}' $now $((now+10800))"]
+      """)
+    let env = ["TIMELINE_CACHE_DIR": dir.file("cache"), "TIMELINE_CONFIG": config, "XDG_RUNTIME_DIR": dir.file("run")]
+    let refreshed = try run(Repo.timeline, ["refresh"], environment: isolated(dir, env))
+    #expect(refreshed.status == 0, "\(refreshed.stderr)")
+    let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ", environment: env)
+    defer { pair.stop() }
+    try pair.startInner([
+      ["mouse", "on"], ["status-right", "<#{timeline_w}>"], ["@timeline-bin", Repo.emit],
+      ["@timeline-browse", "w"], ["@timeline-browse-bin", Repo.timeline],
+    ])
+    #expect(try pair.run(pair.inner, ["run-shell", Self.plugin]).status == 0)
+    // list-keys pads the key column; compare with single spaces.
+    let keys = try pair.run(pair.inner, ["list-keys", "-T", "root"]).stdout
+      .split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+    for (key, move) in [("WheelDownStatusRight", "next"), ("WheelUpStatusRight", "prev")] {
+      let binding = "bind-key -T root \(key) run-shell \"\(Repo.timeline) browse w \(move) --quiet\" \\; refresh-client -S"
+      #expect(keys.contains(binding), "\(keys)")
+    }
+    try pair.attach()
+    #expect(try pair.waitForStatus { $0.hasSuffix("<NOW>") }.hasSuffix("<NOW>"))
+    // "in 3 h ▸", or a day word when 3 h from now is another day.
+    for (move, shown) in [("next", " ▸ LATER>"), ("prev", "<NOW>")] {
+      let bound = try pair.run(pair.inner, [
+        "run-shell", "\(Repo.timeline) browse w \(move) --quiet", ";", "refresh-client", "-S",
+      ])
+      #expect(bound.status == 0, "\(bound.stderr)")
+      let line = try pair.waitForStatus { $0.hasSuffix(shown) }
+      #expect(line.hasSuffix(shown), "after \(move): \(line)")
+    }
+  }
 }

@@ -36,7 +36,7 @@ import TimelineTestSupport
     let server = try server([2565, 100])
     let config = config(["import": .string("favourites.gkhoj"), "folder": .string("Morning"), "shabads": .array([.int(3492)])])
     let provider = try FavouritesProvider(config: config)
-    let draft = try await provider.timeline(context: BaniDBFixture.context(server, at: now, config))
+    let draft = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
     #expect(Set(try await BaniDBFixture.paths(server)) == ["/shabads/3492", "/shabads/2565", "/shabads/100"])
     let interval = 3 * hour
     let slot = now / interval
@@ -55,14 +55,14 @@ import TimelineTestSupport
     ])
     let config = config(["import": .string("favourites.gkhoj"), "shabads": .array([.string("3492")])])
     let provider = try FavouritesProvider(config: config)
-    let first = try await provider.timeline(context: BaniDBFixture.context(server, at: now, config))
+    let first = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
     let saved = try #require(first.entries.first { $0.key == "shabad:3492" })
     #expect(saved.text.hasPrefix("ਨਾਨਕ ਮੰਨਿਆ"))  // the bookmarked line, not the title
     #expect(try await BaniDBFixture.paths(server).count == 4)
     // Much later, past the cycle: everything comes from the cache.
     let later = now + 40 * hour
     let previous = BaniDBFixture.cached(first, kind: kind)
-    let second = try await provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: previous))
+    let second = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: previous)))
     #expect(try await BaniDBFixture.paths(server).count == 4)
     #expect(second.entries[0].date <= later && later < second.entries[1].date)
     // The rotation is a function of the clock, so both timelines agree on every slot.
@@ -78,7 +78,7 @@ import TimelineTestSupport
     let server = try server([])
     let config = config(["shabads": .array([.int(3492), .int(99_999)])])
     let provider = try FavouritesProvider(config: config)
-    let draft = try await provider.timeline(context: BaniDBFixture.context(server, at: now, config))
+    let draft = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
     let shown = draft.entries.filter { $0.key == "shabad:3492" }
     #expect(shown.count == 2)
     #expect(shown.allSatisfy { $0.tooltip.contains("⚠ shabad 99999 could not be fetched (not found)") })
@@ -92,7 +92,7 @@ import TimelineTestSupport
     #expect(try await BaniDBFixture.paths(server).sorted() == ["/shabads/3492", "/shabads/99999"])
     // The next cycle asks for nothing, and still says which id is wrong.
     let later = now + 7 * hour
-    let second = try await provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: cached))
+    let second = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: cached)))
     #expect(try await BaniDBFixture.paths(server).count == 2)
     #expect(second.entries.contains { $0.key == "missing:99999" })
     #expect(second.entries.filter { $0.key == "shabad:3492" }.allSatisfy {
@@ -116,7 +116,7 @@ import TimelineTestSupport
       "/v2/shabads/124": ["status": 429, "body": "Too Many Requests"],
     ])
     let config = config(["shabads": .array([.int(3492), .int(123), .int(124)])])
-    let draft = try await FavouritesProvider(config: config).timeline(context: BaniDBFixture.context(server, at: now, config))
+    let draft = try await BaniDBFixture.fresh(FavouritesProvider(config: config).timeline(context: BaniDBFixture.context(server, at: now, config)))
     #expect(!draft.entries.isEmpty)
     for entry in draft.entries {
       #expect(entry.tooltip.contains("⚠ shabad 123 could not be fetched (HTTP 500)"))

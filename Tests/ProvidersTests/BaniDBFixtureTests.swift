@@ -52,6 +52,15 @@ enum BaniDBFixture {
       placeholder: Entry(date: 0, runs: [], alt: "placeholder"), generated: 0)
   }
 
+  /// The fresh part of a draft: without the offline repeats after it, ending where they
+  /// begin.
+  static func fresh(_ draft: TimelineDraft) -> TimelineDraft {
+    let repeats = draft.entries.filter { $0.classes.contains("repeat") }
+    return TimelineDraft(
+      entries: draft.entries.filter { !$0.classes.contains("repeat") }, end: repeats.first?.date ?? draft.end,
+      policy: draft.policy)
+  }
+
   static func epoch(_ iso: String) -> Int64 {
     Int64(ISO8601DateFormatter().date(from: iso)!.timeIntervalSince1970)
   }

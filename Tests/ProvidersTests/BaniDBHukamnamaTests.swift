@@ -30,9 +30,15 @@ import TimelineTestSupport
     let server = try FixtureServer(routes: ["/v2/hukamnamas/2026/3/2": BaniDBFixture.file("hukamnama-2026-03-02-two-shabads.json")])
     let draft = try await run(server, at: "2026-03-01T19:00:00Z", ["transliteration": .string("en")])
     let midnight = BaniDBFixture.epoch("2026-03-02T18:30:00Z")
-    #expect(draft.end == midnight && draft.policy == .after(midnight))
+    #expect(draft.end == nil && draft.policy == .after(midnight))
     let entry = try #require(draft.entries.first)
-    #expect(draft.entries.count == 1 && entry.date == BaniDBFixture.epoch("2026-03-01T18:30:00Z"))
+    #expect(draft.entries.count == 2 && entry.date == BaniDBFixture.epoch("2026-03-01T18:30:00Z"))
+    // From midnight on, the same hukamnama marked as not today's, dated in its tooltip,
+    // its full text left to the first entry.
+    let later = draft.entries[1]
+    #expect(later.date == midnight && later.classes == ["hukamnama", "not-today", "repeat"] && later.key == entry.key)
+    #expect(later.text == entry.text && later.detail.isEmpty)
+    #expect(later.tooltip.contains("Hukamnama, 2 March 2026 (not today's; no newer one fetched yet)"))
     #expect(entry.text == "ਐਸੀ ਮਤਿ ਦੀਜੈ ਮੇਰੇ ਠਾਕੁਰ ਸਦਾ ਸਦਾ ਤੁਧੁ ਧਿਆਈ ॥੧॥ ਰਹਾਉ ॥")
     #expect(entry.alt == "hukamnama" && entry.classes == ["hukamnama"] && entry.key == "hukamnama:2026-03-02")
     #expect(entry.tooltip.contains("Hukamnama, 2 March 2026"))
@@ -56,7 +62,7 @@ import TimelineTestSupport
     #expect(!entry.tooltip.joined().contains("2 March"))
     #expect(entry.classes == ["hukamnama", "not-today"] && entry.key == "hukamnama:2025-10-13")
     #expect(draft.policy == .after(now + 30 * 60))
-    #expect(draft.end == BaniDBFixture.epoch("2026-03-02T18:30:00Z"))
+    #expect(draft.end == nil && draft.entries.last?.date == BaniDBFixture.epoch("2026-03-02T18:30:00Z"))
     #expect(entry.date <= now)
   }
 

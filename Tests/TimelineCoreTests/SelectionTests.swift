@@ -62,4 +62,22 @@ import TimelineCore
     #expect(t.nextChange(after: 200) == 250)
     #expect(t.nextChange(after: 250) == nil)
   }
+
+  /// One rule for staleness and the instant it starts, used by `Timeline` and the
+  /// emitters alike: a negative grace counts as 0, and a due time at the end of time is
+  /// never stale.
+  @Test func theStaleBoundaryIsOneRuleWithGraceClampedAtZero() {
+    #expect(Selection.staleFrom(due: 1000, grace: 60) == 1061)
+    #expect(Selection.staleFrom(due: 1000, grace: -60) == 1001)
+    #expect(Selection.staleFrom(due: Int64.max - 10, grace: 10) == nil)
+    #expect(Selection.staleFrom(due: Int64.max - 10, grace: 20) == nil)
+    #expect(Selection.staleFrom(due: nil, grace: 0) == nil)
+    #expect(!Selection.isStale(due: 1000, grace: -60, now: 1000) && Selection.isStale(due: 1000, grace: -60, now: 1001))
+    var t = timeline([100], end: nil, policy: .after(1000))
+    t.grace = -60
+    #expect(t.nextChange(after: 500) == 1001)
+    #expect(t.isStale(at: 1001) && t.nextChange(after: 1001) == nil)
+    #expect(Selection.nextChange(nextDate: 1200, end: 1100, due: 1000, grace: -60, now: 500) == 1001)
+    #expect(Selection.nextChange(nextDate: 400, end: 1100, due: 1000, grace: 0, now: 500) == 1001)
+  }
 }

@@ -54,7 +54,7 @@ public enum AvalancheRegions {
       let today = LocalZone.oslo.day(at: now)
       let root = base.hasSuffix("/") ? String(base.dropLast()) : base
       let response = try await http.get("\(root)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])
-      let body = try response.jsonBody(from: "varsom")
+      let body = try response.jsonBody(from: "varsom", now: now)
       guard let list = try? JSONDecoder().decode([VarsomRegionSummary].self, from: Data(body)) else {
         throw ProviderError("varsom: unexpected region list reply")
       }
@@ -67,7 +67,7 @@ public enum AvalancheRegions {
     case .sweden:
       let source = LavinprognoserSource(base: base, areas: [], language: .sv)
       let response = try await http.get(source.url(now: now), headers: ["Accept": "application/json"])
-      let body = try response.jsonBody(from: "lavinprognoser")
+      let body = try response.jsonBody(from: "lavinprognoser", now: now)
       guard let collection = try? JSONDecoder().decode(WFSForecastCollection.self, from: Data(body)) else {
         throw ProviderError("lavinprognoser: unexpected area list reply")
       }

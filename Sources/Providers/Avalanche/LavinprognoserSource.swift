@@ -27,7 +27,7 @@ struct LavinprognoserSource: Sendable {
   /// The forecasts of the configured areas, in config order.
   func fetch(http: any HTTPClient, now: Int64) async throws -> [WFSForecast] {
     let response = try await http.get(url(now: now), headers: ["Accept": "application/json"])
-    let body = try response.jsonBody(from: "lavinprognoser")
+    let body = try response.jsonBody(from: "lavinprognoser", now: now)
     let collection: WFSForecastCollection
     do {
       collection = try JSONDecoder().decode(WFSForecastCollection.self, from: Data(body))

@@ -24,7 +24,7 @@ struct VarsomSource: Sendable {
     return try await withThrowingTaskGroup(of: (Int, [DangerDay]).self) { group in
       for (index, region) in regions.enumerated() {
         group.addTask {
-          let warnings = try await fetchWarnings(http: http, region: region, from: today, to: last)
+          let warnings = try await fetchWarnings(http: http, region: region, from: today, to: last, now: now)
           return (index, days(from: warnings, region: region, today: today))
         }
       }
@@ -34,7 +34,7 @@ struct VarsomSource: Sendable {
     }
   }
 
-  func fetchWarnings(http: any HTTPClient, region: Int, from: LocalDay, to: LocalDay) async throws -> [VarsomWarning] {
+  func fetchWarnings(http: any HTTPClient, region: Int, from: LocalDay, to: LocalDay, now: Int64) async throws -> [VarsomWarning] {
     let response = try await http.get(url(region: region, from: from, to: to), headers: ["Accept": "application/json"])
     if response.status == 400 || response.status == 404 {
       // The API answers an unknown region in JSON. A page that is not JSON (IIS's HTML
@@ -46,7 +46,7 @@ struct VarsomSource: Sendable {
       }
       throw notFound(region, why: "HTTP \(response.status)")
     }
-    let body = try response.jsonBody(from: "varsom")
+    let body = try response.jsonBody(from: "varsom", now: now)
     let warnings: [VarsomWarning]
     do {
       warnings = try JSONDecoder().decode([VarsomWarning].self, from: Data(body))

@@ -10,12 +10,14 @@ struct BaniDBAPI: Sendable {
 
   let base: String
   let http: any HTTPClient
+  let clock: any WallClock
 
   init(_ context: ProviderContext) {
     var base = context.sources["banidb"] ?? Self.defaultBase
     while base.hasSuffix("/") { base.removeLast() }
     self.base = base
     http = context.http
+    clock = context.clock
   }
 
   /// What came back: a body, or a 404 (which each kind treats differently).
@@ -54,7 +56,7 @@ struct BaniDBAPI: Sendable {
     if response.status == 404 { return .notFound }
     let body: [UInt8]
     do {
-      body = try response.jsonBody(from: "BaniDB")
+      body = try response.jsonBody(from: "BaniDB", now: clock.now())
     } catch let error as ProviderError {
       throw Failure(error: error, reason: Self.reason(status: response.status))
     } catch {

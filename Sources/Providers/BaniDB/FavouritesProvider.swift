@@ -14,6 +14,8 @@ import TimelineCore
 /// Timeline: one full cycle from the slot containing now (at least two entries).
 /// Policy: `.after(end - interval)`, when the cycle's last entry becomes current; 30
 /// minutes when a shabad failed for a reason worth retrying or is still to be fetched.
+/// Offline: the rotation goes on for 7 days after the cycle's end, as `repeat` copies
+/// without the full text (`OfflineRotation`), so the end is 7 days later.
 /// At most 40 shabads are fetched per refresh (BaniDB allows 100 requests a minute).
 /// Bad ids: when every saved shabad fails the refresh throws (so `lastError` and the exit
 /// status say so). When only some fail the others are shown; every entry then carries
@@ -80,6 +82,10 @@ public struct FavouritesProvider: TimelineProvider {
     }
     return (directory.hasSuffix("/") ? directory : directory + "/") + path
   }
+
+  /// The saved list as read from `shabads` and the import: a new bookmark, a removed one
+  /// or a changed line in the import file makes the widget due.
+  public var inputs: String { saved.map { "\($0.id):\($0.line ?? "")" }.joined(separator: "\n") }
 
   public func placeholder() -> Entry { BaniDBRender.placeholder("ੴ", kind: "favourite") }
 
@@ -155,7 +161,7 @@ public struct FavouritesProvider: TimelineProvider {
     var cached: [Int: Entry] = [:]
     var notFound = Set<Int>()
     if !context.force {
-      for entry in context.previous?.entries ?? [] {
+      for entry in context.previous?.entries ?? [] where !OfflineRotation.isRepeat(entry) {
         guard let key = entry.key else { continue }
         if key.hasPrefix("shabad:"), let id = Int(key.dropFirst("shabad:".count)) { cached[id] = entry }
         if key.hasPrefix(Self.missingPrefix), let id = Int(key.dropFirst(Self.missingPrefix.count)) { notFound.insert(id) }
@@ -194,17 +200,19 @@ public struct FavouritesProvider: TimelineProvider {
     let start = (now >= 0 ? now / interval : (now - interval + 1) / interval)
     let count = max(loaded.count, 2)
     let warned = !wrong.isEmpty || !failed.isEmpty
-    var entries = (0..<count).map { k -> Entry in
+    let repeats = Int(OfflineRotation.span / interval)
+    var entries = (0..<(count + repeats)).map { k -> Entry in
       var entry = loaded[Int((start + Int64(k)) % Int64(loaded.count))]
       entry.date = (start + Int64(k)) * interval
       // Notes from an earlier refresh are about that refresh; replace them.
       entry.tooltip = entry.tooltip.filter { !$0.hasPrefix("⚠ ") && !$0.hasSuffix("load at the next refresh") } + notes
       entry.classes = entry.classes.filter { $0 != "warning" } + (warned ? ["warning"] : [])
-      return entry
+      return k < count ? entry : OfflineRotation.copy(entry, date: entry.date)
     }
     entries += wrong.map { missingEntry($0, date: start * interval - 1) }
-    let end = (start + Int64(count)) * interval
-    var refresh = end - interval
+    let cycleEnd = (start + Int64(count)) * interval
+    let end = (start + Int64(count + repeats)) * interval
+    var refresh = cycleEnd - interval
     if retrySoon { refresh = min(refresh, now + Self.retryGap) }
     return TimelineDraft(entries: entries, end: end, policy: .after(refresh))
   }

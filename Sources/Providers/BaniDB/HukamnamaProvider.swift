@@ -7,7 +7,11 @@ import TimelineCore
 /// `GET {banidb}/hukamnamas` (the latest BaniDB has).
 /// Options: `translation` ("en.bdb"), `transliteration` ("none"), `visraam` ("sttm"),
 /// `larivaar` (false).
-/// Timeline: one entry from the start of the IST day, ending at the next IST midnight.
+/// Timeline: one entry from the start of the IST day; from the next IST midnight the same
+/// hukamnama again with the class `not-today` and its date in the tooltip, with no end,
+/// so once one is fetched the bar never falls back to the placeholder (bars add `stale`
+/// when the refresh is overdue). The copy is a `repeat` with no full text (`show` finds
+/// it by key), so browsing ahead does not offer it as tomorrow's.
 /// Policy: `.after(next IST midnight)` once today's is in; while BaniDB has not published
 /// it yet (404, or an answer filed under another date) the latest one is shown, labelled
 /// with its own date, and the refresh is retried every 30 minutes.
@@ -56,14 +60,18 @@ public struct HukamnamaProvider: TimelineProvider {
     let isToday = (hukamnama.year, hukamnama.month, hukamnama.day) == (today.year, today.month, today.day)
     let midnight = IST.nextMidnight(after: now)
     let entry = makeEntry(hukamnama, date: IST.startOfDay(at: now), isToday: isToday)
+    let later = OfflineRotation.copy(makeEntry(hukamnama, date: midnight, isToday: false, fetchedDay: false), date: midnight)
     let policy: ReloadPolicy = isToday ? .after(midnight) : .after(min(now + Self.retryGap, midnight))
-    return TimelineDraft(entries: [entry], end: midnight, policy: policy)
+    return TimelineDraft(entries: [entry, later], end: nil, policy: policy)
   }
 
-  func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool) -> Entry {
+  /// `fetchedDay`: made for the day it was fetched on (else for the days after, when no
+  /// newer one came).
+  func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool, fetchedDay: Bool = true) -> Entry {
     let shabads = hukamnama.shabads
     let day = "\(hukamnama.day) \(Self.monthNames[hukamnama.month - 1]) \(hukamnama.year)"
-    let label = "Hukamnama, \(day)" + (isToday ? "" : " (latest available; today's is not published yet)")
+    let note = fetchedDay ? " (latest available; today's is not published yet)" : " (not today's; no newer one fetched yet)"
+    let label = "Hukamnama, \(day)" + (isToday ? "" : note)
     var notes: [String] = []
     if shabads.count > 1 { notes.append("\(shabads.count) shabads; `timeline show` prints all of them") }
     let key = IST.iso(hukamnama.year, hukamnama.month, hukamnama.day)

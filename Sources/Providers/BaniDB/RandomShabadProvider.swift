@@ -17,6 +17,9 @@ import TimelineCore
 /// placeholder between the slot's end and the timer.
 /// Failures: a failed slot is left out (the entry before it stays longer) and the refresh
 /// is retried after 30 minutes to fill it; only when every request fails does it throw.
+/// Offline: after the fresh entries the timeline goes on for 7 days with shabads already
+/// fetched, one per interval (`OfflineRotation`), so the end is 7 days later; those
+/// repeats are never kept as fresh by a later refresh.
 public struct RandomShabadProvider: TimelineProvider {
   public static let kind = "random-shabad"
   static let sources = ["G", "all", "D", "B", "A", "S", "N", "R"]
@@ -79,8 +82,8 @@ public struct RandomShabadProvider: TimelineProvider {
 
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
-    let reusable = context.force
-      ? [] : (context.previous?.entries ?? []).filter { $0.key?.hasPrefix("shabad:") == true }
+    let previous = context.force ? [] : context.previous?.entries ?? []
+    let reusable = previous.filter { $0.key?.hasPrefix("shabad:") == true && !OfflineRotation.isRepeat($0) }
     let (slots, kept, anchor) = plan(now: now, previous: reusable)
     let missing = slots.filter { kept[$0] == nil }
     let api = BaniDBAPI(context)
@@ -111,11 +114,16 @@ public struct RandomShabadProvider: TimelineProvider {
         entries[slots[0]] = moved
       }
     }
-    let end = slots[slots.count - 1] + interval
-    // With one entry: half-way through the last slot (see `plan`), not at `end`, which
+    let freshEnd = slots[slots.count - 1] + interval
+    // With one entry: half-way through the last slot (see `plan`), not at the end, which
     // would leave the placeholder up until the timer fires.
-    var refresh = count >= 2 ? end - interval : slots[slots.count - 1] + interval / 2
+    var refresh = count >= 2 ? freshEnd - interval : slots[slots.count - 1] + interval / 2
     if !errors.isEmpty { refresh = min(refresh, now + Self.retryGap) }
-    return TimelineDraft(entries: entries.keys.sorted().compactMap { entries[$0] }, end: end, policy: .after(refresh))
+    let fresh = entries.keys.sorted().compactMap { entries[$0] }
+    let repeats = OfflineRotation.entries(
+      from: freshEnd, interval: interval, pool: OfflineRotation.pool(fresh: fresh, previous: previous),
+      shownKeys: Set(fresh.compactMap(\.key)))
+    let end = repeats.last.map { $0.date + interval } ?? freshEnd
+    return TimelineDraft(entries: fresh + repeats, end: end, policy: .after(refresh))
   }
 }

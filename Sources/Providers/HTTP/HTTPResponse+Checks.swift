@@ -5,7 +5,9 @@ extension HTTPResponse {
   /// Maps a response to the body of a successful JSON answer, or throws a one-line error
   /// that names what happened without quoting upstream text (except BaniDB's own error
   /// message, which is cut to one line; any other service's body is never quoted).
-  public func jsonBody(from service: String) throws -> [UInt8] {
+  /// `now` (the provider's clock) turns a `Retry-After` date into seconds.
+  public func jsonBody(from service: String, now: Int64) throws -> [UInt8] {
+    let retryAfter = retryAfter(now: now)
     if status == 429 {
       throw ProviderError("\(service): rate limited (HTTP 429)", retryAfter: retryAfter)
     }
@@ -22,8 +24,9 @@ extension HTTPResponse {
     return body
   }
 
-  /// Seconds from a `Retry-After` header: delta-seconds or an HTTP date.
-  public var retryAfter: Int64? {
+  /// Seconds from a `Retry-After` header: delta-seconds, or an HTTP date measured from
+  /// `now` (never the system clock, so tests and replays agree).
+  public func retryAfter(now: Int64) -> Int64? {
     guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
     if let seconds = Int64(value) { return Swift.max(0, Swift.min(seconds, 86_400)) }
     let formatter = DateFormatter()
@@ -31,7 +34,7 @@ extension HTTPResponse {
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = formatter.date(from: value) else { return nil }
-    return Swift.max(0, Swift.min(Int64(date.timeIntervalSinceNow), 86_400))
+    return Swift.max(0, Swift.min(Int64(date.timeIntervalSince1970) - now, 86_400))
   }
 
   /// BaniDB's `{"error":true,"data":{"error":"…"}}` message, one line, at most 120 chars.

@@ -1,0 +1,43 @@
+import TimelineCache
+import TimelineCore
+
+/// The browsed entry: `offset` entries after the current one, found through the cache
+/// reader's public view (the view at t, then at its `nextDate`, `offset` times), so it
+/// follows whatever the reader makes of the file. Reading stops at the last entry (a
+/// `next` past it stays there), at the timeline's end, and before an entry that only
+/// repeats earlier content (a provider's offline fallback: not what lies ahead) unless
+/// the current entry is such a repeat itself.
+public enum BrowseView {
+  /// The entry `steps` after `view`'s instant, and how many steps were possible.
+  public static func walk(path: String, from view: CacheView, steps: Int, shortLived: Bool = false) -> (entry: Entry, steps: Int)? {
+    var at = view
+    var found: Entry?
+    var taken = 0
+    let offline = view.current?.isRepeat ?? false
+    while taken < steps, let next = at.nextDate {
+      let ahead = CacheReader.view(path: path, at: next, keepParsed: shortLived)
+      guard ahead.error == nil, let entry = ahead.current, offline || !entry.isRepeat else { break }
+      found = entry
+      taken += 1
+      at = ahead
+    }
+    return found.map { ($0, taken) }
+  }
+
+  /// Shows the browsed entry in `resolution`, labelled, until the state expires.
+  static func apply(
+    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, view: CacheView, path: String, now: Int64,
+    shortLived: Bool
+  ) {
+    guard let (entry, steps) = walk(path: path, from: view, steps: state.offset, shortLived: shortLived) else { return }
+    resolution.state.entry = entry
+    resolution.state.isPlaceholder = false
+    // The stored label names the entry `timeline browse` saw; if the file has changed
+    // since, say it in hours, which needs no time zone.
+    let label = entry.date == state.target ? state.label : nil
+    resolution.state.browsing = label ?? RelativeTime.words(from: now, to: entry.date)
+    let note = "browsing: \(steps) entr\(steps == 1 ? "y" : "ies") ahead until \(state.expires)"
+    resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
+    resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
+  }
+}

@@ -1,0 +1,71 @@
+import Glibc
+import TimelineCore
+
+/// Where browse states live: one small `<widget>.browse` file per widget in the user's
+/// session directory, `$XDG_RUNTIME_DIR/timeline`, else `/tmp/timeline-<uid>`. Never in
+/// the cache: browsing is per session and forgotten at logout.
+///
+/// The directory must be a real directory (not a symlink) owned by this user and
+/// writable by no one else; otherwise nothing is read from it or written to it (in a
+/// shared /tmp another user could have made it first). Readers treat any problem as "no
+/// state", i.e. now.
+public struct BrowseStore: Sendable {
+  /// The directory.
+  public let directory: String
+
+  public init(directory: String) { self.directory = directory }
+
+  /// `$XDG_RUNTIME_DIR/timeline` when that is an absolute path, else `/tmp/timeline-<uid>`.
+  public static func defaultDirectory(environment: (String) -> String? = Environment.get) -> String {
+    if let runtime = environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
+      return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/timeline"
+    }
+    return "/tmp/timeline-\(getuid())"
+  }
+
+  /// The state file of `widget`; nil for an invalid name.
+  public func path(for widget: String) -> String? {
+    CacheStore.isValidName(widget) ? directory + "/" + widget + ".browse" : nil
+  }
+
+  /// The stored state of `widget`; nil when there is none or it cannot be trusted.
+  public func read(_ widget: String) -> BrowseState? {
+    guard let path = path(for: widget) else { return nil }
+    // The open first: with no state (the bars' usual case) it is the only system call.
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    guard isSafe() else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    var used = 0
+    while used < buffer.count {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + used, $0.count - used) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      used += count
+    }
+    guard used < buffer.count else { return nil }
+    return BrowseState.decode(Substring(decoding: buffer[..<used], as: UTF8.self))
+  }
+
+  /// Writes `state` for `widget` atomically, creating the directory (0700) if needed.
+  public func write(_ state: BrowseState, for widget: String) throws(CacheWriteError) {
+    guard let path = path(for: widget) else { throw .invalidName(widget) }
+    let store = CacheStore(directory: directory)
+    try store.ensureDirectory()
+    guard isSafe() else { throw .io("use \(directory): not a private directory of this user", EPERM) }
+    try store.writeAtomically(Array(state.encoded().utf8), to: path)
+  }
+
+  /// Forgets `widget`'s state: its view is back at now.
+  public func remove(_ widget: String) {
+    if let path = path(for: widget), isSafe() { unlink(path) }
+  }
+
+  /// The directory is a directory, not a link, owned by us, and only we may write in it.
+  func isSafe() -> Bool {
+    var info = stat()
+    guard lstat(directory, &info) == 0 else { return false }
+    return (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o022 == 0
+  }
+}

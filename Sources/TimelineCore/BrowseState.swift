@@ -1,0 +1,101 @@
+/// Where a widget's view stands while the user browses its timeline from the bar
+/// (`timeline browse WIDGET next|prev|now`). It belongs to the user's session, not to
+/// the cache: `timeline browse` writes it, the emitters only read it, and anything
+/// missing, expired, unreadable or not matching the cache means "now".
+///
+/// The emitter reads no config and does no time-zone maths, so the state carries what it
+/// needs: the instant the view returns to now, the date of the entry that was current
+/// when browsing (a new current entry ends the browse), and the wording for the browsed
+/// entry when it is a day word ("tomorrow", "Wednesday") that only a time zone can give.
+///
+/// On disk, one `key value` per line after a version line:
+/// `timeline-browse 1`, `offset N`, `anchor DATE|none`, `target DATE`, `expires DATE`,
+/// and optionally `label TEXT`.
+public struct BrowseState: Sendable, Equatable {
+  /// How many entries ahead of the current one the view is (1 or more).
+  public var offset: Int
+  /// The date of the entry current when browsing; nil when none was (before the first).
+  public var anchor: Int64?
+  /// The date of the browsed entry, which `label` describes.
+  public var target: Int64
+  /// The view returns to now at this instant.
+  public var expires: Int64
+  /// How to name the browsed entry, when relative hours will not do ("tomorrow").
+  public var label: String?
+
+  public init(offset: Int, anchor: Int64?, target: Int64, expires: Int64, label: String? = nil) {
+    self.offset = offset
+    self.anchor = anchor
+    self.target = target
+    self.expires = expires
+    self.label = label
+  }
+
+  static let header = "timeline-browse 1"
+
+  /// Whether the view is still browsing at `now`, given the date of the entry that is
+  /// current now (nil when none is).
+  public func isLive(at now: Int64, current: Int64?) -> Bool {
+    offset > 0 && now < expires && anchor == current
+  }
+
+  /// The file's text.
+  public func encoded() -> String {
+    var text = Self.header + "\n"
+    text += "offset \(offset)\n"
+    text += "anchor " + (anchor.map { String($0) } ?? "none") + "\n"
+    text += "target \(target)\nexpires \(expires)\n"
+    if let label {
+      // One line: a label never carries a line break into the file.
+      text += "label " + String(label.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)) + "\n"
+    }
+    return text
+  }
+
+  /// Parses a file's text; nil for anything that is not exactly this format.
+  public static func decode(_ text: Substring) -> BrowseState? {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    guard lines.first == Substring(header), lines.count <= 7 else { return nil }
+    var offset: Int?
+    var anchor: Int64??
+    var target: Int64?
+    var expires: Int64?
+    var label: String?
+    for line in lines.dropFirst() {
+      guard let space = line.firstIndex(of: " ") else { return nil }
+      let key = line[..<space]
+      let value = line[line.index(after: space)...]
+      switch key {
+      case "offset" where offset == nil: offset = Int(value)
+      case "anchor" where anchor == nil: anchor = value == "none" ? .some(nil) : Int64(value).map { .some($0) }
+      case "target" where target == nil: target = Int64(value)
+      case "expires" where expires == nil: expires = Int64(value)
+      case "label" where label == nil && !value.isEmpty: label = String(value)
+      default: return nil
+      }
+    }
+    guard let offset, offset > 0, let anchor, let target, let expires else { return nil }
+    return BrowseState(offset: offset, anchor: anchor, target: target, expires: expires, label: label)
+  }
+}
+
+/// Relative wording from epoch seconds alone, so the emitter can say "in 3 h" without a
+/// time zone.
+public enum RelativeTime {
+  /// "now", "in 25 min", "in 3 h", "in 2 h 30 min", "in 2 days" (from `now` to `target`;
+  /// beyond an hour to the nearest 5 minutes).
+  public static func words(from now: Int64, to target: Int64) -> String {
+    let seconds = target - now
+    if seconds < 60 { return seconds <= 0 ? "now" : "in 1 min" }
+    let minutes = (seconds + 30) / 60
+    if minutes < 60 { return "in \(minutes) min" }
+    if seconds >= 2 * 86_400 { return "in \((seconds + 43_200) / 86_400) days" }
+    // Past the hour, to the nearest 5 minutes: "in 3 h" a minute after a 3-hour slot
+    // was browsed, not "in 2 h 59 min".
+    let rounded = (minutes + 2) / 5 * 5
+    let hours = rounded / 60
+    let rest = rounded % 60
+    return rest == 0 ? "in \(hours) h" : "in \(hours) h \(rest) min"
+  }
+}

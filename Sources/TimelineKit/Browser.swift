@@ -1,0 +1,69 @@
+import Emitters
+import Foundation
+import Providers
+import TimelineCache
+import TimelineCore
+
+/// `timeline browse WIDGET next|prev|now`: moves the widget's view along its timeline.
+/// It writes the session's browse state (`BrowseStore`), which both emitters read; a
+/// `--follow` emitter sees the file change at once. The view returns to now by itself
+/// after `[bars] browse_timeout` or when the current entry changes.
+public enum Browser {
+  /// Where to move.
+  public enum Move: String, CaseIterable, Sendable {
+    case next, prev, now
+  }
+
+  /// Where the view stands after the move.
+  public struct Outcome: Sendable, Equatable {
+    /// Entries ahead of the current one; 0 is now.
+    public var offset: Int
+    /// The entry shown (nil at now).
+    public var entry: Entry?
+    /// How the bars name it ("in 3 h", "tomorrow").
+    public var label: String?
+    /// When the view returns to now by itself.
+    public var expires: Int64?
+
+    /// One line for the terminal.
+    public func describe(widget: String) -> String {
+      guard let label, let expires else { return "\(widget): now" }
+      let ahead = "\(offset) entr\(offset == 1 ? "y" : "ies") ahead"
+      return "\(widget): \(label) (\(ahead); back to now at \(ISOTime.format(expires)) unless browsed again)"
+    }
+  }
+
+  /// Applies `move` to `widget` at `now`. Throws `ConfigError` for a widget the config
+  /// does not have (or a config `refresh` would refuse), and `CacheWriteError` when the
+  /// state cannot be written.
+  public static func move(
+    _ move: Move, widget: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
+    zone: TimeZone = .current
+  ) throws -> Outcome {
+    _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
+    guard let path = cache.path(for: widget) else { throw ConfigError("invalid widget name \"\(widget)\"") }
+    let view = CacheReader.view(path: path, at: now)
+    let current = view.error == nil ? view.current?.date : nil
+    var offset = 0
+    if let state = browse.read(widget), state.isLive(at: now, current: current) { offset = state.offset }
+    switch move {
+    case .next: offset += 1
+    case .prev: offset = max(0, offset - 1)
+    case .now: offset = 0
+    }
+    // `next` past the last entry stays on the last one; with no entry ahead at all
+    // there is nothing to browse, which is now.
+    guard offset > 0, view.error == nil, let (entry, steps) = BrowseView.walk(path: path, from: view, steps: offset) else {
+      browse.remove(widget)
+      return Outcome(offset: 0)
+    }
+    let words = DayWords.label(target: entry.date, now: now, zone: zone)
+    var expires = now + config.bars.browseTimeout
+    // A day word is wrong after local midnight: return to now then at the latest.
+    if words.label != nil { expires = min(expires, words.validUntil) }
+    let state = BrowseState(offset: steps, anchor: current, target: entry.date, expires: expires, label: words.label)
+    try browse.write(state, for: widget)
+    return Outcome(
+      offset: steps, entry: entry, label: words.label ?? RelativeTime.words(from: now, to: entry.date), expires: expires)
+  }
+}

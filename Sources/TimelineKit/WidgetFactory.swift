@@ -1,0 +1,36 @@
+import Providers
+import TimelineCore
+
+/// Building a widget's provider from its config, its config hash, and a timeline from the
+/// provider's draft: the one place `refresh`, `status`, `preview` and `doctor` do it, so
+/// they check a config the same way and word its errors the same.
+public enum WidgetFactory {
+  /// The provider for `widget`; a bad kind or option is a `ConfigError` naming the file,
+  /// the widget and the key.
+  public static func provider(for widget: WidgetConfig) throws(ConfigError) -> any TimelineProvider {
+    guard let type = ProviderRegistry.type(for: widget.kind) else {
+      throw ConfigError("\(widget.file): [widgets.\(widget.name)] kind: unknown kind \"\(widget.kind)\"")
+    }
+    do {
+      return try type.init(config: widget)
+    } catch let error as ProviderError {
+      throw ConfigError(error.message)
+    } catch {
+      throw ConfigError("\(widget.file): [widgets.\(widget.name)]: \(error)")
+    }
+  }
+
+  /// The digest stored in the cache: options, sources and what the provider read.
+  static func hash(_ widget: WidgetConfig, _ provider: any TimelineProvider, sources: [String: String]) -> String {
+    ConfigHash.of(widget, sources: sources, inputs: provider.inputs)
+  }
+
+  /// The timeline a draft becomes, stamped at `now`.
+  static func timeline(
+    _ draft: TimelineDraft, widget: WidgetConfig, provider: any TimelineProvider, now: Int64, grace: Int64, hash: String
+  ) -> Timeline {
+    Timeline(
+      widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
+      placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace, configHash: hash)
+  }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import TimelineCache
+import TimelineCore
+import TimelineKit
+
+extension Browser.Move: ExpressibleByArgument {}
+
+extension TimelineCommand {
+  struct Browse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Look ahead along a widget's timeline from the bar: the next shabad, tomorrow's warning.",
+      discussion: """
+        `next` shows the entry after the one the bar shows, `prev` the one before (never \
+        before now), `now` returns to the current entry. Every bar showing WIDGET follows: \
+        the browsed entry has the class `browsing` in waybar (with "in 3 h", "tomorrow" or \
+        "Wednesday" at the top of its tooltip); polybar, tmux, i3bar and plain put that \
+        word before the text ("tomorrow ▸ …"). `next` past the last entry stays on it.
+
+        The view returns to now by itself `[bars] browse_timeout` after the last browse \
+        (default 60 s), at local midnight when it names a day, or as soon as the current \
+        entry changes. Meant for mouse bindings: waybar `on-scroll-down`/`on-scroll-up`, \
+        polybar `scroll-down`/`scroll-up`, tmux `WheelDownStatus` (see integrations/).
+
+        The state belongs to your session, not to the cache: it is kept in \
+        $XDG_RUNTIME_DIR/timeline (else a private /tmp/timeline-UID) and only read by the \
+        emitters. No network, no refresh.
+
+        Exit status: 0; 2 for an unknown widget or a config error.
+        """)
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: ArgumentHelp("The widget, as named in the config.", valueName: "widget"))
+    var widget: String
+    @Argument(help: ArgumentHelp("Where to move the view: one entry later, one earlier, or back to now.", valueName: "move"))
+    var move: Browser.Move
+    @Flag(help: "Print nothing.") var quiet = false
+
+    func run() async throws {
+      try await exiting {
+        let config = try common.loadConfig()
+        let outcome: Browser.Outcome
+        do {
+          outcome = try Browser.move(
+            move, widget: widget, config: config, cache: common.store, browse: BrowseStore(directory: BrowseStore.defaultDirectory()),
+            now: SystemClock().now())
+        } catch let error as ConfigError {
+          throw Failure.config(error.description)
+        } catch {
+          throw Failure.failed("\(error)")
+        }
+        if !quiet { print(outcome.describe(widget: widget)) }
+        return 0
+      }
+    }
+  }
+}

@@ -47,6 +47,8 @@ public enum EmitPipeline {
       }
     }
     state.isStale = stale
+    state.line = meta?.line
+    state.polybarFont = meta?.polybarFont
     if stale, let meta, let due = meta.due {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
       reason = reason.map { $0 + "; " + note } ?? note

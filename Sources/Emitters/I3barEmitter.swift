@@ -8,7 +8,7 @@ import TimelineCore
 /// (quotes, backslashes, controls, U+2028/9); a single bad byte would replace the whole
 /// status line with an error, which is why every string goes through one escaper.
 /// `color` is grey when stale, else the first coloured run's, else the level colour.
-/// `short_text` is the entry's short form, else the full text.
+/// `short_text` is the chosen line's short form, else the full text.
 /// Protocol (`--follow`): the header `{"version":1,"stop_signal":0}` (stop_signal 0 so a
 /// hidden bar does not freeze us with SIGSTOP), `[`, then one array of blocks per line,
 /// each after the first prefixed with `,`.
@@ -20,11 +20,7 @@ public enum I3barEmitter {
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
     let text = PreparedText(state, options: options, defaultOrder: .logical)
     let full = text.plain
-    var short = full
-    if let entryShort = state.entry.short {
-      let clean = Sanitise.text(entryShort)
-      short = (options.gurmukhi ?? .logical) == .visual ? Gurmukhi.visualOrder(clean) : clean
-    }
+    let short = text.short ?? full
     var out: [UInt8] = []
     out += "{\"full_text\":"
     Markup.appendJSONString(full, to: &out)

@@ -6,10 +6,17 @@ import TimelineCore
 struct PreparedText {
   var runs: [TextRun]
   var truncated: Bool
+  /// The chosen line's short form, sanitised, if it has one.
+  var short: String?
+  /// polybar: the font index when `runs` are the ASCII GurbaniAkhar form.
+  var asciiFont: Int?
 
-  init(_ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder) {
+  init(_ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder, polybar: Bool = false) {
+    let choice = LineChoice(state, options: options, polybar: polybar)
+    asciiFont = choice.asciiFont
+    short = choice.short.map(Sanitise.text)
     var runs: [TextRun] = []
-    for var run in state.entry.runs {
+    for var run in choice.runs {
       run.text = Sanitise.text(run.text)
       if !run.text.isEmpty { runs.append(run) }
     }
@@ -19,6 +26,7 @@ struct PreparedText {
     }
     if (options.gurmukhi ?? defaultOrder) == .visual {
       for index in runs.indices { runs[index].text = Gurmukhi.visualOrder(runs[index].text) }
+      short = short.map(Gurmukhi.visualOrder)
     }
     self.runs = runs
   }

@@ -13,16 +13,24 @@ public struct RenderInput: Sendable, Equatable {
   public var isPlaceholder: Bool
   /// Whether the timeline is overdue by more than its grace.
   public var isStale: Bool
+  /// The widget's default line form (the cache's meta `line`); `--line` overrides it.
+  public var line: LineForm?
+  /// The widget's polybar GurbaniAkhar font index (meta `polybarFont`); `--gurmukhi-font`
+  /// overrides it.
+  public var polybarFont: Int?
 
   /// Creates a state.
   public init(
-    widget: String, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false, isStale: Bool = false
+    widget: String, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false, isStale: Bool = false,
+    line: LineForm? = nil, polybarFont: Int? = nil
   ) {
     self.widget = widget
     self.kind = kind
     self.entry = entry
     self.isPlaceholder = isPlaceholder
     self.isStale = isStale
+    self.line = line
+    self.polybarFont = polybarFont
   }
 
   /// The entry shown when nothing better is known: it names no kind and carries no data.
@@ -71,13 +79,25 @@ public struct RenderOptions: Sendable, Equatable {
   public var click: Bool
   /// Sihari order; nil means the bar's default (visual for polybar, logical elsewhere).
   public var gurmukhi: GurmukhiOrder?
+  /// `--line`: the line form to show, overriding the widget's default.
+  public var line: LineForm?
+  /// `--gurmukhi-font N`: polybar's font index (`%{TN}`) of a GurbaniAkhar font.
+  public var gurmukhiFont: Int?
 
   /// Creates options.
-  public init(maxWidth: Int? = nil, click: Bool = false, gurmukhi: GurmukhiOrder? = nil) {
+  public init(
+    maxWidth: Int? = nil, click: Bool = false, gurmukhi: GurmukhiOrder? = nil, line: LineForm? = nil,
+    gurmukhiFont: Int? = nil
+  ) {
     self.maxWidth = maxWidth
     self.click = click
     self.gurmukhi = gurmukhi
+    self.line = line
+    self.gurmukhiFont = gurmukhiFont
   }
+
+  /// The polybar font indexes `--gurmukhi-font` accepts (`%{T1}` is `font-0`).
+  public static let fontIndexes = 1...99
 }
 
 /// The output formats, one per bar plus plain text.

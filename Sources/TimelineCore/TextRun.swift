@@ -2,7 +2,7 @@
 ///
 /// Content is kept as runs rather than markup so that each bar can apply its own
 /// escaping to the text and its own syntax to the style.
-public struct TextRun: Sendable, Equatable {
+public struct TextRun: Sendable, Hashable {
   /// The literal text; never markup.
   public var text: String
   /// A colour as `#rrggbb`, or nil for the bar's default.

@@ -34,11 +34,15 @@ public struct BarsConfig: Sendable, Equatable {
   public var polybarModules: [String] = []
   /// Whether to run `tmux refresh-client -S` on this user's tmux servers.
   public var tmux: Bool = true
+  /// polybar's font index (`%{TN}`, 1-based) of a GurbaniAkhar font: written into every
+  /// cache, so polybar draws Gurmukhi lines in their ASCII form (`--gurmukhi-font`).
+  public var polybarGurmukhiFont: Int?
 
-  public init(waybarSignal: Int? = nil, polybarModules: [String] = [], tmux: Bool = true) {
+  public init(waybarSignal: Int? = nil, polybarModules: [String] = [], tmux: Bool = true, polybarGurmukhiFont: Int? = nil) {
     self.waybarSignal = waybarSignal
     self.polybarModules = polybarModules
     self.tmux = tmux
+    self.polybarGurmukhiFont = polybarGurmukhiFont
   }
 }
 

@@ -1,12 +1,15 @@
 import TimelineCore
 
-/// A digest of everything that shapes a widget's timeline: kind, options and sources.
+/// A digest of everything that shapes a widget's cache file: kind, options, sources and
+/// the `[bars]` settings written into it (`polybar_gurmukhi_font`).
 /// Stored in the cache so that editing the config makes the widget due at once.
 enum ConfigHash {
-  static func of(_ widget: WidgetConfig, sources: [String: String]) -> String {
+  static func of(_ widget: WidgetConfig, sources: [String: String], bars: BarsConfig = BarsConfig()) -> String {
     var text = "kind=\(widget.kind)\n"
     for key in widget.options.keys.sorted() { text += "\(key)=\(describe(widget.options[key]))\n" }
     for key in sources.keys.sorted() { text += "source.\(key)=\(sources[key] ?? "")\n" }
+    // Only when set, so that caches written before the setting existed stay current.
+    if let font = bars.polybarGurmukhiFont { text += "bars.polybarGurmukhiFont=\(font)\n" }
     // FNV-1a: stable across runs and builds, unlike Hasher.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {

@@ -123,8 +123,14 @@ public enum ConfigLoader {
       case "tmux":
         guard let flag = table[key]?.bool else { throw ConfigError("\(file): [bars] tmux: expected true or false") }
         bars.tmux = flag
+      case "polybar_gurmukhi_font":
+        guard let n = table[key]?.int, (1...99).contains(n) else {
+          throw ConfigError("\(file): [bars] polybar_gurmukhi_font: expected polybar's font index from 1 to 99 (%{T2} is font-1)")
+        }
+        bars.polybarGurmukhiFont = n
       default:
-        throw ConfigError("\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux)")
+        throw ConfigError(
+          "\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux, polybar_gurmukhi_font)")
       }
     }
     return bars

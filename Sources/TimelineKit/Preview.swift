@@ -63,7 +63,8 @@ public enum Preview {
       let timeline = Timeline(
         widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
         placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: config.grace,
-        configHash: ConfigHash.of(widget, sources: config.sources))
+        configHash: ConfigHash.of(widget, sources: config.sources, bars: config.bars), line: draft.line,
+        polybarFont: config.bars.polybarGurmukhiFont)
       try store.write(timeline)
       filled.append(Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count))
     }

@@ -77,7 +77,7 @@ public struct Refresher: Sendable {
   }
 
   func refreshOne(_ widget: WidgetConfig, _ provider: any TimelineProvider, force: Bool) async -> Outcome {
-    let hash = ConfigHash.of(widget, sources: config.sources)
+    let hash = ConfigHash.of(widget, sources: config.sources, bars: config.bars)
     // A cheap look without the lock first: most runs from a timer find nothing due.
     let before = WidgetRecord.load(widget.name, store: store)
     if !force, before.dueReason(at: clock.now(), configHash: hash) == nil {
@@ -109,7 +109,7 @@ public struct Refresher: Sendable {
       let timeline = Timeline(
         widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
         placeholder: provider.placeholder(), generated: clock.now(), lastSuccess: clock.now(),
-        grace: config.grace, configHash: hash)
+        grace: config.grace, configHash: hash, line: draft.line, polybarFont: config.bars.polybarGurmukhiFont)
       try store.write(timeline)
       store.clearState(of: widget.name)
       return .refreshed(entries: timeline.entries.count, next: timeline.due)
@@ -129,7 +129,7 @@ public struct Refresher: Sendable {
           // An empty timeline lets bars show this kind's own placeholder from the start.
           try store.write(Timeline(
             widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
-            generated: now, grace: config.grace, configHash: hash))
+            generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
         }
       } catch {
         return .failed("\(failure.message); also could not record it: \(error)", retryAt: retryAt)

@@ -31,10 +31,10 @@ public struct HukamnamaProvider: TimelineProvider {
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     guard let hukamnama = BaniDBSamples.hukamnama("hukamnama"), !hukamnama.shabads.isEmpty else {
-      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never)
+      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never, line: style.line)
     }
     let entry = makeEntry(hukamnama, date: now, isToday: true)
-    return TimelineDraft(entries: [entry], end: IST.nextMidnight(after: now), policy: .never)
+    return TimelineDraft(entries: [entry], end: IST.nextMidnight(after: now), policy: .never, line: style.line)
   }
 
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
@@ -57,7 +57,7 @@ public struct HukamnamaProvider: TimelineProvider {
     let midnight = IST.nextMidnight(after: now)
     let entry = makeEntry(hukamnama, date: IST.startOfDay(at: now), isToday: isToday)
     let policy: ReloadPolicy = isToday ? .after(midnight) : .after(min(now + Self.retryGap, midnight))
-    return TimelineDraft(entries: [entry], end: midnight, policy: policy)
+    return TimelineDraft(entries: [entry], end: midnight, policy: policy, line: style.line)
   }
 
   func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool) -> Entry {

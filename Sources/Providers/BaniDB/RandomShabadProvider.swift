@@ -41,10 +41,10 @@ public struct RandomShabadProvider: TimelineProvider {
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     guard let shabad = BaniDBSamples.shabad("random-shabad") else {
-      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never)
+      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never, line: style.line)
     }
     let entry = makeEntry(shabad, date: now)
-    return TimelineDraft(entries: [entry], end: now + interval, policy: .never)
+    return TimelineDraft(entries: [entry], end: now + interval, policy: .never, line: style.line)
   }
 
   func makeEntry(_ shabad: Shabad, date: Int64) -> Entry {
@@ -116,6 +116,6 @@ public struct RandomShabadProvider: TimelineProvider {
     // would leave the placeholder up until the timer fires.
     var refresh = count >= 2 ? end - interval : slots[slots.count - 1] + interval / 2
     if !errors.isEmpty { refresh = min(refresh, now + Self.retryGap) }
-    return TimelineDraft(entries: entries.keys.sorted().compactMap { entries[$0] }, end: end, policy: .after(refresh))
+    return TimelineDraft(entries: entries.keys.sorted().compactMap { entries[$0] }, end: end, policy: .after(refresh), line: style.line)
   }
 }

@@ -22,7 +22,7 @@ public struct CacheMeta: Sendable, Equatable {
   /// Version 2: the byte length of the entry lines, where the `extra` section starts.
   var entryBytes: Int?
 
-  static func decode(_ node: JSONNode) -> CacheMeta? {
+  static func decode<Node: JSONReading>(_ node: Node) -> CacheMeta? {
     guard let widget = node["widget"]?.string, let kind = node["kind"]?.string else { return nil }
     let policy: ReloadPolicy
     switch node["policy"]?.string {

@@ -7,7 +7,7 @@ enum EntryDecoder {
   /// The entry on an entry line. `full` also reads `url`, `key` and `detail`: inline on a
   /// version 1 line, else from `extra`, the version 2 record the line's `x` points at.
   /// Bars print none of them, so the emitter leaves `full` off.
-  static func entry(_ node: JSONNode, full: Bool = true, extra: JSONNode? = nil) -> Entry? {
+  static func entry<Node: JSONReading>(_ node: Node, full: Bool = true, extra: Node? = nil) -> Entry? {
     guard let date = date(node) else { return nil }
     var entry = Entry(
       date: date,
@@ -31,47 +31,43 @@ enum EntryDecoder {
   }
 
   /// The `x` of a version 2 entry line: its record in the `extra` section.
-  static func extraIndex(_ node: JSONNode) -> Int? {
+  static func extraIndex<Node: JSONReading>(_ node: Node) -> Int? {
     node["x"]?.int.flatMap { $0 >= 0 && $0 < Int64(Int32.max) ? Int($0) : nil }
   }
 
   /// The entry's `date` alone, nil where `entry` would reject the entry: what the binary
   /// search needs from the lines it only probes.
-  static func date(_ node: JSONNode) -> Int64? { node["date"]?.int }
+  static func date<Node: JSONReading>(_ node: Node) -> Int64? { node["date"]?.int }
 
-  static func lines(_ node: JSONNode?) -> [[TextRun]] {
+  static func lines<Node: JSONReading>(_ node: Node?) -> [[TextRun]] {
     guard let node, let count = node.count else { return [] }
     var out: [[TextRun]] = []
     out.reserveCapacity(count)
-    for index in 0..<count {
-      if let line = node.element(index) { out.append(runs(line)) }
-    }
+    node.forEach { out.append(runs($0)) }
     return out
   }
 
-  static func lineText(_ node: JSONNode?) -> LineText? {
+  static func lineText<Node: JSONReading>(_ node: Node?) -> LineText? {
     guard let node, let text = node["t"]?.string else { return nil }
     return LineText(text, short: node["s"]?.string)
   }
 
-  static func runs(_ node: JSONNode?) -> [TextRun] {
+  static func runs<Node: JSONReading>(_ node: Node?) -> [TextRun] {
     guard let node, let count = node.count else { return [] }
     var out: [TextRun] = []
     out.reserveCapacity(count)
-    for index in 0..<count {
-      guard let item = node.element(index), let text = item["t"]?.string else { continue }
+    node.forEach { item in
+      guard let text = item["t"]?.string else { return }
       out.append(TextRun(text, color: item["c"]?.string, bold: item["b"]?.bool ?? false))
     }
     return out
   }
 
-  static func strings(_ node: JSONNode?) -> [String] {
+  static func strings<Node: JSONReading>(_ node: Node?) -> [String] {
     guard let node, let count = node.count else { return [] }
     var out: [String] = []
     out.reserveCapacity(count)
-    for index in 0..<count {
-      if let text = node.element(index)?.string { out.append(text) }
-    }
+    node.forEach { if let text = $0.string { out.append(text) } }
     return out
   }
 }

@@ -12,8 +12,9 @@ import TimelineCore
 ///
 /// Each entry line is one complete JSON object, so a reader can binary-search the lines by
 /// byte offset. In version 2 every entry line starts `{"date":<integer>`, so the search
-/// reads the dates of the lines it probes from their bytes and hands json-c only the line
-/// it shows; the `extra` section, which only `timeline show` needs, is never touched. In
+/// reads the dates of the lines it probes from their bytes and reads only the line it
+/// shows, with `FlatJSON` (the meta line too); the `extra` section, which only `timeline
+/// show` needs, is never touched. In
 /// version 1 (no `extra`; url, key and detail on the entry line) every probed line is
 /// parsed, as the version 1 reader did.
 struct LineLayout {
@@ -54,8 +55,14 @@ struct LineLayout {
     at += metaKey.count
     let metaBytes = UnsafeRawBufferPointer(rebasing: bytes[at..<lineEnd(bytes, from: at)])
     var used = 0
-    guard let document = parser.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
-    let meta = CacheMeta.decode(document.node)
+    let meta: CacheMeta?
+    if version >= 2 {
+      guard let line = FlatJSON.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
+      meta = CacheMeta.decode(line.root)
+    } else {
+      guard let document = parser.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
+      meta = CacheMeta.decode(document.node)
+    }
     at += used
     guard bytes[at...].starts(with: entriesKey) else { return .other }
     at += entriesKey.count
@@ -162,35 +169,45 @@ struct LineLayout {
     var view = CacheView(meta: meta)
     if low < end { view.nextDate = highDate }
     guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, parsed) = best else { return view }
+    let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
     var used = 0
-    // The shown line is parsed whole, and its `date` must be the one its bytes gave.
-    guard let document = parsed ?? parser.parse(UnsafeRawBufferPointer(rebasing: bytes[probe..<stop]), used: &used),
-      EntryDecoder.date(document.node) == date,
-      var entry = EntryDecoder.entry(document.node, full: full && version < 2)
-    else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
-    if full && version >= 2, let index = EntryDecoder.extraIndex(document.node) {
-      guard let record = extraRecord(index, parser: parser) else {
-        return CacheView(meta: meta, error: .corrupt(path, "an extra record is not valid"))
+    // The shown line is read whole, and its `date` must be the one its bytes gave.
+    if version >= 2 {
+      // Nothing may follow the entry but the `,` that separates it from the next.
+      guard let json = FlatJSON.parse(line, used: &used),
+        used == line.count || (used == line.count - 1 && line[used] == UInt8(ascii: ",")),
+        EntryDecoder.date(json.root) == date,
+        var entry = EntryDecoder.entry(json.root, full: false)
+      else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
+      if full, let index = EntryDecoder.extraIndex(json.root) {
+        guard let record = extraRecord(index) else {
+          return CacheView(meta: meta, error: .corrupt(path, "an extra record is not valid"))
+        }
+        let resolved = EntryDecoder.entry(json.root, full: true, extra: record.root)
+        entry.url = resolved?.url
+        entry.key = resolved?.key
+        entry.detail = resolved?.detail ?? []
       }
-      let resolved = EntryDecoder.entry(document.node, full: true, extra: record.node)
-      entry.url = resolved?.url
-      entry.key = resolved?.key
-      entry.detail = resolved?.detail ?? []
+      view.current = entry
+      return view
     }
+    guard let document = parsed ?? parser.parse(line, used: &used), EntryDecoder.date(document.node) == date,
+      let entry = EntryDecoder.entry(document.node, full: full)
+    else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
     view.current = entry
     return view
   }
 
   /// The `index`-th record of the `extra` section (a linear walk over its lines: only
   /// `full` readers, never the bars, come here).
-  private func extraRecord(_ index: Int, parser: JSONParser) -> JSONDocument? {
+  private func extraRecord(_ index: Int) -> FlatJSON? {
     var at = extraStart
     var remaining = index
     while at < bytes.count {
       let stop = Self.lineEnd(bytes, from: at)
       if remaining == 0 {
         var used = 0
-        return parser.parse(UnsafeRawBufferPointer(rebasing: bytes[at..<stop]), used: &used)
+        return FlatJSON.parse(UnsafeRawBufferPointer(rebasing: bytes[at..<stop]), used: &used)
       }
       remaining -= 1
       at = stop + 1

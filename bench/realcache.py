@@ -1,0 +1,122 @@
+"""The emitter on caches the real providers write (issue 17), for bench/measure.py.
+
+`timeline refresh` (the release CLI) writes one cache per kind from recorded responses
+served by the loopback fixture server: random-shabad, hukamnama, favourites, avalanche
+(Norway, Varsom) and (Sweden, lavinprognoser), command, and a shabad of 3 and of 120 lines
+(favourites of one shabad each; the 120-line one is the recorded 3-line shabad's verses
+repeated with their own verse ids). Then every widget is emitted in every format, with the
+default options and with each `--line` (and polybar with `--gurmukhi-font 2`), and compared
+with `cat` of the same file in the same run: instructions (callgrind), median wall
+(hyperfine, every command of one cache in one invocation) and peak RSS."""
+import copy
+import datetime
+import json
+import os
+import subprocess
+import sys
+from zoneinfo import ZoneInfo
+
+FORMATS = ("waybar", "polybar", "tmux", "i3bar")
+VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliteration"]),
+            ("--line translation", ["--line", "translation"]))
+POLYBAR_FONT = ("--gurmukhi-font 2", ["--gurmukhi-font", "2"])
+CACHES = ("random-shabad", "hukamnama", "favourites", "avalanche-no", "avalanche-se", "command",
+          "shabad-3", "shabad-120")
+LONG_ID = 9120
+
+
+def _write(path, value):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(value, f, ensure_ascii=False)
+    return path
+
+
+def long_shabad(fixtures, lines=120):
+    """The recorded random shabad with its verses repeated to `lines` lines."""
+    with open(os.path.join(fixtures, "banidb", "random-3492.json"), encoding="utf-8") as f:
+        shabad = json.load(f)
+    verses = shabad["verses"]
+    out = []
+    for index in range(lines):
+        verse = copy.deepcopy(verses[index % len(verses)])
+        verse["verseId"] = 900000 + index
+        out.append(verse)
+    shabad["verses"] = out
+    shabad["shabadInfo"]["shabadId"] = LONG_ID
+    shabad["shabadInfo"]["shabadName"] = 900001
+    return shabad
+
+
+def sweden(fixtures, now):
+    """The recorded lavinprognoser reply moved to today's Stockholm date."""
+    today = datetime.datetime.fromtimestamp(now, ZoneInfo("Europe/Stockholm")).date()
+    with open(os.path.join(fixtures, "avalanche", "wfs-sv-2021-03-01.json"), encoding="utf-8") as f:
+        text = f.read()
+    for old, offset in (("2021-02-28", -1), ("2021-03-01", 0), ("2021-03-02", 1), ("2021-03-03", 2)):
+        text = text.replace(old, (today + datetime.timedelta(days=offset)).isoformat())
+    return text
+
+
+def command_output(now, count=24):
+    entries = [{"date": now - 3600 * (count // 2) + 3600 * i, "text": "%d hours & <counting> %%{F#f00}" % i,
+                "color": "#88c0d0", "tooltip": ["hour %d" % i, "second line"], "short": "%dh" % i,
+                "url": "https://example.org/%d" % i} for i in range(count)]
+    return {"entries": entries, "policy": "atEnd", "end": now + 3600 * count}
+
+
+def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
+    """Runs `timeline refresh` for every kind; returns the cache directory."""
+    routes = routes_for(workdir, now, 1)
+    routes["/v2/shabads/3492"] = {"file": os.path.join(fixtures, "banidb", "random-3492.json")}
+    routes["/v2/shabads/%d" % LONG_ID] = {"file": _write(os.path.join(workdir, "long.json"), long_shabad(fixtures))}
+    with open(os.path.join(workdir, "wfs.json"), "w", encoding="utf-8") as f:
+        f.write(sweden(fixtures, now))
+    routes["/wfs*"] = {"file": os.path.join(workdir, "wfs.json")}
+    output = _write(os.path.join(workdir, "command.json"), command_output(now))
+    server = server_class(routes, 0, workdir)
+    try:
+        config = os.path.join(workdir, "real-config.toml")
+        with open(config, "w") as f:
+            f.write('[sources]\nbanidb = "%s/v2"\nvarsom = "%s/api"\nlavinprognoser = "%s/wfs"\n\n'
+                    % (server.base, server.base, server.base))
+            f.write('[widgets.random-shabad]\nkind = "random-shabad"\nentries = 8\n\n')
+            f.write('[widgets.hukamnama]\nkind = "hukamnama"\n\n')
+            f.write('[widgets.favourites]\nkind = "favourites"\nshabads = [3492, %d]\n\n' % LONG_ID)
+            f.write('[widgets.avalanche-no]\nkind = "avalanche"\nregions = [3011, 3022]\n\n')
+            f.write('[widgets.avalanche-se]\nkind = "avalanche"\ncountry = "se"\narea = 2\n\n')
+            f.write('[widgets.command]\nkind = "command"\ncommand = ["/bin/cat", "%s"]\n\n' % output)
+            f.write('[widgets.shabad-3]\nkind = "favourites"\nshabads = [3492]\n\n')
+            f.write('[widgets.shabad-120]\nkind = "favourites"\nshabads = [%d]\n' % LONG_ID)
+        cache = os.path.join(workdir, "real-cache")
+        env = dict(os.environ, TIMELINE_CONFIG=config, TIMELINE_CACHE_DIR=cache)
+        done = subprocess.run([timeline, "refresh"], env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit("refresh of the real caches failed:\n" + done.stderr)
+        return cache
+    finally:
+        server.stop()
+
+
+def commands(emit, widget):
+    """(label, argv) of every emit measured for one cache."""
+    out = []
+    for fmt in FORMATS:
+        variants = VARIANTS + ((POLYBAR_FONT,) if fmt == "polybar" else ())
+        for name, extra in variants:
+            out.append(("%s %s" % (fmt, name), [emit, fmt, widget] + extra))
+    return out
+
+
+def bench(cache, emit, cat, measure_instr, median_ms, peak_rss_kb, launcher, runs, log):
+    """Rows: one per cache and command, with the same cache's `cat` as the baseline."""
+    env = dict(os.environ, TIMELINE_CACHE_DIR=cache)
+    rows = []
+    for widget in CACHES:
+        path = os.path.join(cache, widget + ".json")
+        named = commands(emit, widget) + [("cat", [cat, path])]
+        walls, _ = median_ms([c for _, c in named], env, runs)
+        for (name, cmd), ms in zip(named, walls):
+            rows.append({"cache": widget, "name": name, "ms": ms, "bytes": os.path.getsize(path),
+                         "instr": measure_instr(cmd, env), "rss": peak_rss_kb(cmd, env, launcher, runs=5)})
+            log("R %-13s %-36s %8.3f ms %6d KB %s" % (widget, name, ms, rows[-1]["rss"], rows[-1]["instr"]))
+    return rows

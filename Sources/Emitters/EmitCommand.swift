@@ -192,7 +192,8 @@ public enum EmitCommand {
         // The bars' common case, kept free of arrays of results (each generic type costs
         // the runtime a metadata instantiation at first use).
         let resolved = EmitPipeline.resolve(
-          widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput)
+          widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput,
+          tooltip: request.format.showsTooltip)
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
         }

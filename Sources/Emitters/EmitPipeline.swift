@@ -20,14 +20,17 @@ public enum EmitPipeline {
   }
 
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
-  /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`).
-  public static func resolve(widget: String, directory: String, now: Int64, shortLived: Bool = false) -> Resolution {
+  /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`);
+  /// `tooltip: false` for a format that prints no tooltip (its lines are not decoded).
+  public static func resolve(
+    widget: String, directory: String, now: Int64, shortLived: Bool = false, tooltip: Bool = true
+  ) -> Resolution {
     guard let path = CacheStore(directory: directory).path(for: widget) else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
         reason: "invalid widget name (use [a-z0-9][a-z0-9-]*, at most 64 characters)")
     }
-    let view = CacheReader.view(path: path, at: now, keepParsed: shortLived)
+    let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
     let meta = view.meta
     let stale = meta?.isStale(at: now) ?? false
     var reason: String?

@@ -24,7 +24,8 @@ struct PreparedText {
     if let maxWidth = options.maxWidth {
       (runs, truncated) = Truncation.truncate(runs, maxWidth: maxWidth)
     }
-    if (options.gurmukhi ?? defaultOrder) == .visual {
+    // The ASCII form is in visual order already (and has no Gurmukhi code points).
+    if (options.gurmukhi ?? defaultOrder) == .visual && asciiFont == nil {
       for index in runs.indices { runs[index].text = Gurmukhi.visualOrder(runs[index].text) }
       short = short.map(Gurmukhi.visualOrder)
     }

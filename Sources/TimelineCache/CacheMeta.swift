@@ -22,7 +22,9 @@ public struct CacheMeta: Sendable, Equatable {
   /// Version 2: the byte length of the entry lines, where the `extra` section starts.
   var entryBytes: Int?
 
-  static func decode<Node: JSONReading>(_ node: Node) -> CacheMeta? {
+  /// `placeholder: false` leaves the placeholder for later (`LineLayout.placeholder`):
+  /// bars need it only when no entry is current.
+  static func decode<Node: JSONReading>(_ node: Node, placeholder: Bool = true) -> CacheMeta? {
     guard let widget = node["widget"]?.string, let kind = node["kind"]?.string else { return nil }
     let policy: ReloadPolicy
     switch node["policy"]?.string {
@@ -36,7 +38,7 @@ public struct CacheMeta: Sendable, Equatable {
       due: node["due"]?.int, grace: node["grace"]?.int ?? 3600, end: node["end"]?.int,
       policy: policy, configHash: node["configHash"]?.string ?? "",
       count: Int(clamping: node["count"]?.int ?? 0),
-      placeholder: node["placeholder"].flatMap { EntryDecoder.entry($0) },
+      placeholder: placeholder ? node["placeholder"].flatMap { EntryDecoder.entry($0) } : nil,
       line: node["line"]?.string.flatMap(LineForm.named),
       polybarFont: node["polybarFont"]?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
       entryBytes: node["entryBytes"]?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })

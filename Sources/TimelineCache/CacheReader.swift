@@ -21,12 +21,17 @@ public enum CacheReader {
   /// process that exits right after (the one-shot emitter): json-c frees value by value,
   /// which costs about as much as parsing.
   /// `full` also reads the current entry's `url`, `key` and `detail`, which bars never
-  /// print (in version 2 they live in the `extra` section the bars' read never touches).
-  public static func view(path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false) -> CacheView {
+  /// print (in version 2 they live in the `extra` section the bars' read never touches);
+  /// `tooltip: false` leaves out the tooltip lines (only waybar prints them).
+  public static func view(
+    path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false, tooltip: Bool = true
+  ) -> CacheView {
     switch FileBytes.open(path) {
     case .failed(let error): return CacheView(error: error)
     case .opened(let file):
-      return withExtendedLifetime(file) { view(file.bytes, path: path, at: now, keepParsed: keepParsed, full: full) }
+      return withExtendedLifetime(file) {
+        view(file.bytes, path: path, at: now, keepParsed: keepParsed, full: full, tooltip: tooltip)
+      }
     }
   }
 
@@ -54,7 +59,8 @@ public enum CacheReader {
   }
 
   static func view(
-    _ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false
+    _ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false,
+    tooltip: Bool = true
   ) -> CacheView {
     guard let parser = JSONParser(keepParsed: keepParsed) else {
       return CacheView(error: .corrupt(path, "the meta line is not valid"))
@@ -65,10 +71,13 @@ public enum CacheReader {
       guard let meta = layout.meta else {
         return CacheView(error: .corrupt(path, "the meta line is not valid"))
       }
-      guard layout.complete else {
-        return CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
+      var view = CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
+      if layout.complete {
+        view = layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip)
       }
-      return layout.select(at: now, meta: meta, path: path, parser: parser, full: full)
+      // The placeholder is decoded only when it is what bars will show.
+      if view.current == nil { view.meta?.placeholder = layout.placeholder() }
+      return view
     case .other:
       do {
         let (meta, entries) = try wholeDocument(bytes, path: path)

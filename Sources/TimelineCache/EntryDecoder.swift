@@ -6,15 +6,18 @@ import TimelineCore
 enum EntryDecoder {
   /// The entry on an entry line. `full` also reads `url`, `key` and `detail`: inline on a
   /// version 1 line, else from `extra`, the version 2 record the line's `x` points at.
-  /// Bars print none of them, so the emitter leaves `full` off.
-  static func entry<Node: JSONReading>(_ node: Node, full: Bool = true, extra: Node? = nil) -> Entry? {
+  /// Bars print none of them, so the emitter leaves `full` off; `tooltip: false` leaves
+  /// out the tooltip lines, which only waybar prints.
+  static func entry<Node: JSONReading>(
+    _ node: Node, full: Bool = true, tooltip: Bool = true, extra: Node? = nil
+  ) -> Entry? {
     guard let date = date(node) else { return nil }
     var entry = Entry(
       date: date,
       relevance: node["relevance"]?.double,
       runs: runs(node["runs"]),
       short: node["short"]?.string,
-      tooltip: strings(node["tooltip"]),
+      tooltip: tooltip ? strings(node["tooltip"]) : [],
       alt: node["alt"]?.string ?? "",
       classes: strings(node["class"]),
       level: node["level"]?.int.map { Int(clamping: $0) },

@@ -139,6 +139,18 @@ final class FlatJSON {
     guard index >= 0 else { return false }
     at += 1
     while at < bytes.count {
+      // The plain run of a string in a local loop: `at` is a class property, and every
+      // access to one is an exclusivity check.
+      var scan = at
+      let count = bytes.count
+      let raw = bytes
+      while scan < count {
+        let byte = raw[scan]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+        scan += 1
+      }
+      at = scan
+      guard at < count else { return false }
       let byte = bytes[at]
       if byte == UInt8(ascii: "\"") {
         tokens[index].end = Int32(at)
@@ -161,7 +173,6 @@ final class FlatJSON {
         }
         continue
       }
-      at += 1
     }
     return false
   }

@@ -10,30 +10,55 @@
 public enum JSONEscape {
   private static let hex: StaticString = "0123456789abcdef"
 
-  /// Appends `text` as the inside of a JSON string (no quotes).
+  /// Appends `text` as the inside of a JSON string (no quotes). Bytes that need no escape
+  /// are copied in runs, not one by one.
   public static func append(_ text: String, pango: Bool = false, to out: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
       var index = 0
+      var clean = 0
+      func flush(upTo end: Int) {
+        if end > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<end])) }
+      }
       while index < bytes.count {
         let byte = bytes[index]
-        index += 1
+        // Most bytes need nothing: one range test before the switch.
+        if byte > 0x5C && byte != 0x7F && byte != 0xE2 {
+          index += 1
+          continue
+        }
         switch byte {
-        case 0x22: out += [0x5C, 0x22] as [UInt8]
-        case 0x5C: out += [0x5C, 0x5C] as [UInt8]
-        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-        case 0x09: out += [0x5C, UInt8(ascii: "t")]
-        case 0..<0x20, 0x7F: unicodeEscape(UInt32(byte), to: &out)
-        case UInt8(ascii: "&") where pango: entity("&amp;", to: &out)
-        case UInt8(ascii: "<") where pango: entity("&lt;", to: &out)
-        case UInt8(ascii: ">") where pango: entity("&gt;", to: &out)
-        case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] & 0xFE) == 0xA8:
-          unicodeEscape(bytes[index + 1] == 0xA8 ? 0x2028 : 0x2029, to: &out)
-          index += 2
-        default: out.append(byte)
+        case 0x22, 0x5C, 0..<0x20, 0x7F:
+          flush(upTo: index)
+          switch byte {
+          case 0x22: out += [0x5C, 0x22] as [UInt8]
+          case 0x5C: out += [0x5C, 0x5C] as [UInt8]
+          case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+          case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+          case 0x09: out += [0x5C, UInt8(ascii: "t")]
+          default: unicodeEscape(UInt32(byte), to: &out)
+          }
+          index += 1
+          clean = index
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+          // (A `where` after several patterns would guard only the last one.)
+          guard pango else {
+            index += 1
+            continue
+          }
+          flush(upTo: index)
+          entity(byte == UInt8(ascii: "&") ? "&amp;" : byte == UInt8(ascii: "<") ? "&lt;" : "&gt;", to: &out)
+          index += 1
+          clean = index
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
+          flush(upTo: index)
+          unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+          index += 3
+          clean = index
+        default: index += 1
         }
       }
+      flush(upTo: bytes.count)
     }
   }
 

@@ -21,6 +21,8 @@ struct LineLayout {
   let bytes: UnsafeRawBufferPointer
   let version: Int64
   let meta: CacheMeta?
+  /// Version 2: the meta line, read, for the placeholder (decoded only when shown).
+  var metaLine: FlatJSON?
   /// Byte range of the entry lines.
   let start: Int
   let end: Int
@@ -56,9 +58,11 @@ struct LineLayout {
     let metaBytes = UnsafeRawBufferPointer(rebasing: bytes[at..<lineEnd(bytes, from: at)])
     var used = 0
     let meta: CacheMeta?
+    var metaLine: FlatJSON?
     if version >= 2 {
       guard let line = FlatJSON.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
-      meta = CacheMeta.decode(line.root)
+      meta = CacheMeta.decode(line.root, placeholder: false)
+      metaLine = line
     } else {
       guard let document = parser.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
       meta = CacheMeta.decode(document.node)
@@ -80,11 +84,21 @@ struct LineLayout {
     // start exactly there, so a file cut or spliced inside the entries is noticed.
     guard let length = meta?.entryBytes, length <= bytes.count - start,
       bytes[(start + length)...].starts(with: extraKey)
-    else { return .layout(LineLayout(bytes: bytes, version: version, meta: meta, start: 0, end: 0, extraStart: 0, complete: false)) }
+    else {
+      return .layout(LineLayout(
+        bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: 0, end: 0, extraStart: 0,
+        complete: false))
+    }
     let end = start + length
     return .layout(LineLayout(
-      bytes: bytes, version: version, meta: meta, start: start, end: end, extraStart: end + extraKey.count,
-      complete: closed && tail - 2 >= end + extraKey.count))
+      bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: start, end: end,
+      extraStart: end + extraKey.count, complete: closed && tail - 2 >= end + extraKey.count))
+  }
+
+  /// The meta line's placeholder, decoded now (version 1 decoded it with the meta).
+  func placeholder() -> Entry? {
+    guard let metaLine else { return meta?.placeholder }
+    return metaLine.root["placeholder"].flatMap { EntryDecoder.entry($0) }
   }
 
   private static func damaged(_ bytes: UnsafeRawBufferPointer, _ version: Int64) -> LineLayout {
@@ -144,7 +158,7 @@ struct LineLayout {
   /// into an `Entry` (with `full`, its `extra` record too), and not even that when the
   /// timeline has ended. The next entry's date comes from the last line probed after now,
   /// which is where the search ends: no line is read twice.
-  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool) -> CacheView {
+  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool) -> CacheView {
     var low = start
     var high = end
     var best: (Int, Int, Int64, JSONDocument?)?
@@ -177,7 +191,7 @@ struct LineLayout {
       guard let json = FlatJSON.parse(line, used: &used),
         used == line.count || (used == line.count - 1 && line[used] == UInt8(ascii: ",")),
         EntryDecoder.date(json.root) == date,
-        var entry = EntryDecoder.entry(json.root, full: false)
+        var entry = EntryDecoder.entry(json.root, full: false, tooltip: tooltip)
       else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
       if full, let index = EntryDecoder.extraIndex(json.root) {
         guard let record = extraRecord(index) else {
@@ -192,7 +206,7 @@ struct LineLayout {
       return view
     }
     guard let document = parsed ?? parser.parse(line, used: &used), EntryDecoder.date(document.node) == date,
-      let entry = EntryDecoder.entry(document.node, full: full)
+      let entry = EntryDecoder.entry(document.node, full: full, tooltip: tooltip)
     else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
     view.current = entry
     return view

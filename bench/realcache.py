@@ -120,3 +120,51 @@ def bench(cache, emit, cat, measure_instr, median_ms, peak_rss_kb, launcher, run
                          "instr": measure_instr(cmd, env), "rss": peak_rss_kb(cmd, env, launcher, runs=5)})
             log("R %-13s %-36s %8.3f ms %6d KB %s" % (widget, name, ms, rows[-1]["rss"], rows[-1]["instr"]))
     return rows
+
+
+def _ratio(rows, cache, name, key):
+    row = next((r for r in rows if r["cache"] == cache and r["name"] == name), None)
+    cat = next((r for r in rows if r["cache"] == cache and r["name"] == "cat"), None)
+    if not row or not cat or not row[key] or not cat[key]:
+        return None
+    return row[key] / cat[key]
+
+
+def summary(rows):
+    """The worst cells, for the summary table."""
+    emits = [r for r in rows if r["name"] != "cat"]
+    instr = max(_ratio(rows, r["cache"], r["name"], "instr") or 0 for r in emits)
+    wall = max(_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in emits)
+    rss = max(r["rss"] for r in emits)
+    cat_rss = max(r["rss"] for r in rows if r["name"] == "cat")
+    long_vs_short = max(
+        (next(r for r in rows if r["cache"] == "shabad-120" and r["name"] == e["name"])["instr"] or 0)
+        / (e["instr"] or 1) for e in emits if e["cache"] == "shabad-3")
+    return {"instr": instr, "wall": wall, "rss": rss, "cat_rss": cat_rss, "long": long_vs_short}
+
+
+def report(rows):
+    """Markdown: per cache, every command's instructions and median wall against `cat`."""
+    names = [n for n, _ in commands("", "")]
+    lines = [
+        "Each cache was written by `timeline refresh` from recorded responses (bench/realcache.py);",
+        "`now` is the refresh time. Cells are emit / `cat` of the same file, measured in the same run:",
+        "instructions (callgrind, one run) and median wall (hyperfine -N, every command of one cache",
+        "in one invocation). Peak RSS is the worst of the cache's commands (`ru_maxrss`, 5 runs each).",
+        "",
+        "| cache | size | cat instructions | cat wall | " + " | ".join(n.replace(" --", "<br>--") for n in names)
+        + " | peak RSS (cat) |",
+        "| --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in names) + " | ---: |",
+    ]
+    for cache in CACHES:
+        cat = next(r for r in rows if r["cache"] == cache and r["name"] == "cat")
+        cells = []
+        for name in names:
+            i, w = _ratio(rows, cache, name, "instr"), _ratio(rows, cache, name, "ms")
+            cells.append("%s / %s" % ("%.2f×" % i if i else "n/a", "%.2f×" % w if w else "n/a"))
+        worst = max(r["rss"] for r in rows if r["cache"] == cache and r["name"] != "cat")
+        lines.append("| %s | %.1f KB | %s | %.3f ms | %s | %.1f MB (%.1f MB) |" % (
+            cache, cat["bytes"] / 1024, "{:,}".format(cat["instr"]) if cat["instr"] else "n/a", cat["ms"],
+            " | ".join(cells), worst / 1024, cat["rss"] / 1024))
+    lines += ["", "Each cell: instructions / median wall, both as a ratio to `cat`."]
+    return lines

@@ -7,7 +7,8 @@ served by the loopback fixture server: random-shabad, hukamnama, favourites, ava
 repeated with their own verse ids). Then every widget is emitted in every format, with the
 default options and with each `--line` (and polybar with `--gurmukhi-font 2`), and compared
 with `cat` of the same file in the same run: instructions (callgrind), median wall
-(hyperfine, every command of one cache in one invocation) and peak RSS."""
+(bench/pairtime.c: the command and `cat` alternately, so both see the same load) and peak
+RSS."""
 import copy
 import datetime
 import json
@@ -107,27 +108,42 @@ def commands(emit, widget):
     return out
 
 
-def bench(cache, emit, cat, measure_instr, median_ms, peak_rss_kb, launcher, runs, log):
+def pair_ms(pairtime, cmd, cat_cmd, env, runs):
+    """Median wall of `cmd` and of `cat_cmd`, run alternately (bench/pairtime.c)."""
+    done = subprocess.run([pairtime, str(runs)] + cmd + ["--"] + cat_cmd, env=env, capture_output=True, text=True,
+                          check=True)
+    a, b = done.stdout.split()
+    return float(a) / 1000, float(b) / 1000
+
+
+def bench(cache, emit, cat, measure_instr, pairtime, peak_rss_kb, launcher, runs, log):
     """Rows: one per cache and command, with the same cache's `cat` as the baseline."""
     env = dict(os.environ, TIMELINE_CACHE_DIR=cache)
     rows = []
     for widget in CACHES:
         path = os.path.join(cache, widget + ".json")
-        named = commands(emit, widget) + [("cat", [cat, path])]
-        walls, _ = median_ms([c for _, c in named], env, runs)
-        for (name, cmd), ms in zip(named, walls):
-            rows.append({"cache": widget, "name": name, "ms": ms, "bytes": os.path.getsize(path),
+        cat_cmd = [cat, path]
+        cat_row = {"cache": widget, "name": "cat", "bytes": os.path.getsize(path), "instr": measure_instr(cat_cmd, env),
+                   "rss": peak_rss_kb(cat_cmd, env, launcher, runs=5), "cat_ms": []}
+        for name, cmd in commands(emit, widget):
+            ms, cat_ms = pair_ms(pairtime, cmd, cat_cmd, env, runs)
+            cat_row["cat_ms"].append(cat_ms)
+            rows.append({"cache": widget, "name": name, "ms": ms, "cat_ms": cat_ms, "bytes": cat_row["bytes"],
                          "instr": measure_instr(cmd, env), "rss": peak_rss_kb(cmd, env, launcher, runs=5)})
-            log("R %-13s %-36s %8.3f ms %6d KB %s" % (widget, name, ms, rows[-1]["rss"], rows[-1]["instr"]))
+            log("R %-13s %-36s %8.3f ms (cat %.3f) %6d KB %s" % (widget, name, ms, cat_ms, rows[-1]["rss"],
+                                                                rows[-1]["instr"]))
+        cat_row["ms"] = sorted(cat_row.pop("cat_ms"))[len(commands(emit, widget)) // 2]
+        rows.append(cat_row)
     return rows
 
 
 def _ratio(rows, cache, name, key):
+    """emit / cat for one cell; wall times against the `cat` runs alternated with it."""
     row = next((r for r in rows if r["cache"] == cache and r["name"] == name), None)
     cat = next((r for r in rows if r["cache"] == cache and r["name"] == "cat"), None)
     if not row or not cat or not row[key] or not cat[key]:
         return None
-    return row[key] / cat[key]
+    return row[key] / (row["cat_ms"] if key == "ms" else cat[key])
 
 
 def summary(rows):
@@ -149,8 +165,9 @@ def report(rows):
     lines = [
         "Each cache was written by `timeline refresh` from recorded responses (bench/realcache.py);",
         "`now` is the refresh time. Cells are emit / `cat` of the same file, measured in the same run:",
-        "instructions (callgrind, one run) and median wall (hyperfine -N, every command of one cache",
-        "in one invocation). Peak RSS is the worst of the cache's commands (`ru_maxrss`, 5 runs each).",
+        "instructions (callgrind, one run) and median wall (bench/pairtime.c: the emit and `cat` run",
+        "alternately, so both see the same load; `cat wall` is the median over the cache's pairs).",
+        "Peak RSS is the worst of the cache's commands (`ru_maxrss`, 5 runs each).",
         "",
         "| cache | size | cat instructions | cat wall | " + " | ".join(n.replace(" --", "<br>--") for n in names)
         + " | peak RSS (cat) |",

@@ -28,6 +28,12 @@ export TIMELINE_CACHE_DIR="$work/cache"
 PATH="$BIN:$PATH"
 export PATH
 
+# fontconfig with the system's fonts plus the project's own OpenGurbaniAkhar (fonts/).
+fonts_conf="$work/fonts.conf"
+printf '%s\n' '<?xml version="1.0"?>' \
+  '<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>' \
+  "<dir>$repo/fonts/OpenGurbaniAkhar</dir><cachedir>$work/fc-cache</cachedir></fontconfig>" > "$fonts_conf"
+
 tmux_txt="$here/tmux.txt"
 {
   echo "# tmux status-right as a terminal receives it (bar-shot-tmux, tmux $(tmux -V | cut -d' ' -f2))"
@@ -41,8 +47,12 @@ for w in $WIDGETS; do
     "timeline-emit --follow waybar $w" "$work/waybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
   cp "$work/waybar-$w.png" "$here/waybar-$w.png"
 
-  "$TOOLS/bar-shot-polybar" --tail --width $WIDTH \
-    "timeline-emit --follow polybar $w" "$work/polybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+  # polybar does not shape: the Gurbani widgets print their ASCII form in the project's
+  # OpenGurbaniAkhar font (font-1, %{T2}), as integrations/polybar/modules.ini sets it up.
+  case $w in random-shabad|hukamnama|favourites) font_args="--gurmukhi-font 2" ;; *) font_args="" ;; esac
+  FONTCONFIG_FILE="$fonts_conf" "$TOOLS/bar-shot-polybar" --tail --width $WIDTH \
+    --font "DejaVu Sans:size=13;3" --font "OpenGurbaniAkhar:size=16;3" --font "Noto Sans Gurmukhi:size=13;3" \
+    "timeline-emit --follow $font_args polybar $w" "$work/polybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
   cp "$work/polybar-$w.png" "$here/polybar-$w.png"
 
   "$TOOLS/bar-shot-tmux" --width 100 "timeline-emit tmux $w" "$work/tmux-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
@@ -52,6 +62,17 @@ for w in $WIDGETS; do
     sed 's/[[:space:]]*$//' "$work/tmux-$w.txt"
     sed 's/^/    /' "$work/tmux-$w.styles"
   } >> "$tmux_txt"
+done
+
+# The other line forms of the same cache: waybar with --line transliteration / translation.
+for w in random-shabad hukamnama; do
+  case " $WIDGETS " in *" $w "*) ;; *) continue ;; esac
+  for form in transliteration translation; do
+    "$TOOLS/bar-shot-waybar" --continuous --name "timeline-$w" --width $WIDTH \
+      --style "$repo/integrations/waybar/style.css" \
+      "timeline-emit --follow --line $form waybar $w" "$work/waybar-$w-$form" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+    cp "$work/waybar-$w-$form.png" "$here/waybar-$w-$form.png"
+  done
 done
 
 # Tooltips: the whole output with GTK's tooltip up (a virtual pointer hovers the module).

@@ -259,7 +259,7 @@ public struct Doctor: Sendable {
 }
 
 extension StringProtocol {
-  fileprivate var trimmed: String {
+  var trimmed: String {
     var text = Substring(self)
     while let first = text.first, first.isWhitespace { text.removeFirst() }
     while let last = text.last, last.isWhitespace { text.removeLast() }

@@ -26,7 +26,7 @@ extension Doctor {
     var families: [String] = []
     for line in ExternalProgram.run([fcList, ":", "family"]).stdout.split(separator: "\n") {
       for family in line.split(separator: ",") where Self.isGurbaniAkhar(String(family)) {
-        let clean = String(family).trimmingSpaces
+        let clean = String(family).trimmed
         if !families.contains(clean) { families.append(clean) }
       }
     }
@@ -72,11 +72,11 @@ extension Doctor {
 
   static func iniPairs(_ text: String) -> [(String, String)] {
     text.split(separator: "\n").compactMap { line in
-      let trimmed = line.trimmingSpaces
+      let trimmed = line.trimmed
       guard !trimmed.hasPrefix(";"), !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
-      var value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
+      var value = trimmed[trimmed.index(after: equals)...].trimmed
       if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-      return (trimmed[..<equals].trimmingSpaces, value)
+      return (trimmed[..<equals].trimmed, value)
     }
   }
 
@@ -119,14 +119,5 @@ extension Doctor {
     }
     let shown = Set(indexes).sorted().map { "font-\($0 - 1) = \(fonts[$0 - 1] ?? "")" }.joined(separator: ", ")
     return Check(name: name, ok: true, detail: "\(file): \(shown)")
-  }
-}
-
-extension StringProtocol {
-  fileprivate var trimmingSpaces: String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return String(text)
   }
 }

@@ -7,8 +7,9 @@ import TimelineCore
 /// polybar draws glyphs without shaping, so a Gurmukhi line there is either the ASCII
 /// GurbaniAkhar form in the font `%{TN}` names (`--gurmukhi-font`, `[bars]
 /// polybar_gurmukhi_font`), or, without a font index, the first form polybar draws right
-/// as it is: the transliteration, else the translation, if their script needs no shaping;
-/// only an entry with neither falls back to the Unicode line in visual order.
+/// as it is: the transliteration, else the translation, if their script needs no shaping
+/// (also with a font index when the entry has no ASCII form); only an entry with neither
+/// falls back to the Unicode line in visual order.
 struct LineChoice {
   var runs: [TextRun]
   /// The short form for narrow bars (i3bar), if there is one.
@@ -25,8 +26,9 @@ struct LineChoice {
     case .transliteration: use(entry.transliteration)
     case .translation: use(entry.translation)
     case .gurmukhi:
-      guard polybar, !entry.ascii.isEmpty else { return }
-      if let font = options.gurmukhiFont ?? state.polybarFont {
+      // Only Gurbani entries (they carry line forms); other text is drawn as it is.
+      guard polybar, !entry.ascii.isEmpty || entry.transliteration != nil || entry.translation != nil else { return }
+      if let font = options.gurmukhiFont ?? state.polybarFont, !entry.ascii.isEmpty {
         runs = entry.ascii
         asciiFont = font
       } else if let text = entry.transliteration, Self.drawsUnshaped(text.text) {

@@ -95,6 +95,12 @@ import TimelineTestSupport
     entry.transliteration = nil
     let input = RenderInput(widget: "w", entry: entry)
     #expect(PolybarEmitter.render(input, options: RenderOptions()).hasPrefix("The Guru's"))
+    // A Gurbani entry without the ASCII form (a cache from an older refresh) gets the same
+    // safe choice even with a font index: the font cannot draw Unicode Gurmukhi.
+    var noASCII = LineForms.entry
+    noASCII.ascii = []
+    #expect(PolybarEmitter.render(RenderInput(widget: "w", entry: noASCII), options: RenderOptions(gurmukhiFont: 2))
+      .hasPrefix("srī gurū"))
     entry.translation = LineText("ਗੁਰੂ ਦੀ ਕਿਰਪਾ")
     #expect(PolybarEmitter.render(RenderInput(widget: "w", entry: entry), options: RenderOptions()).hasPrefix("ਸ੍ਰੀ"))
   }

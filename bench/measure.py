@@ -185,7 +185,7 @@ def breakdown(profile):
         ("`main`: arguments, reading the cache, rendering, writing", main),
         ("… `CommandLine.arguments` (the [String] of argv)", find(r"CommandLineO9argumentsSaySSGvgZ$")),
         ("… reading the meta line and the shown entry line (`FlatJSON.parse`)",
-         find(r"FlatJSONC5parse_4used")),
+         find(r"FlatJSONC9container")),
         ("… json-c (`json_tokener_parse_ex`; version 2 files never reach it)", find(r"json_tokener_parse_ex$")),
         ("… Swift generic metadata instantiated at first use (`__swift_instantiateConcreteTypeFromMangledName`)",
          find(r"__swift_instantiateConcreteTypeFromMangledName$")),

@@ -3,8 +3,8 @@ import PackageDescription
 
 // Targets and what each may import:
 // - TimelineCore: the standard library only (entries, timelines, policies, selection).
-// - CJSONC: json-c, the only JSON reader on the emit path.
-// - TimelineCache: the cache file format, its json-c reader and its atomic writer (Glibc).
+// - CJSONC: json-c, the reader of whole cache documents (version 2 hot lines use FlatJSON).
+// - TimelineCache: the cache file format, its readers (json-c; FlatJSON for the bars' lines) and its atomic writer (Glibc).
 // - Emitters: pure renderers per bar, plus the pipeline both emit front ends share.
 // - Providers: networking, Foundation and time-zone maths live here and nowhere else.
 // - TimelineKit: config, the refresh orchestration and status, used by the CLI.

@@ -38,6 +38,8 @@ import time
 import urllib.request
 from zoneinfo import ZoneInfo
 
+import realcache
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STATIC_SCRATCH = ".build-static"
 REL_SCRATCH = ".build-perf-rel"
@@ -48,7 +50,7 @@ FIXTURES = os.path.join(ROOT, "Tests", "ProvidersTests", "Fixtures")
 # Tests/Support/fixture_server.py, with a listen backlog of 128 (see bench/fixture_server.py).
 SERVER = os.path.join(ROOT, "bench", "fixture_server.py")
 STATIC_FLAGS = ["-Xswiftc", "-static-executable"]
-FORMATS = ("waybar", "polybar", "tmux")
+FORMATS = ("waybar", "polybar", "tmux", "i3bar")
 SIZES = (10, 10_000)
 REGIONS = (3011, 3022, 3016)
 DELAY = 0.2
@@ -125,6 +127,16 @@ def rss_launcher(workdir):
     return out if built.returncode == 0 else None
 
 
+def pairtime(workdir):
+    """bench/pairtime.c built static: alternates two commands and reports both medians."""
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if not compiler:
+        sys.exit("bench needs a C compiler for bench/pairtime.c")
+    out = os.path.join(workdir, "pairtime")
+    subprocess.run([compiler, "-O2", "-static", os.path.join(ROOT, "bench", "pairtime.c"), "-o", out], check=True)
+    return out
+
+
 def peak_rss_kb(cmd, env, launcher, runs=20):
     if launcher:
         run = subprocess.run([launcher, str(runs)] + cmd, env=env, capture_output=True, text=True, check=True)
@@ -172,8 +184,9 @@ def breakdown(profile):
         ("… of which the Swift runtime's `CommandLine.cpp` constructor", find(r"_GLOBAL__sub_I_CommandLine\.cpp")),
         ("`main`: arguments, reading the cache, rendering, writing", main),
         ("… `CommandLine.arguments` (the [String] of argv)", find(r"CommandLineO9argumentsSaySSGvgZ$")),
-        ("… json-c parsing (`json_tokener_parse_ex`: the meta line and the probed entry lines)",
-         find(r"json_tokener_parse_ex$")),
+        ("… reading the meta line and the shown entry line (`FlatJSON.parse`)",
+         find(r"FlatJSONC9container")),
+        ("… json-c (`json_tokener_parse_ex`; version 2 files never reach it)", find(r"json_tokener_parse_ex$")),
         ("… Swift generic metadata instantiated at first use (`__swift_instantiateConcreteTypeFromMangledName`)",
          find(r"__swift_instantiateConcreteTypeFromMangledName$")),
         ("… dynamic relocation (`_dl_relocate_object`; none in a static executable)",
@@ -519,6 +532,9 @@ def main():
         os.makedirs(cache)
         launcher = rss_launcher(workdir)
         rows, profiles = bench_emit(cache, launcher, args.runs)
+        real_cache = realcache.make_caches(workdir, TIMELINE, FIXTURES, FixtureServer, routes_for, int(time.time()))
+        real = realcache.bench(real_cache, STATIC, shutil.which("cat"), callgrind, pairtime(workdir), peak_rss_kb,
+                               launcher, args.runs, log)
         parts = breakdown(profiles.get(10))
         memory = follow_memory(cache)
         refresh = bench_refresh(workdir, launcher)
@@ -531,10 +547,8 @@ def main():
 
     cat10, cat10k = get(10, "cat"), get(10_000, "cat")
     emits = ["timeline-emit %s" % f for f in FORMATS]
-    worst10 = max(get(10, n)["ms"] / cat10["ms"] for n in emits)
-    growth = max(get(10_000, n)["ms"] / get(10, n)["ms"] for n in emits)
-    emit_rss = max(get(c, n)["rss"] for c in SIZES for n in emits)
-    instr_ratio = max((get(10, n)["instr"] or 0) / (cat10["instr"] or 1) for n in emits)
+    growth = max((get(10_000, n)["instr"] or 0) / (get(10, n)["instr"] or 1) for n in emits)
+    worst = realcache.summary(real)
     target_wall = 3 * DELAY + refresh["startup"]
     serial = refresh["requests"] * DELAY
     counts = requests["counts"]
@@ -546,13 +560,18 @@ def main():
         "<!-- bench:summary -->",
         "| figure | result | target | |",
         "| --- | ---: | ---: | --- |",
-        "| P1 emit wall / `cat`, 10 entries (worst of waybar, polybar, tmux) | %.2f× | ≤ 1.0× | %s |"
-        % (worst10, mark(worst10 <= 1.0)),
-        "| P1 emit instructions / `cat`, 10 entries (worst format) | %.2f× | — | |" % instr_ratio,
-        "| P1 emit wall / Python `json.load`, 10 entries | %.3f× | — | |"
+        "| P1 emit instructions / `cat`, real caches (worst of %d widget × format × option cells) | %.2f× | ≤ 1.0× | %s |"
+        % (len([r for r in real if r["name"] != "cat"]), worst["instr"], mark(worst["instr"] <= 1.0)),
+        "| P1 emit median wall / `cat`, real caches (worst cell) | %.2f× | ≤ 1.0× | %s |"
+        % (worst["wall"], mark(worst["wall"] <= 1.0)),
+        "| P1 emit peak RSS, real caches (`cat`: %s) | %s | ≤ 3 MB | %s |"
+        % (kb(worst["cat_rss"]), kb(worst["rss"]), mark(worst["rss"] <= TARGET_EMIT_RSS_KB)),
+        "| P1 120-line shabad / 3-line shabad, instructions (worst cell) | %.2f× | ≤ 1.1× | %s |"
+        % (worst["long"], mark(worst["long"] <= 1.1)),
+        "| P2 10 000 entries / 10 entries, instructions (synthetic caches, worst format) | %.2f× | ≤ 1.1× | %s |"
+        % (growth, mark(growth <= 1.1)),
+        "| P2 emit wall / Python `json.load`, 10 entries | %.3f× | — | |"
         % (get(10, "timeline-emit waybar")["ms"] / get(10, "python (json.load)")["ms"]),
-        "| P1 emit peak RSS (`cat`: %s) | %s | ≤ 3 MB | %s |" % (kb(cat10["rss"]), kb(emit_rss), mark(emit_rss <= TARGET_EMIT_RSS_KB)),
-        "| P2 emit 10 000 entries / 10 entries (worst format) | %.2f× | ≤ 2× | %s |" % (growth, mark(growth <= 2.0)),
         "| P3 `timeline refresh`, 200 ms per response | %.2f s | ≤ %.2f s (3 × 200 ms + %.2f s start-up) | %s |"
         % (refresh["wall"], target_wall, refresh["startup"], mark(refresh["wall"] <= target_wall)),
         "| P3 serial sum (%d requests × 200 ms) | %.2f s | — | |" % (refresh["requests"], serial),
@@ -593,10 +612,15 @@ def main():
         "",
     ] + summary + [
         "",
-        "## P1, P2: the bars' fast path",
+        "## P1: the bars' fast path on the caches the providers write",
+        "",
+    ] + realcache.report(real) + [
+        "",
+        "## P2: many entries (synthetic caches)",
         "",
         "Cache files from bench/gen_cache.py in the writer's line layout; `now` is in the middle of",
-        "the entries, so the binary search does real work.",
+        "the entries, so the binary search does real work. Only what the real caches cannot show:",
+        "10 000 entries against 10.",
         "",
         "| entries | file size | command | median wall | / cat | peak RSS | instructions |",
         "| ---: | ---: | --- | ---: | ---: | ---: | ---: |",
@@ -609,7 +633,7 @@ def main():
     if parts:
         lines += [
             "",
-            "Where the instructions of `timeline-emit waybar`, 10 entries, go (callgrind, inclusive; the",
+            "Where the instructions of `timeline-emit waybar`, 10 synthetic entries, go (callgrind, inclusive; the",
             "`…` rows are parts of the row above them and overlap):",
             "",
             "| part | instructions |",
@@ -710,6 +734,12 @@ def main():
         % kb(refresh["rss"]),
         "",
     ]
+    # The hand-written account of what was tried (between the `bench:history` markers) is
+    # kept from the previous file: it is prose, not a measurement.
+    old = open(args.out, encoding="utf-8").read() if os.path.exists(args.out) else ""
+    history = keep_block(old, "history")
+    if history:
+        lines += ["## What was tried for the fast path, and what each step saved", "", history, ""]
     text = "\n".join(lines)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as f:

@@ -34,16 +34,31 @@ private func input(_ data: UnsafeBufferPointer<UInt8>) -> (RenderInput, RenderOp
   let short = next()
   _ = next()  // was the stale tooltip's last error; kept so the corpus keeps its meaning
   let widget = next() ?? "w"
+  // The line forms: the ASCII (GurbaniAkhar) runs, split like the main runs, then the
+  // transliteration and translation; a last field's first scalar picks `--line`, the
+  // widget's `line` and the polybar font index (from the option or the cache).
+  let ascii = (next() ?? "").split(separator: "\u{FFFD}", omittingEmptySubsequences: false).enumerated().map {
+    TextRun(String($1), color: palette[($0 * 3) % palette.count])
+  }
+  let translit = next()
+  let transl = next()
+  let pick = Int(next()?.unicodeScalars.first?.value ?? 0)
+  let forms: [LineForm?] = [nil, .gurmukhi, .transliteration, .translation]
   let entry = Entry(
     date: 0, relevance: Double(header1 & 0x0F) / 10, runs: runs, short: short, tooltip: tooltip, alt: alt,
-    classes: classes, level: header0 & 0x80 != 0 ? Int(header1 >> 4) - 4 : nil)
+    classes: classes, level: header0 & 0x80 != 0 ? Int(header1 >> 4) - 4 : nil,
+    ascii: ascii.count == 1 && ascii[0].text.isEmpty ? [] : ascii,
+    transliteration: translit.map { LineText($0, short: pick & 0x40 != 0 ? String($0.prefix(5)) : nil) },
+    translation: transl.map { LineText($0) })
+  let font = pick & 0x30 == 0 ? nil : 1 + (pick >> 7) % 99
   let state = RenderInput(
     widget: widget, kind: header0 & 0x40 != 0 ? alt : nil, entry: entry, isPlaceholder: header0 & 1 == 1,
-    isStale: header0 & 2 == 2)
+    isStale: header0 & 2 == 2, line: forms[(pick >> 2) & 3], polybarFont: pick & 0x20 != 0 ? font : nil)
   let width = Int(header1)
   let options = RenderOptions(
     maxWidth: header0 & 4 == 4 ? max(1, width) : nil, click: header0 & 8 == 8,
-    gurmukhi: header0 & 0x30 == 0 ? nil : (header0 & 0x10 != 0 ? .visual : .logical))
+    gurmukhi: header0 & 0x30 == 0 ? nil : (header0 & 0x10 != 0 ? .visual : .logical), line: forms[pick & 3],
+    gurmukhiFont: pick & 0x10 != 0 ? font : nil)
   return (state, options)
 }
 
@@ -128,6 +143,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let polybar = PolybarEmitter.render(state, options: options)
   oneLine(polybar, "polybar")
   check(polybarTagsAreOurs(polybar, click: options.click), "polybar: a %{ that is not our tag", polybar)
+  // The ASCII form in the GurbaniAkhar font loses no letter: without our own tags the
+  // line is exactly the (sanitised) ASCII text.
+  let choice = LineChoice(state, options: options, polybar: true)
+  if choice.asciiFont != nil && options.maxWidth == nil && !options.click {
+    let content = withoutOwnTags(polybar)
+    check(content == Sanitise.text(choice.runs.plainText), "polybar: the ASCII form lost or gained a letter", polybar)
+  }
 
   let tmux = TmuxEmitter.render(state, options: options)
   oneLine(tmux, "tmux")
@@ -141,8 +163,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-/// Every `%{` in polybar output opens one of our own tags: `%{F#rrggbb}`, `%{F-}`, and
-/// with --click `%{A1:timeline open NAME:}` … `%{A}`.
+/// polybar output with our own colour and font tags removed.
+private func withoutOwnTags(_ line: String) -> String {
+  line.replacing(/%\{F#[0-9a-f]{6}\}|%\{F-\}|%\{T[0-9]{1,2}\}|%\{T-\}/, with: "")
+}
+
+/// Every `%{` in polybar output opens one of our own tags: `%{F#rrggbb}`, `%{F-}`,
+/// `%{TN}` and `%{T-}` (the GurbaniAkhar font), and with --click
+/// `%{A1:timeline open NAME:}` … `%{A}`.
 private func polybarTagsAreOurs(_ line: String, click: Bool) -> Bool {
   let s = Array(line.unicodeScalars)
   var i = 0
@@ -152,7 +180,12 @@ private func polybarTagsAreOurs(_ line: String, click: Bool) -> Bool {
   }
   while i < s.count {
     guard s[i] == "%", i + 1 < s.count, s[i + 1] == "{" else { i += 1; continue }
-    if matches("%{F-}", at: i) || matches("%{B-}", at: i) { i += 5; continue }
+    if matches("%{F-}", at: i) || matches("%{B-}", at: i) || matches("%{T-}", at: i) { i += 5; continue }
+    if matches("%{T", at: i) {
+      var j = i + 3
+      while j < s.count, j < i + 5, ("0"..."9").contains(s[j]) { j += 1 }
+      if j > i + 3, j < s.count, s[j] == "}" { i = j + 1; continue }
+    }
     if matches("%{F#", at: i) || matches("%{B#", at: i), i + 11 <= s.count, s[i + 10] == "}",
       s[i + 4..<i + 10].allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
     { i += 11; continue }

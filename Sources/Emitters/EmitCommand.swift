@@ -66,6 +66,12 @@ public enum EmitCommand {
       --follow           keep running and print a line whenever the output changes
       --verbose          say on stderr why a placeholder or stale entry is shown
       --click            polybar: clicking the text runs `timeline open WIDGET`
+      --line FORM        gurmukhi, transliteration or translation: the form of a Gurbani
+                         line to show, overriding the widget's `line` option (read from
+                         the same cache; entries without such forms show their text)
+      --gurmukhi-font N  polybar: draw Gurmukhi in the ASCII GurbaniAkhar encoding inside
+                         %{TN}…%{T-}, N being polybar's index of such a font (font-1 is 2);
+                         without it polybar shows the transliteration of Gurmukhi lines
       --gurmukhi ORDER   visual (sihari before its consonant; polybar's default) or logical
       -h, --help         show this help
       --version          show the version
@@ -121,6 +127,19 @@ public enum EmitCommand {
           return .usageError("--max-width: \"\(text)\" is not a number of columns from 1 to 100000")
         }
         options.maxWidth = width
+      case "--line":
+        guard let text = value() else { return .usageError("--line needs one of \(LineForm.names)") }
+        guard let form = LineForm.named(text) else {
+          return .usageError("--line: \"\(text)\" is not one of \(LineForm.names)")
+        }
+        options.line = form
+      case "--gurmukhi-font":
+        guard let text = value() else { return .usageError("--gurmukhi-font needs a polybar font index") }
+        guard let index = Int(text), RenderOptions.fontIndexes.contains(index) else {
+          return .usageError(
+            "--gurmukhi-font: \"\(text)\" is not a polybar font index from 1 to 99 (%{T2} is font-1)")
+        }
+        options.gurmukhiFont = index
       case "--gurmukhi":
         guard let text = value() else { return .usageError("--gurmukhi needs visual or logical") }
         guard let order = GurmukhiOrder(rawValue: text) else {
@@ -175,7 +194,8 @@ public enum EmitCommand {
         // The bars' common case, kept free of arrays of results (each generic type costs
         // the runtime a metadata instantiation at first use).
         let resolved = EmitPipeline.resolve(
-          widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput, browse: browse)
+          widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput,
+          tooltip: request.format.showsTooltip, browse: browse)
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
         }

@@ -20,11 +20,13 @@ public enum EmitPipeline {
   }
 
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
-  /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`).
+  /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`);
+  /// `tooltip: false` for a format that prints no tooltip (its lines are not decoded).
   /// `browse`: where `timeline browse` keeps the view's state; a live state shows the
   /// browsed entry instead of the current one (`BrowseView`).
   public static func resolve(
-    widget: String, directory: String, now: Int64, shortLived: Bool = false, browse: BrowseStore? = nil
+    widget: String, directory: String, now: Int64, shortLived: Bool = false, tooltip: Bool = true,
+    browse: BrowseStore? = nil
   ) -> Resolution {
     let store = CacheStore(directory: directory)
     guard let path = store.path(for: widget) else {
@@ -32,7 +34,7 @@ public enum EmitPipeline {
         state: .neutralPlaceholder(widget: widget),
         reason: "invalid widget name (use [a-z0-9][a-z0-9-]*, at most 64 characters)")
     }
-    let view = CacheReader.view(path: path, at: now, keepParsed: shortLived)
+    let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
     let meta = view.meta
     let stale = meta?.isStale(at: now) ?? false
     var reason: String?
@@ -54,7 +56,11 @@ public enum EmitPipeline {
       }
     }
     state.isStale = stale
-    if state.isPlaceholder || stale {
+    state.line = meta?.line
+    state.polybarFont = meta?.polybarFont
+    // The guidance may read the state file: only for a bar that shows a tooltip, and only
+    // when something is wrong.
+    if tooltip && (state.isPlaceholder || stale) {
       state.notes = Guidance.notes(widget: widget, store: store, view: view, now: now, placeholder: state.isPlaceholder)
     }
     if stale, let meta, let due = meta.due {

@@ -7,7 +7,7 @@ import TimelineCore
 /// `full_text` is Pango markup, so each coloured run (a visraam word, a danger level) has
 /// its own colour, exactly as in waybar: content is Pango- then JSON-escaped and only our
 /// own `<span>` and `<b>` tags appear (i3bar draws markup only with a `pango:` font in the
-/// bar config; swaybar always does). `short_text` is the entry's short form, else the
+/// bar config; swaybar always does). `short_text` is the chosen line's short form, else the
 /// full text, escaped the same way. A single bad byte would replace the whole status line
 /// with an error, which is why every string goes through one escaper.
 /// `color` colours the whole block: grey when stale or a placeholder (then the runs lose
@@ -23,14 +23,16 @@ public enum I3barEmitter {
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
     let text = PreparedText(state, options: options, defaultOrder: .logical)
     var out: [UInt8] = []
+    // The runs are escaped one after another rather than joined first: the joined string
+    // would be freed before exit, and a one-shot process's first String deallocation
+    // costs the runtime some 37 k instructions (docs/performance.md).
     out += "{\"full_text\":\""
     Markup.appendPangoRuns(text.runs, colors: !state.isDimmed, to: &out)
     out += "\",\"short_text\":\""
-    if let entryShort = state.entry.short {
-      let clean = Sanitise.text(entryShort)
-      Markup.appendJSON((options.gurmukhi ?? .logical) == .visual ? Gurmukhi.visualOrder(clean) : clean, pango: true, to: &out)
+    if let short = text.short {
+      Markup.appendJSON(short, pango: true, to: &out)
     } else {
-      Markup.appendJSON(text.plain, pango: true, to: &out)
+      for run in text.runs { Markup.appendJSON(run.text, pango: true, to: &out) }
     }
     out += "\""
     if let color = state.blockColor(text.runs) { out += ",\"color\":\"" + color + "\"" }

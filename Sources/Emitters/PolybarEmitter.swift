@@ -14,16 +14,37 @@ import TimelineCore
 /// A lone `%` and `}` are literal. Control characters and newlines never reach the line.
 /// `--click` wraps the line in `%{A1:timeline open WIDGET:}…%{A}` with `:` written `\:`
 /// (only for valid widget names, so nothing from argv reaches a command unchecked).
-/// Gurmukhi defaults to visual order: polybar does not shape, so sihari is moved before its
-/// consonant cluster (`--gurmukhi logical` turns this off).
+/// Gurmukhi: polybar does not shape, so a conjunct (ਪ੍ਰ) shows a visible virama and a full
+/// ra. With a GurbaniAkhar font index (`--gurmukhi-font N`, `[bars] polybar_gurmukhi_font`)
+/// the line is the ASCII form inside `%{TN}…%{T-}`, visraam colours kept; that encoding is
+/// in visual order with its own glyphs for subjoined letters, so polybar draws it right.
+/// Its letters include `%`, `{` and `}`: inside the font block a `%{` is written
+/// `%` `%{TN}` `{` (re-selecting the same font, a no-op tag), so no letter is lost and
+/// no character outside the font appears. Without a font index the transliteration is
+/// shown instead (see `LineChoice`); Unicode text that remains is in visual order (sihari
+/// before its consonant cluster; `--gurmukhi logical` turns this off).
 public enum PolybarEmitter {
-  private static let zeroWidthSpace: Unicode.Scalar = "\u{200B}"
+  /// U+200B ZERO WIDTH SPACE in UTF-8.
+  private static let zeroWidthSpace: [UInt8] = [0xE2, 0x80, 0x8B]
 
-  /// The formatted line, without a newline.
+  /// The formatted line, without a newline. Built as UTF-8 bytes: `%` and `{` are ASCII
+  /// and never part of a multi-byte character, so the escaping works byte by byte.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    let text = PreparedText(state, options: options, defaultOrder: .visual)
-    var body = ""
+    let text = PreparedText(state, options: options, defaultOrder: .visual, polybar: true)
+    var body: [UInt8] = []
+    body.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
+    if options.click, Sanitise.isWidgetName(state.widget) {
+      // Widget names are [a-z0-9-]: no `:` to escape, nothing that could end the tag.
+      body += "%{A1:timeline open " + state.widget + ":}"
+    }
     var openPercent = false
+    if let prefix = text.prefix {
+      appendNeutralised(prefix, to: &body, afterPercent: false, breaker: zeroWidthSpace)
+      openPercent = prefix.utf8.last == UInt8(ascii: "%")
+    }
+    var fontTag: [UInt8] = []
+    if let font = text.asciiFont { fontTag = Array(("%{T" + String(font) + "}").utf8) }
+    body += fontTag
     for run in text.runs {
       let color = state.isDimmed ? dimColor : run.color
       let badge = color.map(Contrast.needsBadge) ?? false
@@ -31,29 +52,27 @@ public enum PolybarEmitter {
         body += badge ? "%{B" + color + "}%{F" + Contrast.text(on: color) + "}" : "%{F" + color + "}"
         openPercent = false
       }
-      appendNeutralised(run.text, to: &body, afterPercent: openPercent)
-      openPercent = run.text.unicodeScalars.last == "%"
+      appendNeutralised(run.text, to: &body, afterPercent: openPercent, breaker: fontTag.isEmpty ? zeroWidthSpace : fontTag)
+      openPercent = run.text.utf8.last == UInt8(ascii: "%")
       if color != nil {
         body += badge ? "%{F-}%{B-}" : "%{F-}"
         openPercent = false
       }
     }
-    guard options.click, Sanitise.isWidgetName(state.widget) else { return body }
-    var command = "timeline open " + state.widget
-    command = command.split(separator: ":", omittingEmptySubsequences: false).joined(separator: "\\:")
-    return "%{A1:" + command + ":}" + body + "%{A}"
+    if !fontTag.isEmpty { body += "%{T-}" }
+    if options.click, Sanitise.isWidgetName(state.widget) { body += "%{A}" }
+    return String(decoding: body, as: UTF8.self)
   }
 
-  /// Appends `text`, breaking every `%{` with a zero-width space; `afterPercent` says the
-  /// output already ends in a content `%`, so a leading `{` must be broken too.
-  static func appendNeutralised(_ text: String, to out: inout String, afterPercent: Bool) {
+  /// Appends `text`, breaking every `%{` with `breaker` (a zero-width space, or inside the
+  /// GurbaniAkhar font block the same font tag again); `afterPercent` says the output
+  /// already ends in a content `%`, so a leading `{` must be broken too.
+  static func appendNeutralised(_ text: String, to out: inout [UInt8], afterPercent: Bool, breaker: [UInt8]) {
     var previousIsPercent = afterPercent
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if scalar == "{" && previousIsPercent { scalars.append(zeroWidthSpace) }
-      scalars.append(scalar)
-      previousIsPercent = scalar == "%"
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "{") && previousIsPercent { out += breaker }
+      out.append(byte)
+      previousIsPercent = byte == UInt8(ascii: "%")
     }
-    out.unicodeScalars.append(contentsOf: scalars)
   }
 }

@@ -8,15 +8,29 @@ import TimelineCore
 struct PreparedText {
   var runs: [TextRun]
   var truncated: Bool
+  /// The chosen line's short form, sanitised, if it has one.
+  var short: String?
+  /// polybar: the font index when `runs` are the ASCII GurbaniAkhar form.
+  var asciiFont: Int?
+
+  /// A browsed view's label for a bar whose text is in the ASCII GurbaniAkhar font: the
+  /// label is Latin, so polybar writes it before the font block.
+  var prefix: String?
 
   /// `marksBrowsing`: the bar has no class or tooltip to say which entry a browsed view
   /// shows, so the text starts with it ("tomorrow ▸ ").
-  init(_ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder, marksBrowsing: Bool = true) {
+  init(
+    _ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder, polybar: Bool = false,
+    marksBrowsing: Bool = true
+  ) {
+    let choice = LineChoice(state, options: options, polybar: polybar)
+    asciiFont = choice.asciiFont
+    short = choice.short.map(Sanitise.text)
     var runs: [TextRun] = []
     if marksBrowsing, let label = state.browsing.map(Sanitise.text), !label.isEmpty {
-      runs.append(TextRun(label + " ▸ "))
+      if choice.asciiFont == nil { runs.append(TextRun(label + " ▸ ")) } else { prefix = label + " ▸ " }
     }
-    for var run in state.entry.runs {
+    for var run in choice.runs {
       run.text = Sanitise.text(run.text)
       if state.isPlaceholder {
         run.color = nil
@@ -28,8 +42,10 @@ struct PreparedText {
     if let maxWidth = options.maxWidth {
       (runs, truncated) = Truncation.truncate(runs, maxWidth: maxWidth)
     }
-    if (options.gurmukhi ?? defaultOrder) == .visual {
+    // The ASCII form is in visual order already (and has no Gurmukhi code points).
+    if (options.gurmukhi ?? defaultOrder) == .visual && asciiFont == nil {
       for index in runs.indices { runs[index].text = Gurmukhi.visualOrder(runs[index].text) }
+      short = short.map(Gurmukhi.visualOrder)
     }
     self.runs = runs
   }

@@ -20,11 +20,16 @@ public struct RenderInput: Sendable, Equatable {
   /// "in 3 h", "tomorrow". Waybar gets the class `browsing` and a tooltip line; the
   /// other bars show it before the text ("tomorrow ▸ …").
   public var browsing: String?
+  /// The widget's default line form (the cache's meta `line`); `--line` overrides it.
+  public var line: LineForm?
+  /// The widget's polybar GurbaniAkhar font index (meta `polybarFont`); `--gurmukhi-font`
+  /// overrides it.
+  public var polybarFont: Int?
 
   /// Creates a state.
   public init(
     widget: String, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false, isStale: Bool = false,
-    browsing: String? = nil
+    browsing: String? = nil, line: LineForm? = nil, polybarFont: Int? = nil
   ) {
     self.widget = widget
     self.kind = kind
@@ -32,6 +37,8 @@ public struct RenderInput: Sendable, Equatable {
     self.isPlaceholder = isPlaceholder
     self.isStale = isStale
     self.browsing = browsing
+    self.line = line
+    self.polybarFont = polybarFont
   }
 
   /// The entry shown when nothing better is known (no cache yet): the widget's name and
@@ -83,18 +90,33 @@ public struct RenderOptions: Sendable, Equatable {
   public var click: Bool
   /// Sihari order; nil means the bar's default (visual for polybar, logical elsewhere).
   public var gurmukhi: GurmukhiOrder?
+  /// `--line`: the line form to show, overriding the widget's default.
+  public var line: LineForm?
+  /// `--gurmukhi-font N`: polybar's font index (`%{TN}`) of a GurbaniAkhar font.
+  public var gurmukhiFont: Int?
 
   /// Creates options.
-  public init(maxWidth: Int? = nil, click: Bool = false, gurmukhi: GurmukhiOrder? = nil) {
+  public init(
+    maxWidth: Int? = nil, click: Bool = false, gurmukhi: GurmukhiOrder? = nil, line: LineForm? = nil,
+    gurmukhiFont: Int? = nil
+  ) {
     self.maxWidth = maxWidth
     self.click = click
     self.gurmukhi = gurmukhi
+    self.line = line
+    self.gurmukhiFont = gurmukhiFont
   }
+
+  /// The polybar font indexes `--gurmukhi-font` accepts (`%{T1}` is `font-0`).
+  public static let fontIndexes = 1...99
 }
 
 /// The output formats, one per bar plus plain text.
 public enum OutputFormat: String, Sendable, CaseIterable {
   case waybar, polybar, tmux, i3bar, plain
+
+  /// Whether the format prints the entry's tooltip lines (only waybar's JSON has a tooltip).
+  var showsTooltip: Bool { self == .waybar }
 
   /// `init(rawValue:)` as a plain switch: the synthesised one looks the name up in an
   /// array, whose generic metadata costs the one-shot emitter a runtime instantiation.

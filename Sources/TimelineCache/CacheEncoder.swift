@@ -1,41 +1,65 @@
 import TimelineCore
 
-/// Serialises a timeline in the cache layout of docs/cache-format.md: line 1 holds the
-/// version and the meta object, then one entry per line, then `]}`. Readers may rely on
-/// that layout to find the current entry by binary search without parsing every entry.
+/// Serialises a timeline in the cache layout of docs/cache-format.md (version 2): line 1
+/// holds the version and the meta object, then one small entry line per entry with only
+/// what bars print, then the `extra` section (link, key and the full content `timeline
+/// show` reads), one record per line, shared by entries whose records are equal.
 public enum CacheEncoder {
-  /// The format version this build writes and reads.
-  public static let version: Int64 = 1
+  /// The format version this build writes; it reads this one and every older one.
+  public static let version: Int64 = 2
 
   /// The cache file's bytes.
   public static func encode(_ timeline: Timeline) -> [UInt8] {
+    var records: [ExtraRecord] = []
+    var recordIndex: [ExtraRecord: Int] = [:]
+    var lines = JSONWriter()
+    for (index, entry) in timeline.entries.enumerated() {
+      if index > 0 {
+        lines.raw(",")
+        lines.newline()
+      }
+      var extra: Int?
+      let record = ExtraRecord(entry)
+      if !record.isEmpty {
+        if let known = recordIndex[record] {
+          extra = known
+        } else {
+          extra = records.count
+          recordIndex[record] = records.count
+          records.append(record)
+        }
+      }
+      self.entry(entry, extra: extra, into: &lines)
+    }
+    if !timeline.entries.isEmpty { lines.newline() }
+
     var w = JSONWriter()
     w.raw("{\"version\":\(version),\"meta\":")
-    meta(timeline, into: &w)
+    meta(timeline, entryBytes: lines.bytes.count, into: &w)
     w.raw(",\"entries\":[")
     w.newline()
-    for (index, entry) in timeline.entries.enumerated() {
+    w.append(lines)
+    w.raw("],\"extra\":[")
+    w.newline()
+    for (index, record) in records.enumerated() {
       if index > 0 {
         w.raw(",")
         w.newline()
       }
-      self.entry(entry, into: &w)
+      record.write(into: &w)
     }
-    if !timeline.entries.isEmpty { w.newline() }
+    if !records.isEmpty { w.newline() }
     w.raw("]}")
     w.newline()
     return w.bytes
   }
 
-  private static func meta(_ t: Timeline, into w: inout JSONWriter) {
+  private static func meta(_ t: Timeline, entryBytes: Int, into w: inout JSONWriter) {
     w.beginObject()
     w.key("widget"); w.string(t.widget)
     w.key("kind"); w.string(t.kind)
     w.key("generated"); w.int(t.generated)
     w.optional("lastSuccess", t.lastSuccess)
-    w.optional("lastError", t.lastError)
-    w.key("failures"); w.int(Int64(t.failures))
-    w.optional("retryAt", t.retryAt)
     w.optional("due", t.due)
     w.key("grace"); w.int(t.grace)
     w.optional("end", t.end)
@@ -47,41 +71,49 @@ public enum CacheEncoder {
       w.key("after"); w.int(date)
     }
     w.key("configHash"); w.string(t.configHash)
+    if let line = t.line { w.key("line"); w.string(line.rawValue) }
+    if let font = t.polybarFont { w.key("polybarFont"); w.int(Int64(font)) }
     w.key("count"); w.int(Int64(t.entries.count))
+    w.key("entryBytes"); w.int(Int64(entryBytes))
     w.key("placeholder")
-    entry(t.placeholder, into: &w)
+    entry(t.placeholder, extra: nil, into: &w)
     w.endObject()
   }
 
-  static func entry(_ e: Entry, into w: inout JSONWriter) {
+  /// An entry line: `date` first (readers find it by its bytes), then what bars print.
+  static func entry(_ e: Entry, extra: Int?, into w: inout JSONWriter) {
     w.beginObject()
     w.key("date"); w.int(e.date)
     w.key("alt"); w.string(e.alt)
     w.key("runs"); runs(e.runs, into: &w)
     if let short = e.short { w.key("short"); w.string(short) }
-    if !e.tooltip.isEmpty {
-      w.key("tooltip"); w.beginArray()
-      for line in e.tooltip { w.string(line) }
-      w.endArray()
-    }
-    if !e.classes.isEmpty {
-      w.key("class"); w.beginArray()
-      for name in e.classes { w.string(name) }
-      w.endArray()
-    }
+    strings("tooltip", e.tooltip, into: &w)
+    strings("class", e.classes, into: &w)
     if let level = e.level { w.key("level"); w.int(Int64(level)) }
     if let relevance = e.relevance, relevance.isFinite { w.key("relevance"); w.double(relevance) }
-    if let url = e.url { w.key("url"); w.string(url) }
-    if let key = e.key { w.key("key"); w.string(key) }
-    if !e.detail.isEmpty {
-      w.key("detail"); w.beginArray()
-      for line in e.detail { runs(line, into: &w) }
-      w.endArray()
-    }
+    if !e.ascii.isEmpty { w.key("ascii"); runs(e.ascii, into: &w) }
+    lineText("translit", e.transliteration, into: &w)
+    lineText("transl", e.translation, into: &w)
+    if let extra { w.key("x"); w.int(Int64(extra)) }
     w.endObject()
   }
 
-  private static func runs(_ runs: [TextRun], into w: inout JSONWriter) {
+  private static func strings(_ name: String, _ values: [String], into w: inout JSONWriter) {
+    guard !values.isEmpty else { return }
+    w.key(name); w.beginArray()
+    for value in values { w.string(value) }
+    w.endArray()
+  }
+
+  private static func lineText(_ name: String, _ value: LineText?, into w: inout JSONWriter) {
+    guard let value else { return }
+    w.key(name); w.beginObject()
+    w.key("t"); w.string(value.text)
+    if let short = value.short { w.key("s"); w.string(short) }
+    w.endObject()
+  }
+
+  static func runs(_ runs: [TextRun], into w: inout JSONWriter) {
     w.beginArray()
     for run in runs {
       w.beginObject()
@@ -91,5 +123,34 @@ public enum CacheEncoder {
       w.endObject()
     }
     w.endArray()
+  }
+}
+
+/// What only `timeline show`, `timeline open` and the next refresh read: one line of the
+/// `extra` section. Equal records are written once (a favourites folder that repeats a
+/// shabad, or a provider that keeps several entries of one shabad, stores its body once).
+struct ExtraRecord: Hashable {
+  var url: String?
+  var key: String?
+  var detail: [[TextRun]]
+
+  init(_ entry: Entry) {
+    url = entry.url
+    key = entry.key
+    detail = entry.detail
+  }
+
+  var isEmpty: Bool { url == nil && key == nil && detail.isEmpty }
+
+  func write(into w: inout JSONWriter) {
+    w.beginObject()
+    if let url { w.key("url"); w.string(url) }
+    if let key { w.key("key"); w.string(key) }
+    if !detail.isEmpty {
+      w.key("detail"); w.beginArray()
+      for line in detail { CacheEncoder.runs(line, into: &w) }
+      w.endArray()
+    }
+    w.endObject()
   }
 }

@@ -1,14 +1,13 @@
 import TimelineCore
 
 /// The first line of a cache file: everything about a timeline except its entries.
+/// (Version 1 files also carry `lastError`, `failures` and `retryAt`; they were always
+/// empty there, the state file holds them, and readers ignore them.)
 public struct CacheMeta: Sendable, Equatable {
   public var widget: String
   public var kind: String
   public var generated: Int64
   public var lastSuccess: Int64?
-  public var lastError: String?
-  public var failures: Int
-  public var retryAt: Int64?
   public var due: Int64?
   public var grace: Int64
   public var end: Int64?
@@ -16,8 +15,16 @@ public struct CacheMeta: Sendable, Equatable {
   public var configHash: String
   public var count: Int
   public var placeholder: Entry?
+  /// The line form bars show unless `--line` says otherwise; nil: the main text.
+  public var line: LineForm?
+  /// The polybar font index of a GurbaniAkhar font (`[bars] polybar_gurmukhi_font`).
+  public var polybarFont: Int?
+  /// Version 2: the byte length of the entry lines, where the `extra` section starts.
+  var entryBytes: Int?
 
-  static func decode(_ node: JSONNode) -> CacheMeta? {
+  /// `placeholder: false` leaves the placeholder for later (`LineLayout.placeholder`):
+  /// bars need it only when no entry is current.
+  static func decode<Node: JSONReading>(_ node: Node, placeholder: Bool = true) -> CacheMeta? {
     guard let widget = node["widget"]?.string, let kind = node["kind"]?.string else { return nil }
     let policy: ReloadPolicy
     switch node["policy"]?.string {
@@ -27,12 +34,14 @@ public struct CacheMeta: Sendable, Equatable {
     }
     return CacheMeta(
       widget: widget, kind: kind, generated: node["generated"]?.int ?? 0,
-      lastSuccess: node["lastSuccess"]?.int, lastError: node["lastError"]?.string,
-      failures: Int(clamping: node["failures"]?.int ?? 0), retryAt: node["retryAt"]?.int,
+      lastSuccess: node["lastSuccess"]?.int,
       due: node["due"]?.int, grace: node["grace"]?.int ?? 3600, end: node["end"]?.int,
       policy: policy, configHash: node["configHash"]?.string ?? "",
       count: Int(clamping: node["count"]?.int ?? 0),
-      placeholder: node["placeholder"].flatMap(EntryDecoder.entry))
+      placeholder: placeholder ? node["placeholder"].flatMap { EntryDecoder.entry($0) } : nil,
+      line: node["line"]?.string.flatMap(LineForm.named),
+      polybarFont: node["polybarFont"]?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
+      entryBytes: node["entryBytes"]?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
   }
 
   /// Whether the timeline is overdue by more than its grace at `now`.

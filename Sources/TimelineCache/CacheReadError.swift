@@ -17,7 +17,7 @@ public enum CacheReadError: Error, Sendable, Equatable, CustomStringConvertible 
     case .unreadable(let path, let code): "cannot read \(path) (errno \(code))"
     case .empty(let path): "\(path) is empty"
     case .futureVersion(let path, let version):
-      "\(path) has format version \(version), newer than this build reads (1)"
+      "\(path) has format version \(version), newer than this build reads (\(CacheEncoder.version))"
     case .corrupt(let path, let why): "\(path) is not a valid cache file: \(why)"
     }
   }

@@ -20,18 +20,25 @@ public enum CacheReader {
   /// is reported in `error`. `keepParsed` never frees the json-c trees it parses, for a
   /// process that exits right after (the one-shot emitter): json-c frees value by value,
   /// which costs about as much as parsing.
-  public static func view(path: String, at now: Int64, keepParsed: Bool = false) -> CacheView {
+  /// `full` also reads the current entry's `url`, `key` and `detail`, which bars never
+  /// print (in version 2 they live in the `extra` section the bars' read never touches);
+  /// `tooltip: false` leaves out the tooltip lines (only waybar prints them).
+  public static func view(
+    path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false, tooltip: Bool = true
+  ) -> CacheView {
     switch FileBytes.open(path) {
     case .failed(let error): return CacheView(error: error)
     case .opened(let file):
-      return withExtendedLifetime(file) { view(file.bytes, path: path, at: now, keepParsed: keepParsed) }
+      return withExtendedLifetime(file) {
+        view(file.bytes, path: path, at: now, keepParsed: keepParsed, full: full, tooltip: tooltip)
+      }
     }
   }
 
   /// The view of a cache file's bytes at instant `now`, exactly as `view(path:at:)` reads
   /// a mapped file. For the fuzz target (Fuzz/cache-reader) and tests; never throws.
-  public static func view(bytes: UnsafeRawBufferPointer, at now: Int64) -> CacheView {
-    view(bytes, path: "<bytes>", at: now)
+  public static func view(bytes: UnsafeRawBufferPointer, at now: Int64, full: Bool = false) -> CacheView {
+    view(bytes, path: "<bytes>", at: now, full: full)
   }
 
   /// The whole timeline, for the CLI. Throws `CacheReadError`.
@@ -47,11 +54,14 @@ public enum CacheReader {
     return Timeline(
       widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
       placeholder: meta.placeholder ?? Entry(date: 0, runs: [], alt: "placeholder"),
-      generated: meta.generated, lastSuccess: meta.lastSuccess, lastError: meta.lastError,
-      failures: meta.failures, retryAt: meta.retryAt, grace: meta.grace, configHash: meta.configHash)
+      generated: meta.generated, lastSuccess: meta.lastSuccess, grace: meta.grace, configHash: meta.configHash,
+      line: meta.line, polybarFont: meta.polybarFont)
   }
 
-  static func view(_ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false) -> CacheView {
+  static func view(
+    _ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false,
+    tooltip: Bool = true
+  ) -> CacheView {
     guard let parser = JSONParser(keepParsed: keepParsed) else {
       return CacheView(error: .corrupt(path, "the meta line is not valid"))
     }
@@ -61,10 +71,13 @@ public enum CacheReader {
       guard let meta = layout.meta else {
         return CacheView(error: .corrupt(path, "the meta line is not valid"))
       }
-      guard layout.complete else {
-        return CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
+      var view = CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
+      if layout.complete {
+        view = layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip)
       }
-      return layout.select(at: now, meta: meta, path: path, parser: parser)
+      // The placeholder is decoded only when it is what bars will show.
+      if view.current == nil { view.meta?.placeholder = layout.placeholder() }
+      return view
     case .other:
       do {
         let (meta, entries) = try wholeDocument(bytes, path: path)
@@ -95,7 +108,12 @@ public enum CacheReader {
       throw .corrupt(path, "no valid meta object")
     }
     guard let items = root["entries"]?.array else { throw .corrupt(path, "no entries array") }
-    let entries = items.compactMap(EntryDecoder.entry).sorted { $0.date < $1.date }
+    // Version 2: `x` points into the `extra` section; a missing or wrong index costs the
+    // entry its detail and link, never the entry.
+    let extra = root["extra"]?.array ?? []
+    let entries = items.compactMap { item in
+      EntryDecoder.entry(item, extra: EntryDecoder.extraIndex(item).flatMap { $0 < extra.count ? extra[$0] : nil })
+    }.sorted { $0.date < $1.date }
     return (meta, entries)
   }
 }

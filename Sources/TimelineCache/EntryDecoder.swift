@@ -4,51 +4,73 @@ import TimelineCore
 /// hostile cache degrades field by field instead of failing as a whole; only a missing or
 /// non-integer `date` rejects an entry.
 enum EntryDecoder {
-  static func entry(_ node: JSONNode) -> Entry? {
+  /// The entry on an entry line. `full` also reads `url`, `key` and `detail`: inline on a
+  /// version 1 line, else from `extra`, the version 2 record the line's `x` points at.
+  /// Bars print none of them, so the emitter leaves `full` off; `tooltip: false` leaves
+  /// out the tooltip lines, which only waybar prints.
+  static func entry<Node: JSONReading>(
+    _ node: Node, full: Bool = true, tooltip: Bool = true, extra: Node? = nil
+  ) -> Entry? {
     guard let date = date(node) else { return nil }
-    var detail: [[TextRun]] = []
-    if let detailNode = node["detail"], let count = detailNode.count {
-      detail.reserveCapacity(count)
-      for index in 0..<count {
-        if let line = detailNode.element(index) { detail.append(runs(line)) }
-      }
-    }
-    return Entry(
+    var entry = Entry(
       date: date,
       relevance: node["relevance"]?.double,
       runs: runs(node["runs"]),
       short: node["short"]?.string,
-      tooltip: strings(node["tooltip"]),
+      tooltip: tooltip ? strings(node["tooltip"]) : [],
       alt: node["alt"]?.string ?? "",
       classes: strings(node["class"]),
       level: node["level"]?.int.map { Int(clamping: $0) },
-      url: node["url"]?.string,
-      key: node["key"]?.string,
-      detail: detail)
+      ascii: runs(node["ascii"]),
+      transliteration: lineText(node["translit"]),
+      translation: lineText(node["transl"]))
+    if full {
+      let record = extra ?? node
+      entry.url = record["url"]?.string
+      entry.key = record["key"]?.string
+      entry.detail = lines(record["detail"])
+    }
+    return entry
+  }
+
+  /// The `x` of a version 2 entry line: its record in the `extra` section.
+  static func extraIndex<Node: JSONReading>(_ node: Node) -> Int? {
+    node["x"]?.int.flatMap { $0 >= 0 && $0 < Int64(Int32.max) ? Int($0) : nil }
   }
 
   /// The entry's `date` alone, nil where `entry` would reject the entry: what the binary
   /// search needs from the lines it only probes.
-  static func date(_ node: JSONNode) -> Int64? { node["date"]?.int }
+  static func date<Node: JSONReading>(_ node: Node) -> Int64? { node["date"]?.int }
 
-  static func runs(_ node: JSONNode?) -> [TextRun] {
+  static func lines<Node: JSONReading>(_ node: Node?) -> [[TextRun]] {
+    guard let node, let count = node.count else { return [] }
+    var out: [[TextRun]] = []
+    out.reserveCapacity(count)
+    node.forEach { out.append(runs($0)) }
+    return out
+  }
+
+  static func lineText<Node: JSONReading>(_ node: Node?) -> LineText? {
+    guard let node, let text = node["t"]?.string else { return nil }
+    return LineText(text, short: node["s"]?.string)
+  }
+
+  static func runs<Node: JSONReading>(_ node: Node?) -> [TextRun] {
     guard let node, let count = node.count else { return [] }
     var out: [TextRun] = []
     out.reserveCapacity(count)
-    for index in 0..<count {
-      guard let item = node.element(index), let text = item["t"]?.string else { continue }
+    node.forEach { item in
+      guard let text = item["t"]?.string else { return }
       out.append(TextRun(text, color: item["c"]?.string, bold: item["b"]?.bool ?? false))
     }
     return out
   }
 
-  static func strings(_ node: JSONNode?) -> [String] {
+  static func strings<Node: JSONReading>(_ node: Node?) -> [String] {
     guard let node, let count = node.count else { return [] }
     var out: [String] = []
     out.reserveCapacity(count)
-    for index in 0..<count {
-      if let text = node.element(index)?.string { out.append(text) }
-    }
+    node.forEach { if let text = $0.string { out.append(text) } }
     return out
   }
 }

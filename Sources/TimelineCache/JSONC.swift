@@ -65,17 +65,19 @@ final class JSONDocument {
 /// parses a meta line and a few entry lines allocates the tokener once. Not shared between
 /// threads (each read makes its own).
 final class JSONParser {
-  private let tokener: UnsafeMutablePointer<json_tokener>
+  /// Made at the first parse: a reader of a version 2 file never uses json-c, and its code
+  /// pages then never count in the emitter's memory.
+  private var tokener: UnsafeMutablePointer<json_tokener>?
   /// Whether the documents it makes are never freed (see `CacheReader.view`).
   private let keepParsed: Bool
 
   init?(keepParsed: Bool = false) {
-    guard let tokener = json_tokener_new() else { return nil }
-    self.tokener = tokener
     self.keepParsed = keepParsed
   }
 
-  deinit { json_tokener_free(tokener) }
+  deinit {
+    if let tokener { json_tokener_free(tokener) }
+  }
 
   /// Parses one JSON value from `bytes`, which need not end after it; `used` is set to
   /// the bytes it took. Nil if the bytes do not start with one complete value, or would
@@ -84,6 +86,8 @@ final class JSONParser {
     guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
       JSONDocument.fitsValueBudget(bytes)
     else { return nil }
+    if tokener == nil { tokener = json_tokener_new() }
+    guard let tokener else { return nil }
     json_tokener_reset(tokener)
     let raw = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
     guard let raw else { return nil }

@@ -40,21 +40,7 @@ struct JSONWriter {
 
   private mutating func string(_ value: String, separated: Bool) {
     if separated { separate() }
-    bytes.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-      case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-      case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-      case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-      case 0..<0x20, 0x7F:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
+    JSONEscape.appendString(value, to: &bytes)
   }
 
   mutating func int(_ value: Int64) { separate(); raw(String(value)) }
@@ -73,4 +59,10 @@ struct JSONWriter {
     key(name)
     if let value { int(value) } else { null() }
   }
+}
+
+extension JSONWriter {
+  /// Appends another writer's bytes as they are (a block written ahead, e.g. the entry
+  /// lines, whose length the meta line records).
+  mutating func append(_ other: JSONWriter) { bytes.append(contentsOf: other.bytes) }
 }

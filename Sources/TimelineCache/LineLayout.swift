@@ -1,22 +1,35 @@
 import Glibc
 import TimelineCore
 
-/// The writer's line layout, located in a mapped file:
+/// The writer's line layout, located in a file's bytes (docs/cache-format.md):
 ///
-///     {"version":1,"meta":{…},"entries":[
+///     {"version":2,"meta":{…,"entryBytes":N,…},"entries":[
 ///     {"date":…},
 ///     {"date":…}
+///     ],"extra":[
+///     {"url":…,"detail":[…]}
 ///     ]}
 ///
 /// Each entry line is one complete JSON object, so a reader can binary-search the lines by
-/// byte offset and hand only the lines it probes to json-c.
+/// byte offset. In version 2 every entry line starts `{"date":<integer>`, so the search
+/// reads the dates of the lines it probes from their bytes and reads only the line it
+/// shows, with `FlatJSON` (the meta line too); the `extra` section, which only `timeline
+/// show` needs, is never touched. In
+/// version 1 (no `extra`; url, key and detail on the entry line) every probed line is
+/// parsed, as the version 1 reader did.
 struct LineLayout {
   let bytes: UnsafeRawBufferPointer
+  let version: Int64
   let meta: CacheMeta?
+  /// Version 2: the meta line, read, for the placeholder (decoded only when shown).
+  var metaLine: FlatJSON?
   /// Byte range of the entry lines.
   let start: Int
   let end: Int
-  /// Whether the closing `]}` is there; a file without it was cut short.
+  /// Version 2: where the `extra` records start (after `],"extra":[` and its newline).
+  let extraStart: Int
+  /// Whether the closing `]}` is there (and, in version 2, the entry lines have the length
+  /// the meta line gives); a file without it was cut short or spliced.
   let complete: Bool
 
   enum Found {
@@ -28,6 +41,8 @@ struct LineLayout {
   private static let prefix = Array(#"{"version":"#.utf8)
   private static let metaKey = Array(#","meta":"#.utf8)
   private static let entriesKey = Array(#","entries":["#.utf8)
+  private static let extraKey = Array("],\"extra\":[\n".utf8)
+  private static let datePrefix = Array(#"{"date":"#.utf8)
 
   static func find(_ bytes: UnsafeRawBufferPointer, parser: JSONParser) -> Found {
     guard bytes.starts(with: prefix) else { return .other }
@@ -38,14 +53,20 @@ struct LineLayout {
       at += 1
     }
     if version > CacheEncoder.version { return .futureVersion(version) }
-    guard version == CacheEncoder.version, bytes[at...].starts(with: metaKey) else { return .other }
+    guard version >= 1, bytes[at...].starts(with: metaKey) else { return .other }
     at += metaKey.count
     let metaBytes = UnsafeRawBufferPointer(rebasing: bytes[at..<lineEnd(bytes, from: at)])
     var used = 0
-    guard let document = parser.parse(metaBytes, used: &used) else {
-      return .layout(LineLayout(bytes: bytes, meta: nil, start: 0, end: 0, complete: false))
+    let meta: CacheMeta?
+    var metaLine: FlatJSON?
+    if version >= 2 {
+      guard let line = FlatJSON.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
+      meta = CacheMeta.decode(line.root, placeholder: false)
+      metaLine = line
+    } else {
+      guard let document = parser.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
+      meta = CacheMeta.decode(document.node)
     }
-    let meta = CacheMeta.decode(document.node)
     at += used
     guard bytes[at...].starts(with: entriesKey) else { return .other }
     at += entriesKey.count
@@ -53,12 +74,39 @@ struct LineLayout {
     let start = at + 1
     var tail = bytes.count
     while tail > start, bytes[tail - 1] == 0x0A { tail -= 1 }
-    let complete = tail - start >= 2 && bytes[tail - 2] == UInt8(ascii: "]") && bytes[tail - 1] == UInt8(ascii: "}")
-    return .layout(LineLayout(bytes: bytes, meta: meta, start: start, end: complete ? tail - 2 : tail, complete: complete))
+    let closed = tail - start >= 2 && bytes[tail - 2] == UInt8(ascii: "]") && bytes[tail - 1] == UInt8(ascii: "}")
+    guard version >= 2 else {
+      return .layout(LineLayout(
+        bytes: bytes, version: version, meta: meta, start: start, end: closed ? tail - 2 : tail, extraStart: tail,
+        complete: closed))
+    }
+    // Version 2: the meta line says where the entry lines end; the `extra` section must
+    // start exactly there, so a file cut or spliced inside the entries is noticed.
+    guard let length = meta?.entryBytes, length <= bytes.count - start,
+      bytes[(start + length)...].starts(with: extraKey)
+    else {
+      return .layout(LineLayout(
+        bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: 0, end: 0, extraStart: 0,
+        complete: false))
+    }
+    let end = start + length
+    return .layout(LineLayout(
+      bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: start, end: end,
+      extraStart: end + extraKey.count, complete: closed && tail - 2 >= end + extraKey.count))
+  }
+
+  /// The meta line's placeholder, decoded now (version 1 decoded it with the meta).
+  func placeholder() -> Entry? {
+    guard let metaLine else { return meta?.placeholder }
+    return metaLine.root["placeholder"].flatMap { EntryDecoder.entry($0) }
+  }
+
+  private static func damaged(_ bytes: UnsafeRawBufferPointer, _ version: Int64) -> LineLayout {
+    LineLayout(bytes: bytes, version: version, meta: nil, start: 0, end: 0, extraStart: 0, complete: false)
   }
 
   /// Where the line starting at `from` ends (its newline, or the end of the bytes).
-  private static func lineEnd(_ bytes: UnsafeRawBufferPointer, from: Int) -> Int {
+  static func lineEnd(_ bytes: UnsafeRawBufferPointer, from: Int) -> Int {
     guard from < bytes.count, let base = bytes.baseAddress else { return Swift.max(from, bytes.count) }
     guard let found = memchr(base + from, 0x0A, bytes.count - from) else { return bytes.count }
     return UnsafeRawPointer(found) - base
@@ -73,28 +121,57 @@ struct LineLayout {
     return at
   }
 
-  /// Binary search for the last line whose date ≤ now. Every line it probes is parsed
-  /// (so a damaged line is found exactly as before), but only the date is read from it;
-  /// the winning line alone is decoded into an `Entry`, and not even that when the
-  /// timeline has ended. The next entry's date comes from the last line probed after
-  /// now, which is where the search ends: no line is parsed twice.
-  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser) -> CacheView {
+  /// The date a version 2 entry line starts with: `{"date":` then an integer ended by `,`
+  /// or `}`; nil for anything else (the line is damaged).
+  static func leadingDate(_ bytes: UnsafeRawBufferPointer, from: Int, to stop: Int) -> Int64? {
+    guard stop - from > datePrefix.count, bytes[from..<stop].starts(with: datePrefix) else { return nil }
+    var at = from + datePrefix.count
+    let negative = bytes[at] == UInt8(ascii: "-")
+    if negative { at += 1 }
+    var value: Int64 = 0
+    var digits = 0
+    while at < stop, (48...57).contains(bytes[at]) {
+      let (times, o1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times.addingReportingOverflow(Int64(bytes[at] - 48))
+      if o1 || o2 { return nil }
+      value = sum
+      digits += 1
+      at += 1
+    }
+    guard digits > 0, digits == 1 || bytes[at - digits] != 48, at < stop,
+      bytes[at] == UInt8(ascii: ",") || bytes[at] == UInt8(ascii: "}")
+    else { return nil }
+    return negative ? -value : value
+  }
+
+  /// The date of the entry line `probe..<stop`: read from its bytes (version 2) or by
+  /// parsing it (version 1). Nil if the line is damaged.
+  private func date(_ probe: Int, _ stop: Int, parser: JSONParser, document: inout JSONDocument?) -> Int64? {
+    if version >= 2 { return Self.leadingDate(bytes, from: probe, to: stop) }
+    var used = 0
+    guard let parsed = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[probe..<stop]), used: &used) else { return nil }
+    document = parsed
+    return EntryDecoder.date(parsed.node)
+  }
+
+  /// Binary search for the last line whose date ≤ now; the winning line alone is decoded
+  /// into an `Entry` (with `full`, its `extra` record too), and not even that when the
+  /// timeline has ended. The next entry's date comes from the last line probed after now,
+  /// which is where the search ends: no line is read twice.
+  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool) -> CacheView {
     var low = start
     var high = end
-    var best: JSONDocument?
+    var best: (Int, Int, Int64, JSONDocument?)?
     var highDate: Int64 = 0
     while low < high {
       let probe = lineStart(before: (low + high) / 2)
       let stop = Self.lineEnd(bytes, from: probe)
-      var used = 0
-      guard stop > probe,
-        let document = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[probe..<stop]), used: &used),
-        let date = EntryDecoder.date(document.node)
-      else {
+      var document: JSONDocument?
+      guard stop > probe, let date = date(probe, stop, parser: parser, document: &document) else {
         return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid"))
       }
       if date <= now {
-        best = document
+        best = (probe, stop, date, document)
         low = Swift.min(stop + 1, end)
       } else {
         high = probe
@@ -105,7 +182,50 @@ struct LineLayout {
     // probe that moved `high`.
     var view = CacheView(meta: meta)
     if low < end { view.nextDate = highDate }
-    if !Selection.isExpired(end: meta.end, now: now), let best { view.current = EntryDecoder.entry(best.node) }
+    guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, parsed) = best else { return view }
+    let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
+    var used = 0
+    // The shown line is read whole, and its `date` must be the one its bytes gave.
+    if version >= 2 {
+      // Nothing may follow the entry but the `,` that separates it from the next.
+      guard let json = FlatJSON.parse(line, used: &used),
+        used == line.count || (used == line.count - 1 && line[used] == UInt8(ascii: ",")),
+        EntryDecoder.date(json.root) == date,
+        var entry = EntryDecoder.entry(json.root, full: false, tooltip: tooltip)
+      else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
+      if full, let index = EntryDecoder.extraIndex(json.root) {
+        guard let record = extraRecord(index) else {
+          return CacheView(meta: meta, error: .corrupt(path, "an extra record is not valid"))
+        }
+        let resolved = EntryDecoder.entry(json.root, full: true, extra: record.root)
+        entry.url = resolved?.url
+        entry.key = resolved?.key
+        entry.detail = resolved?.detail ?? []
+      }
+      view.current = entry
+      return view
+    }
+    guard let document = parsed ?? parser.parse(line, used: &used), EntryDecoder.date(document.node) == date,
+      let entry = EntryDecoder.entry(document.node, full: full, tooltip: tooltip)
+    else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
+    view.current = entry
     return view
+  }
+
+  /// The `index`-th record of the `extra` section (a linear walk over its lines: only
+  /// `full` readers, never the bars, come here).
+  private func extraRecord(_ index: Int) -> FlatJSON? {
+    var at = extraStart
+    var remaining = index
+    while at < bytes.count {
+      let stop = Self.lineEnd(bytes, from: at)
+      if remaining == 0 {
+        var used = 0
+        return FlatJSON.parse(UnsafeRawBufferPointer(rebasing: bytes[at..<stop]), used: &used)
+      }
+      remaining -= 1
+      at = stop + 1
+    }
+    return nil
   }
 }

@@ -23,12 +23,20 @@ public struct Entry: Sendable, Equatable {
   public var key: String?
   /// The full content for `timeline show`: lines of styled runs.
   public var detail: [[TextRun]]
+  /// The Gurmukhi line in the ASCII encoding of the GurbaniAkhar fonts, as runs that
+  /// align word for word with `runs` (same words, same visraam colours); empty if none.
+  public var ascii: [TextRun]
+  /// The line's transliteration, for `line = "transliteration"`.
+  public var transliteration: LineText?
+  /// The line's translation, for `line = "translation"`.
+  public var translation: LineText?
 
   /// Creates an entry.
   public init(
     date: Int64, relevance: Double? = nil, runs: [TextRun], short: String? = nil,
     tooltip: [String] = [], alt: String, classes: [String] = [], level: Int? = nil,
-    url: String? = nil, key: String? = nil, detail: [[TextRun]] = []
+    url: String? = nil, key: String? = nil, detail: [[TextRun]] = [], ascii: [TextRun] = [],
+    transliteration: LineText? = nil, translation: LineText? = nil
   ) {
     self.date = date
     self.relevance = relevance.map { Swift.min(1, Swift.max(0, $0)) }
@@ -41,6 +49,9 @@ public struct Entry: Sendable, Equatable {
     self.url = url
     self.key = key
     self.detail = detail
+    self.ascii = ascii
+    self.transliteration = transliteration
+    self.translation = translation
   }
 
   /// The entry's text without style.

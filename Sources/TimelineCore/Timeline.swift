@@ -26,13 +26,19 @@ public struct Timeline: Sendable, Equatable {
   public var grace: Int64
   /// A digest of the widget's config, so a changed config makes a refresh due.
   public var configHash: String
+  /// The line form bars show when not told otherwise (the BaniDB kinds' `line` option).
+  public var line: LineForm?
+  /// `[bars] polybar_gurmukhi_font`: the polybar font index (`%{TN}`) of a GurbaniAkhar
+  /// font, so polybar draws the ASCII form of Gurmukhi lines.
+  public var polybarFont: Int?
 
   /// Creates a timeline; entries are sorted by date (stable for equal dates).
   public init(
     widget: String, kind: String, entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .atEnd, placeholder: Entry, generated: Int64,
     lastSuccess: Int64? = nil, lastError: String? = nil, failures: Int = 0,
-    retryAt: Int64? = nil, grace: Int64 = 3600, configHash: String = ""
+    retryAt: Int64? = nil, grace: Int64 = 3600, configHash: String = "", line: LineForm? = nil,
+    polybarFont: Int? = nil
   ) {
     self.widget = widget
     self.kind = kind
@@ -47,6 +53,8 @@ public struct Timeline: Sendable, Equatable {
     self.retryAt = retryAt
     self.grace = grace
     self.configHash = configHash
+    self.line = line
+    self.polybarFont = polybarFont
   }
 
   /// Replaces the entries, keeping them sorted.

@@ -29,12 +29,15 @@ public struct TimelineDraft: Sendable, Equatable {
   public var end: Int64?
   /// When to ask again.
   public var policy: ReloadPolicy
+  /// The line form bars show by default (BaniDB's `line` option); nil for other kinds.
+  public var line: LineForm?
 
   /// Creates a draft.
-  public init(entries: [Entry], end: Int64? = nil, policy: ReloadPolicy) {
+  public init(entries: [Entry], end: Int64? = nil, policy: ReloadPolicy, line: LineForm? = nil) {
     self.entries = entries
     self.end = end
     self.policy = policy
+    self.line = line
   }
 }
 

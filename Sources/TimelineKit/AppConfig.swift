@@ -41,12 +41,19 @@ public struct BarsConfig: Sendable, Equatable {
   public var tmux: Bool = true
   /// Seconds after the last `timeline browse` before the view returns to now.
   public var browseTimeout: Int64 = 60
+  /// polybar's font index (`%{TN}`, 1-based) of a GurbaniAkhar font: written into every
+  /// cache, so polybar draws Gurmukhi lines in their ASCII form (`--gurmukhi-font`).
+  public var polybarGurmukhiFont: Int?
 
-  public init(waybarSignal: Int? = nil, polybarModules: [String] = [], tmux: Bool = true, browseTimeout: Int64 = 60) {
+  public init(
+    waybarSignal: Int? = nil, polybarModules: [String] = [], tmux: Bool = true, browseTimeout: Int64 = 60,
+    polybarGurmukhiFont: Int? = nil
+  ) {
     self.waybarSignal = waybarSignal
     self.polybarModules = polybarModules
     self.tmux = tmux
     self.browseTimeout = browseTimeout
+    self.polybarGurmukhiFont = polybarGurmukhiFont
   }
 }
 

@@ -1,16 +1,21 @@
 import TimelineCore
 
-/// A digest of everything that shapes a widget's timeline: kind, options and sources,
-/// then `+` and a digest of what the provider read besides them (an import file's
-/// shabads), when it read anything. Stored in the cache so that editing either makes the
-/// widget due at once. Only a change of the first part (how entries look) discards the
-/// cached entries; a new import list keeps the shabads already fetched.
+/// A digest of everything that shapes a widget's cache file: kind, options, sources and
+/// the `[bars]` settings written into it (`polybar_gurmukhi_font`), then `+` and a digest
+/// of what the provider read besides them (an import file's shabads), when it read
+/// anything. Stored in the cache so that editing either makes the widget due at once.
+/// Only a change of the first part (how entries look) discards the cached entries; a new
+/// import list keeps the shabads already fetched.
 enum ConfigHash {
   /// `inputs`: the provider's `inputs` (what it read besides the options).
-  static func of(_ widget: WidgetConfig, sources: [String: String], inputs: String = "") -> String {
+  static func of(
+    _ widget: WidgetConfig, sources: [String: String], bars: BarsConfig = BarsConfig(), inputs: String = ""
+  ) -> String {
     var text = "kind=\(widget.kind)\n"
     for key in widget.options.keys.sorted() { text += "\(key)=\(describe(widget.options[key]))\n" }
     for key in sources.keys.sorted() { text += "source.\(key)=\(sources[key] ?? "")\n" }
+    // Only when set, so that caches written before the setting existed stay current.
+    if let font = bars.polybarGurmukhiFont { text += "bars.polybarGurmukhiFont=\(font)\n" }
     // Empty inputs leave the digest as it was, so existing caches stay current.
     return digest(text) + (inputs.isEmpty ? "" : "+" + digest(inputs))
   }

@@ -130,9 +130,14 @@ public enum ConfigLoader {
           throw ConfigError("\(file): [bars] browse_timeout: expected a duration like \"60s\" or \"5m\" (1 s to 1 day)")
         }
         bars.browseTimeout = seconds
+      case "polybar_gurmukhi_font":
+        guard let n = table[key]?.int, (1...99).contains(n) else {
+          throw ConfigError("\(file): [bars] polybar_gurmukhi_font: expected polybar's font index from 1 to 99 (%{T2} is font-1)")
+        }
+        bars.polybarGurmukhiFont = n
       default:
         throw ConfigError(
-          "\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux, browse_timeout)")
+          "\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux, browse_timeout, polybar_gurmukhi_font)")
       }
     }
     return bars

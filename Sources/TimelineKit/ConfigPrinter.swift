@@ -14,6 +14,7 @@ public enum ConfigPrinter {
       }
       out += "tmux = \(config.bars.tmux)\n"
       out += "browse_timeout = \"\(config.bars.browseTimeout)s\"\n"
+      if let font = config.bars.polybarGurmukhiFont { out += "polybar_gurmukhi_font = \(font)\n" }
     }
     for widget in config.widgets {
       out += "\n[widgets.\(widget.name)]\nkind = \(quote(widget.kind))\n"

@@ -59,7 +59,8 @@ public struct Doctor: Sendable {
   /// Every check, in the order printed.
   public func run() -> [Check] {
     let (configCheck, config) = self.config()
-    var checks = [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), bars(), schedule()]
+    var checks = [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
+    checks += [bars(), schedule()]
     checks.append(lastRefresh(config))
     return checks
   }
@@ -261,7 +262,7 @@ public struct Doctor: Sendable {
 }
 
 extension StringProtocol {
-  fileprivate var trimmed: String {
+  var trimmed: String {
     var text = Substring(self)
     while let first = text.first, first.isWhitespace { text.removeFirst() }
     while let last = text.last, last.isWhitespace { text.removeLast() }

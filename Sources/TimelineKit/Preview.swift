@@ -54,7 +54,7 @@ public enum Preview {
       let now = clock.now()
       let timeline = WidgetFactory.timeline(
         draft, widget: widget, provider: provider, now: now, grace: config.grace,
-        hash: WidgetFactory.hash(widget, provider, sources: config.sources))
+        hash: WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars), bars: config.bars)
       try store.write(timeline)
       filled.append(Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count))
     }

@@ -63,7 +63,7 @@ public struct Refresher: Sendable {
   }
 
   func refreshOne(_ widget: WidgetConfig, _ provider: any TimelineProvider, force: Bool) async -> Outcome {
-    let hash = WidgetFactory.hash(widget, provider, sources: config.sources)
+    let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
     // A cheap look without the lock first: most runs from a timer find nothing due.
     let before = WidgetRecord.load(widget.name, store: store)
     if !force, before.dueReason(at: clock.now(), configHash: hash) == nil {
@@ -95,7 +95,7 @@ public struct Refresher: Sendable {
     do {
       let draft = try await provider.timeline(context: context)
       let timeline = WidgetFactory.timeline(
-        draft, widget: widget, provider: provider, now: now, grace: config.grace, hash: hash)
+        draft, widget: widget, provider: provider, now: now, grace: config.grace, hash: hash, bars: config.bars)
       try store.write(timeline)
       store.clearState(of: widget.name)
       return .refreshed(entries: timeline.entries.count, next: timeline.due)
@@ -115,7 +115,7 @@ public struct Refresher: Sendable {
           // An empty timeline lets bars show this kind's own placeholder from the start.
           try store.write(Timeline(
             widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
-            generated: now, grace: config.grace, configHash: hash))
+            generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
         }
       } catch {
         return .failed("\(failure.message); also could not record it: \(error)", retryAt: retryAt)

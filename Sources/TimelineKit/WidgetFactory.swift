@@ -20,17 +20,23 @@ public enum WidgetFactory {
     }
   }
 
-  /// The digest stored in the cache: options, sources and what the provider read.
-  static func hash(_ widget: WidgetConfig, _ provider: any TimelineProvider, sources: [String: String]) -> String {
-    ConfigHash.of(widget, sources: sources, inputs: provider.inputs)
+  /// The digest stored in the cache: options, sources, the `[bars]` settings written into
+  /// the file, and what the provider read.
+  static func hash(
+    _ widget: WidgetConfig, _ provider: any TimelineProvider, sources: [String: String], bars: BarsConfig
+  ) -> String {
+    ConfigHash.of(widget, sources: sources, bars: bars, inputs: provider.inputs)
   }
 
-  /// The timeline a draft becomes, stamped at `now`.
+  /// The timeline a draft becomes, stamped at `now`; `bars` gives the polybar font index
+  /// every cache carries.
   static func timeline(
-    _ draft: TimelineDraft, widget: WidgetConfig, provider: any TimelineProvider, now: Int64, grace: Int64, hash: String
+    _ draft: TimelineDraft, widget: WidgetConfig, provider: any TimelineProvider, now: Int64, grace: Int64,
+    hash: String, bars: BarsConfig
   ) -> Timeline {
     Timeline(
       widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
-      placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace, configHash: hash)
+      placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace, configHash: hash,
+      line: draft.line, polybarFont: bars.polybarGurmukhiFont)
   }
 }

@@ -38,6 +38,12 @@ extension TimelineCommand {
     @Option(help: "visual (sihari before its consonant; polybar's default) or logical.")
     var gurmukhi: String?
 
+    @Option(help: "gurmukhi, transliteration or translation: the form of a Gurbani line to show.")
+    var line: String?
+
+    @Option(help: "polybar: the font index (%{TN}) of a GurbaniAkhar font; Gurmukhi is drawn in its ASCII form.")
+    var gurmukhiFont: String?
+
     func run() throws {
       var arguments: [String] = []
       if let at { arguments += ["--at", at] }
@@ -46,6 +52,8 @@ extension TimelineCommand {
       if verbose { arguments.append("--verbose") }
       if click { arguments.append("--click") }
       if let gurmukhi { arguments += ["--gurmukhi", gurmukhi] }
+      if let line { arguments += ["--line", line] }
+      if let gurmukhiFont { arguments += ["--gurmukhi-font", gurmukhiFont] }
       // After `--`, a format or widget that starts with "-" cannot read as an option.
       arguments += ["--", format] + widgets
       let status = EmitCommand.run(arguments: arguments, program: "timeline emit")

@@ -22,6 +22,10 @@ import TimelineTestSupport
     ("[sources]\nbanidb = \"ftp://x\"\n", "[sources] banidb: expected an http:// or https:// URL"),
     ("[sources]\nfoo = \"https://x\"\n", "[sources] unknown key \"foo\""),
     ("[widgets.x\n", "config.toml:1:"),
+    ("[widgets.s]\nkind = \"random-shabad\"\nline = \"ascii\"\n",
+     "[widgets.s] line: expected one of \"gurmukhi\", \"transliteration\", \"translation\", got \"ascii\""),
+    ("[widgets.h]\nkind = \"hukamnama\"\nline = 2\n", "[widgets.h] line: expected a string"),
+    ("[bars]\npolybar_gurmukhi_font = 0\n", "[bars] polybar_gurmukhi_font: expected polybar's font index from 1 to 99"),
   ])
   func configErrorsNameTheKeyAndFileAndExit2(toml: String, message: String) throws {
     let result = try refresh(toml)

@@ -56,6 +56,9 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
   var name: String
   var input: RenderInput
   var options = RenderOptions()
+  /// What polybar shows when it differs from the plain text (the line polybar picks for
+  /// a Gurmukhi line: the ASCII form with a font index, else the transliteration).
+  var polybarText: String?
   var testDescription: String { name }
 
   static func text(_ name: String, _ text: String, options: RenderOptions = RenderOptions()) -> GoldenCase {
@@ -110,6 +113,52 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
       widget: "shabad", kind: "random-shabad", entry: Entry(date: 0, runs: [TextRun("ਵਾਹਿਗੁਰੂ")], alt: "x", classes: ["gurbani"]),
       isPlaceholder: true)),
     GoldenCase(name: "invalid-utf8", input: RenderInput(widget: "w", kind: "test", entry: InvalidUTF8.entry)),
+  ] + LineForms.cases
+}
+
+/// The line forms (`--line`, the widget's `line`, polybar's `--gurmukhi-font`) with hostile
+/// text in the ASCII, transliteration and translation fields.
+enum LineForms {
+  static let translit = "srī gurū granth <b>&amp;</b> %{A1:touch /tmp/x:}x%{A} #(touch /tmp/x) #[fg=red]## \"q\" \\ \u{2028}end%"
+  static let transl = "The Guru's <i>word</i> & 100% {T2} %{T-} ##{pane_id} \u{7}bell \u{2029}done"
+  static let ascii: [TextRun] = [
+    TextRun("sRI gurU "), TextRun("gRMQ%", color: "#ff6f4d"),
+    TextRun("{A1:x:} pRB ikRpw ] [ <b>&amp; @ | ~ %{F#f00} %%{T1} #[fg=red]## \"\\ \u{1}end%"),
+  ]
+  static let entry = Entry(
+    date: 0,
+    runs: [TextRun("ਸ੍ਰੀ ਗੁਰੂ "), TextRun("ਗ੍ਰੰਥ%", color: "#ff6f4d"), TextRun("{A1:x:} ਪ੍ਰਭ ਕ੍ਰਿਪਾ ]")],
+    short: "ਸ੍ਰੀ ਗੁਰੂ …", tooltip: ["ਸ੍ਰੀ ਗੁਰੂ ਗ੍ਰੰਥ", translit, transl], alt: "shabad", classes: ["shabad"],
+    ascii: ascii, transliteration: LineText(translit, short: "srī gurū <…>"),
+    translation: LineText(transl, short: "The Guru's & …"))
+  static let asciiText = Sanitise.text(ascii.plainText)
+
+  static func input(line: LineForm? = nil, font: Int? = nil, stale: Bool = false, entry: Entry = entry) -> RenderInput {
+    RenderInput(widget: "shabad", kind: "random-shabad", entry: entry, isStale: stale, line: line, polybarFont: font)
+  }
+
+  static let cases: [GoldenCase] = [
+    GoldenCase(name: "line-gurmukhi", input: input(), polybarText: Sanitise.text(translit)),
+    GoldenCase(
+      name: "line-transliteration", input: input(), options: RenderOptions(line: .transliteration),
+      polybarText: Sanitise.text(translit)),
+    GoldenCase(
+      name: "line-translation", input: input(), options: RenderOptions(line: .translation),
+      polybarText: Sanitise.text(transl)),
+    GoldenCase(name: "line-widget-default", input: input(line: .translation), polybarText: Sanitise.text(transl)),
+    GoldenCase(
+      name: "line-option-overrides-widget", input: input(line: .translation), options: RenderOptions(line: .gurmukhi),
+      polybarText: Sanitise.text(translit)),
+    GoldenCase(
+      name: "line-ascii-font", input: input(), options: RenderOptions(gurmukhiFont: 2), polybarText: asciiText),
+    GoldenCase(name: "line-ascii-font-from-config", input: input(font: 3), polybarText: asciiText),
+    GoldenCase(name: "line-ascii-stale", input: input(stale: true), options: RenderOptions(gurmukhiFont: 2), polybarText: asciiText),
+    GoldenCase(
+      name: "line-ascii-font-transliteration", input: input(font: 3), options: RenderOptions(line: .transliteration),
+      polybarText: Sanitise.text(translit)),
+    GoldenCase(
+      name: "line-form-missing", input: input(entry: Entry(date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], alt: "level-3", level: 3)),
+      options: RenderOptions(line: .translation, gurmukhiFont: 2)),
   ]
 }
 
@@ -173,7 +222,8 @@ enum PangoCheck {
 }
 
 /// The text a bar should display for a case: the plain emitter's output with the given order.
-func expectedText(_ golden: GoldenCase, order: GurmukhiOrder) -> String {
+func expectedText(_ golden: GoldenCase, order: GurmukhiOrder, polybar: Bool = false) -> String {
+  if polybar, let text = golden.polybarText { return Gurmukhi.visualOrder(text) }
   var options = golden.options
   options.gurmukhi = golden.options.gurmukhi ?? order
   return PlainEmitter.render(golden.input, options: options)

@@ -125,13 +125,16 @@ import TimelineTestSupport
       let module = try #require(sections["module/timeline-\(widget)"], "no [module/timeline-\(widget)]")
       #expect(module["type"] == "custom/script")
       #expect(module["tail"] == "true")
-      #expect(module["exec"] == "exec timeline-emit --follow polybar \(widget)")
+      // The Gurbani widgets draw their ASCII form in the OpenGurbaniAkhar font the bar
+      // declares as font-1 (%{T2}); the others need no font index.
+      let font = ["random-shabad", "hukamnama", "favourites"].contains(widget) ? "--gurmukhi-font 2 " : ""
+      #expect(module["exec"] == "exec timeline-emit --follow \(font)polybar \(widget)")
       for key in ["exec", "click-left", "click-middle"] {
         let command = try #require(module[key], "\(widget): \(key)")
         try Self.check(command, format: "polybar", widget: widget, cache: cache, subcommands: subcommands)
       }
     }
-    #expect(text.contains("font-1 = Noto Sans Gurmukhi"))
+    #expect(text.contains("font-1 = OpenGurbaniAkhar:size=14;3"))
     // A custom/ipc hook runs only at start and on a message, so it would never switch to
     // the next entry on time: the snippet offers only the follower (README says why).
     #expect(!text.contains("type = custom/ipc"), "modules.ini offers a custom/ipc module")

@@ -223,8 +223,13 @@ import TimelineTestSupport
         try Data((meta + String(repeating: "x", count: 10 << 20)).utf8).write(to: URL(fileURLWithPath: path))
       }),
       ("10 MB string in one entry line", "entry", { path in
-        let long = #"{"date":0,"alt":"a","runs":[{"t":"ok"}],"tooltip":[""# + String(repeating: "y", count: 10 << 20) + #""]}"#
-        try Data((meta + "\n" + long + "\n]}\n").utf8).write(to: URL(fileURLWithPath: path))
+        // Written by the real encoder, so the line layout (entryBytes, the extra section)
+        // is what a reader trusts.
+        let timeline = Timeline(
+          widget: "w", kind: "command",
+          entries: [Entry(date: 0, runs: [TextRun("ok")], tooltip: [String(repeating: "y", count: 10 << 20)], alt: "a")],
+          placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0)
+        try Data(CacheEncoder.encode(timeline)).write(to: URL(fileURLWithPath: path))
       }),
       ("20 MB meta line, 10 M array items", "placeholder", { path in
         let line = #"{"version":1,"meta":{"junk":["# + String(repeating: "0,", count: 10 << 20) + #"0]},"entries":["#

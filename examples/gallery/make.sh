@@ -50,6 +50,12 @@ export TIMELINE_CACHE_DIR="$work/cache"
 PATH="$BIN:$PATH"
 export PATH
 
+# fontconfig with the system's fonts plus the project's own OpenGurbaniAkhar (fonts/).
+fonts_conf="$work/fonts.conf"
+printf '%s\n' '<?xml version="1.0"?>' \
+  '<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>' \
+  "<dir>$repo/fonts/OpenGurbaniAkhar</dir><cachedir>$work/fc-cache</cachedir></fontconfig>" > "$fonts_conf"
+
 tmux_txt="$here/tmux.txt"
 {
   echo "# tmux status-right as a terminal receives it (bar-shot-tmux, tmux $(tmux -V | cut -d' ' -f2))"
@@ -63,8 +69,12 @@ for w in $WIDGETS; do
     "timeline-emit --follow waybar $w" "$work/waybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
   cp "$work/waybar-$w.png" "$here/waybar-$w.png"
 
-  "$TOOLS/bar-shot-polybar" --tail --width $WIDTH \
-    "timeline-emit --follow polybar $w" "$work/polybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+  # polybar does not shape: the Gurbani widgets print their ASCII form in the project's
+  # OpenGurbaniAkhar font (font-1, %{T2}), as integrations/polybar/modules.ini sets it up.
+  case $w in random-shabad|hukamnama|favourites) font_args="--gurmukhi-font 2" ;; *) font_args="" ;; esac
+  FONTCONFIG_FILE="$fonts_conf" "$TOOLS/bar-shot-polybar" --tail --width $WIDTH \
+    --font "DejaVu Sans:size=13;3" --font "OpenGurbaniAkhar:size=16;3" --font "Noto Sans Gurmukhi:size=13;3" \
+    "timeline-emit --follow $font_args polybar $w" "$work/polybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
   cp "$work/polybar-$w.png" "$here/polybar-$w.png"
 
   "$TOOLS/bar-shot-tmux" --width 100 "timeline-emit tmux $w" "$work/tmux-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
@@ -90,6 +100,41 @@ for w in avalanche-se avalanche-5; do
   "$TOOLS/bar-shot-tmux" --width 100 --status-style 'bg=#121212,fg=#d0d0d0' \
     "timeline-emit tmux $w" "$work/tmux-dark-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
   tmux_block "$w with status-style 'bg=#121212,fg=#d0d0d0' (integrations/tmux/README.md)" "$work/tmux-dark-$w"
+done
+
+# Conjuncts in polybar: a saved line of the recorded Hukamnama shabad (ਪ੍ਰਭ) in a
+# favourites widget refreshed from Tests/Support/fixture_server.py, drawn in OpenGurbaniAkhar.
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); json.dump(d["shabads"][0], open(sys.argv[2], "w"))' \
+  "$repo/Tests/ProvidersTests/Fixtures/banidb/hukamnama-latest-2025-10-13.json" "$work/shabad.json"
+printf '{"/v2/shabads/*": {"file": "%s"}}' "$work/shabad.json" > "$work/routes.json"
+printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>' \
+  '<array><string>jwp qwp Bgiq sw pUrI jo pRB kY min BweI ]</string><integer>2565</integer></array>' \
+  '</array></plist>' > "$work/saved.gkhoj"
+mkfifo "$work/server-in"
+python3 "$repo/Tests/Support/fixture_server.py" "$work/routes.json" < "$work/server-in" > "$work/server-out" &
+server=$!
+exec 9> "$work/server-in"
+while ! grep -q PORT "$work/server-out" 2>/dev/null; do sleep 0.1; done
+port=$(sed -n 's/^PORT //p' "$work/server-out")
+printf '[sources]\nbanidb = "http://127.0.0.1:%s/v2"\n\n[widgets.saved]\nkind = "favourites"\nimport = "saved.gkhoj"\ninterval = "10m"\n' \
+  "$port" > "$work/saved.toml"
+TIMELINE_CONFIG="$work/saved.toml" TIMELINE_CACHE_DIR="$work/saved-cache" "$BIN/timeline" refresh --quiet saved
+exec 9>&-
+wait "$server" 2>/dev/null || true
+FONTCONFIG_FILE="$fonts_conf" TIMELINE_CACHE_DIR="$work/saved-cache" "$TOOLS/bar-shot-polybar" --width $WIDTH \
+  --font "DejaVu Sans:size=13;3" --font "OpenGurbaniAkhar:size=16;3" \
+  "timeline-emit --gurmukhi-font 2 polybar saved" "$work/conjuncts" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+cp "$work/conjuncts.png" "$here/polybar-conjuncts.png"
+
+# The other line forms of the same cache: waybar with --line transliteration / translation.
+for w in random-shabad hukamnama; do
+  case " $WIDGETS " in *" $w "*) ;; *) continue ;; esac
+  for form in transliteration translation; do
+    "$TOOLS/bar-shot-waybar" --continuous --name "timeline-$w" --width $WIDTH \
+      --style "$repo/integrations/waybar/style.css" \
+      "timeline-emit --follow --line $form waybar $w" "$work/waybar-$w-$form" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+    cp "$work/waybar-$w-$form.png" "$here/waybar-$w-$form.png"
+  done
 done
 
 # Tooltips: the whole output with GTK's tooltip up (a virtual pointer hovers the module).

@@ -11,6 +11,8 @@ struct BaniDBStyle: Sendable, Equatable {
   var transliteration: String?
   var visraam: String? = "sttm"
   var larivaar = false
+  /// The line form bars show by default (`line`).
+  var line: LineForm = .gurmukhi
 
   /// Main pause (`v`): orange-red; yamki (`y`): green. Both are the dark-theme shades of
   /// the colours Gurbani apps use (red/orange for `v`, green for `y`), lifted enough to
@@ -33,17 +35,22 @@ struct BaniDBStyle: Sendable, Equatable {
     self.transliteration = transliteration == "none" ? nil : transliteration
     self.visraam = visraam == "none" ? nil : visraam
     larivaar = try options.bool("larivaar", default: false)
+    let line = try options.choice("line", LineForm.allCases.map(\.rawValue), default: "gurmukhi")
+    self.line = LineForm.named(line) ?? .gurmukhi
   }
 
   /// The Gurmukhi line as runs: words marked by the chosen visraam source are coloured;
   /// with larivaar the words are joined without spaces after colouring, because the
   /// server's larivaar string has lost the word boundaries the marks index into.
-  func runs(_ verse: Verse) -> [TextRun] {
+  /// `ascii` builds the same runs from the verse's ASCII (GurbaniAkhar) text: its words
+  /// align with the Unicode ones, so the same visraam positions colour the same words.
+  func runs(_ verse: Verse, ascii: Bool = false) -> [TextRun] {
     var marks: [Int: VisraamPoint.Kind] = [:]
     for point in visraam.flatMap({ verse.visraam[$0] }) ?? [] where marks[point.word] != .main {
       marks[point.word] = point.kind
     }
-    let words = verse.unicode.split(separator: " ", omittingEmptySubsequences: false)
+    let text = ascii ? verse.ascii ?? "" : verse.unicode
+    let words = text.split(separator: " ", omittingEmptySubsequences: false)
     let gap = larivaar ? "" : " "
     var runs: [TextRun] = []
     var plain = ""
@@ -63,6 +70,16 @@ struct BaniDBStyle: Sendable, Equatable {
 
   func transliteration(of verse: Verse) -> String? { transliteration.flatMap { verse.transliterations[$0] } }
   func translation(of verse: Verse) -> String? { translation.flatMap { verse.translations[$0] } }
+
+  /// The transliteration bars show with `line = "transliteration"`: the configured script,
+  /// English when the option is "none" (or the script is missing for this verse).
+  func lineTransliteration(of verse: Verse) -> String? {
+    transliteration(of: verse) ?? verse.transliterations["en"]
+  }
+
+  /// The translation bars show with `line = "translation"`: the configured source, en.bdb
+  /// when the option is "none" (or the source is missing for this verse).
+  func lineTranslation(of verse: Verse) -> String? { translation(of: verse) ?? verse.translations["en.bdb"] }
 }
 
 /// Turning shabads into entries; shared by random-shabad, hukamnama and favourites.
@@ -149,9 +166,16 @@ enum BaniDBRender {
       detail += BaniDBRender.detail(other, header: [heading], style: style)
     }
     let short = style.transliteration(of: verse).map { Self.short($0, words: 5) } ?? Self.short(text)
+    // The ASCII form only when it has as many words as the Unicode line: the visraam
+    // positions index both, and a line that does not align would colour the wrong words.
+    let asciiWords = verse.ascii?.split(separator: " ", omittingEmptySubsequences: false).count
+    let ascii = asciiWords == verse.unicode.split(separator: " ", omittingEmptySubsequences: false).count
+      ? style.runs(verse, ascii: true) : []
     return Entry(
       date: date, runs: runs, short: short, tooltip: tooltip, alt: alt, classes: classes,
-      url: url(shabad), key: key, detail: detail)
+      url: url(shabad), key: key, detail: detail, ascii: ascii,
+      transliteration: style.lineTransliteration(of: verse).map { LineText($0, short: Self.short($0, words: 5)) },
+      translation: style.lineTranslation(of: verse).map { LineText($0, short: Self.short($0, words: 6)) })
   }
 
   /// A local date and time for a detail header ("Mon 2 Mar 2026, 09:00").

@@ -92,9 +92,9 @@ public struct FavouritesProvider: TimelineProvider {
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     guard let shabad = BaniDBSamples.shabad("favourites") else {
-      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never)
+      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never, line: style.line)
     }
-    return TimelineDraft(entries: [makeEntry(shabad, id: shabad.id, line: nil, date: now)], end: now + interval, policy: .never)
+    return TimelineDraft(entries: [makeEntry(shabad, id: shabad.id, line: nil, date: now)], end: now + interval, policy: .never, line: style.line)
   }
 
   /// Keyed by the id the user saved, not the one in the body, so the cache lookup on the
@@ -214,6 +214,6 @@ public struct FavouritesProvider: TimelineProvider {
     let end = (start + Int64(count + repeats)) * interval
     var refresh = cycleEnd - interval
     if retrySoon { refresh = min(refresh, now + Self.retryGap) }
-    return TimelineDraft(entries: entries, end: end, policy: .after(refresh))
+    return TimelineDraft(entries: entries, end: end, policy: .after(refresh), line: style.line)
   }
 }

@@ -35,10 +35,10 @@ public struct HukamnamaProvider: TimelineProvider {
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     guard let hukamnama = BaniDBSamples.hukamnama("hukamnama"), !hukamnama.shabads.isEmpty else {
-      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never)
+      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never, line: style.line)
     }
     let entry = makeEntry(hukamnama, date: now, isToday: true)
-    return TimelineDraft(entries: [entry], end: IST.nextMidnight(after: now), policy: .never)
+    return TimelineDraft(entries: [entry], end: IST.nextMidnight(after: now), policy: .never, line: style.line)
   }
 
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
@@ -62,7 +62,7 @@ public struct HukamnamaProvider: TimelineProvider {
     let entry = makeEntry(hukamnama, date: IST.startOfDay(at: now), isToday: isToday)
     let later = OfflineRotation.copy(makeEntry(hukamnama, date: midnight, isToday: false, fetchedDay: false), date: midnight)
     let policy: ReloadPolicy = isToday ? .after(midnight) : .after(min(now + Self.retryGap, midnight))
-    return TimelineDraft(entries: [entry, later], end: nil, policy: policy)
+    return TimelineDraft(entries: [entry, later], end: nil, policy: policy, line: style.line)
   }
 
   /// `fetchedDay`: made for the day it was fetched on (else for the days after, when no

@@ -44,10 +44,10 @@ public struct RandomShabadProvider: TimelineProvider {
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     guard let shabad = BaniDBSamples.shabad("random-shabad") else {
-      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never)
+      return TimelineDraft(entries: [placeholder()], end: nil, policy: .never, line: style.line)
     }
     let entry = makeEntry(shabad, date: now)
-    return TimelineDraft(entries: [entry], end: now + interval, policy: .never)
+    return TimelineDraft(entries: [entry], end: now + interval, policy: .never, line: style.line)
   }
 
   func makeEntry(_ shabad: Shabad, date: Int64) -> Entry {
@@ -124,6 +124,6 @@ public struct RandomShabadProvider: TimelineProvider {
       from: freshEnd, interval: interval, pool: OfflineRotation.pool(fresh: fresh, previous: previous),
       shownKeys: Set(fresh.compactMap(\.key)))
     let end = repeats.last.map { $0.date + interval } ?? freshEnd
-    return TimelineDraft(entries: fresh + repeats, end: end, policy: .after(refresh))
+    return TimelineDraft(entries: fresh + repeats, end: end, policy: .after(refresh), line: style.line)
   }
 }

@@ -1,0 +1,83 @@
+/// The one JSON string escaper of the package: the cache writer and the emitters' JSON
+/// formats (waybar, i3bar) both call it, so a string is escaped the same way wherever it
+/// is written.
+///
+/// Quotes, backslashes, every C0 control and DEL are escaped; so are U+2028 and U+2029,
+/// which JSON allows raw but which end a line for JavaScript-based and line-splitting
+/// consumers (and would break the cache's one-entry-per-line layout for such a reader).
+/// With `pango`, `&` `<` `>` also become entities (Pango markup inside a JSON string, as
+/// waybar wants it). Works on UTF-8 bytes and appends to one buffer: the bars' hot path.
+public enum JSONEscape {
+  private static let hex: StaticString = "0123456789abcdef"
+
+  /// Appends `text` as the inside of a JSON string (no quotes). Bytes that need no escape
+  /// are copied in runs, not one by one.
+  public static func append(_ text: String, pango: Bool = false, to out: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      var index = 0
+      var clean = 0
+      func flush(upTo end: Int) {
+        if end > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<end])) }
+      }
+      while index < bytes.count {
+        let byte = bytes[index]
+        // Most bytes need nothing: one range test before the switch.
+        if byte > 0x5C && byte != 0x7F && byte != 0xE2 {
+          index += 1
+          continue
+        }
+        switch byte {
+        case 0x22, 0x5C, 0..<0x20, 0x7F:
+          flush(upTo: index)
+          switch byte {
+          case 0x22: out += [0x5C, 0x22] as [UInt8]
+          case 0x5C: out += [0x5C, 0x5C] as [UInt8]
+          case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+          case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+          case 0x09: out += [0x5C, UInt8(ascii: "t")]
+          default: unicodeEscape(UInt32(byte), to: &out)
+          }
+          index += 1
+          clean = index
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+          // (A `where` after several patterns would guard only the last one.)
+          guard pango else {
+            index += 1
+            continue
+          }
+          flush(upTo: index)
+          entity(byte == UInt8(ascii: "&") ? "&amp;" : byte == UInt8(ascii: "<") ? "&lt;" : "&gt;", to: &out)
+          index += 1
+          clean = index
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
+          flush(upTo: index)
+          unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+          index += 3
+          clean = index
+        default: index += 1
+        }
+      }
+      flush(upTo: bytes.count)
+    }
+  }
+
+  /// Appends a JSON string literal, quotes included.
+  public static func appendString(_ text: String, pango: Bool = false, to out: inout [UInt8]) {
+    out.append(0x22)
+    append(text, pango: pango, to: &out)
+    out.append(0x22)
+  }
+
+  private static func entity(_ name: StaticString, to out: inout [UInt8]) {
+    name.withUTF8Buffer { for byte in $0 { out.append(byte) } }
+  }
+
+  private static func unicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
+    out.append(0x5C)
+    out.append(UInt8(ascii: "u"))
+    hex.withUTF8Buffer { digits in
+      for shift: UInt32 in [12, 8, 4, 0] { out.append(digits[Int((value >> shift) & 15)]) }
+    }
+  }
+}

@@ -1,0 +1,178 @@
+/// What the cache decoders (`EntryDecoder`, `CacheMeta.decode`) need from a JSON value, so
+/// one decoder serves both readers: json-c's tree (`JSONNode`: whole documents) and the
+/// flat reader of the bars' hot lines (`FlatNode`). A JSON `null` reads as absent.
+protocol JSONReading {
+  /// The member `name` of an object (the last one, if repeated), or nil.
+  subscript(name: StaticString) -> Self? { get }
+  /// The number of elements, if the value is an array.
+  var count: Int? { get }
+  /// Calls `body` with each element of an array, in order (nothing for other values).
+  func forEach(_ body: (Self) -> Void)
+  /// The value as a string, only if it is a JSON string; invalid UTF-8 is repaired.
+  var string: String? { get }
+  /// The value as an integer, only if it is a JSON integer.
+  var int: Int64? { get }
+  /// The value as a number, for integers and other numbers.
+  var double: Double? { get }
+  /// The value as a boolean, only if it is a JSON boolean.
+  var bool: Bool? { get }
+}
+
+extension JSONNode: JSONReading {
+  func forEach(_ body: (JSONNode) -> Void) {
+    guard let count else { return }
+    for index in 0..<count {
+      if let item = element(index) { body(item) }
+    }
+  }
+}
+
+/// A value in a `FlatJSON` buffer.
+struct FlatNode: JSONReading {
+  let json: FlatJSON
+  let index: Int32
+
+  private var token: FlatJSON.Token { json.tokens[Int(index)] }
+
+  subscript(name: StaticString) -> FlatNode? {
+    let object = token
+    guard object.kind == UInt8(ascii: "{") else { return nil }
+    var found: FlatNode?
+    var key = Int(index) + 1
+    for _ in 0..<object.count {
+      let value = key + 1
+      if json.tokens[value].kind != UInt8(ascii: "n"), matches(key, name) { found = FlatNode(json: json, index: Int32(value)) }
+      key = Int(json.tokens[value].next)
+    }
+    return found
+  }
+
+  /// Whether the key string at token `key` is `name` (keys with escapes are decoded first).
+  private func matches(_ key: Int, _ name: StaticString) -> Bool {
+    let token = json.tokens[key]
+    let length = Int(token.end - token.start)
+    if token.escaped { return FlatNode(json: json, index: Int32(key)).string == name.description }
+    guard length == name.utf8CodeUnitCount else { return false }
+    let start = Int(token.start)
+    for offset in 0..<length where json.bytes[start + offset] != name.utf8Start[offset] { return false }
+    return true
+  }
+
+  var count: Int? { token.kind == UInt8(ascii: "[") ? Int(token.count) : nil }
+
+  func forEach(_ body: (FlatNode) -> Void) {
+    let array = token
+    guard array.kind == UInt8(ascii: "[") else { return }
+    var item = Int(index) + 1
+    for _ in 0..<array.count {
+      body(FlatNode(json: json, index: Int32(item)))
+      item = Int(json.tokens[item].next)
+    }
+  }
+
+  var string: String? {
+    let token = self.token
+    guard token.kind == UInt8(ascii: "\"") else { return nil }
+    let raw = UnsafeRawBufferPointer(rebasing: json.bytes[Int(token.start)..<Int(token.end)])
+    guard token.escaped else { return String(decoding: raw, as: UTF8.self) }
+    return String(decoding: Self.unescape(raw), as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of an escaped string's content (the grammar was checked already).
+  /// A `\u` surrogate that is not part of a pair becomes U+FFFD.
+  static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var at = 0
+    func hex4(_ from: Int) -> UInt32 {
+      var value: UInt32 = 0
+      for offset in 0..<4 { value = value << 4 | (FlatJSON.hexValue(raw[from + offset]) ?? 0) }
+      return value
+    }
+    while at < raw.count {
+      let byte = raw[at]
+      guard byte == UInt8(ascii: "\\") else {
+        out.append(byte)
+        at += 1
+        continue
+      }
+      let kind = raw[at + 1]
+      at += 2
+      switch kind {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = hex4(at)
+        at += 4
+        if (0xD800...0xDBFF).contains(scalar), at + 5 < raw.count + 0, raw[at] == UInt8(ascii: "\\"),
+          raw[at + 1] == UInt8(ascii: "u")
+        {
+          let low = hex4(at + 2)
+          if (0xDC00...0xDFFF).contains(low) {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            at += 6
+          }
+        }
+        appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &out)
+      default: out.append(kind)
+      }
+    }
+    return out
+  }
+
+  private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    let value = scalar.value
+    switch value {
+    case 0..<0x80: out.append(UInt8(value))
+    case 0x80..<0x800:
+      out.append(UInt8(0xC0 | value >> 6))
+      out.append(UInt8(0x80 | value & 0x3F))
+    case 0x800..<0x10000:
+      out.append(UInt8(0xE0 | value >> 12))
+      out.append(UInt8(0x80 | value >> 6 & 0x3F))
+      out.append(UInt8(0x80 | value & 0x3F))
+    default:
+      out.append(UInt8(0xF0 | value >> 18))
+      out.append(UInt8(0x80 | value >> 12 & 0x3F))
+      out.append(UInt8(0x80 | value >> 6 & 0x3F))
+      out.append(UInt8(0x80 | value & 0x3F))
+    }
+  }
+
+  var int: Int64? {
+    let token = self.token
+    guard token.kind == UInt8(ascii: "i") else { return nil }
+    var at = Int(token.start)
+    let negative = json.bytes[at] == UInt8(ascii: "-")
+    if negative { at += 1 }
+    var value: Int64 = 0
+    while at < Int(token.end) {
+      let digit = Int64(json.bytes[at] - 48)
+      let (times, o1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+      if o1 || o2 { return nil }
+      value = sum
+      at += 1
+    }
+    return value
+  }
+
+  var double: Double? {
+    let token = self.token
+    if token.kind == UInt8(ascii: "i") { return int.map(Double.init) }
+    guard token.kind == UInt8(ascii: "d") else { return nil }
+    let raw = UnsafeRawBufferPointer(rebasing: json.bytes[Int(token.start)..<Int(token.end)])
+    return Double(String(decoding: raw, as: UTF8.self))
+  }
+
+  var bool: Bool? {
+    switch token.kind {
+    case UInt8(ascii: "t"): true
+    case UInt8(ascii: "f"): false
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,187 @@
+"""The emitter on caches the real providers write (issue 17), for bench/measure.py.
+
+`timeline refresh` (the release CLI) writes one cache per kind from recorded responses
+served by the loopback fixture server: random-shabad, hukamnama, favourites, avalanche
+(Norway, Varsom) and (Sweden, lavinprognoser), command, and a shabad of 3 and of 120 lines
+(favourites of one shabad each; the 120-line one is the recorded 3-line shabad's verses
+repeated with their own verse ids). Then every widget is emitted in every format, with the
+default options and with each `--line` (and polybar with `--gurmukhi-font 2`), and compared
+with `cat` of the same file in the same run: instructions (callgrind), median wall
+(bench/pairtime.c: the command and `cat` alternately, so both see the same load) and peak
+RSS."""
+import copy
+import datetime
+import json
+import os
+import subprocess
+import sys
+from zoneinfo import ZoneInfo
+
+FORMATS = ("waybar", "polybar", "tmux", "i3bar")
+VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliteration"]),
+            ("--line translation", ["--line", "translation"]))
+POLYBAR_FONT = ("--gurmukhi-font 2", ["--gurmukhi-font", "2"])
+CACHES = ("random-shabad", "hukamnama", "favourites", "avalanche-no", "avalanche-se", "command",
+          "shabad-3", "shabad-120")
+LONG_ID = 9120
+
+
+def _write(path, value):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(value, f, ensure_ascii=False)
+    return path
+
+
+def long_shabad(fixtures, lines=120):
+    """The recorded random shabad with its verses repeated to `lines` lines."""
+    with open(os.path.join(fixtures, "banidb", "random-3492.json"), encoding="utf-8") as f:
+        shabad = json.load(f)
+    verses = shabad["verses"]
+    out = []
+    for index in range(lines):
+        verse = copy.deepcopy(verses[index % len(verses)])
+        verse["verseId"] = 900000 + index
+        out.append(verse)
+    shabad["verses"] = out
+    shabad["shabadInfo"]["shabadId"] = LONG_ID
+    shabad["shabadInfo"]["shabadName"] = 900001
+    return shabad
+
+
+def sweden(fixtures, now):
+    """The recorded lavinprognoser reply moved to today's Stockholm date."""
+    today = datetime.datetime.fromtimestamp(now, ZoneInfo("Europe/Stockholm")).date()
+    with open(os.path.join(fixtures, "avalanche", "wfs-sv-2021-03-01.json"), encoding="utf-8") as f:
+        text = f.read()
+    for old, offset in (("2021-02-28", -1), ("2021-03-01", 0), ("2021-03-02", 1), ("2021-03-03", 2)):
+        text = text.replace(old, (today + datetime.timedelta(days=offset)).isoformat())
+    return text
+
+
+def command_output(now, count=24):
+    entries = [{"date": now - 3600 * (count // 2) + 3600 * i, "text": "%d hours & <counting> %%{F#f00}" % i,
+                "color": "#88c0d0", "tooltip": ["hour %d" % i, "second line"], "short": "%dh" % i,
+                "url": "https://example.org/%d" % i} for i in range(count)]
+    return {"entries": entries, "policy": "atEnd", "end": now + 3600 * count}
+
+
+def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
+    """Runs `timeline refresh` for every kind; returns the cache directory."""
+    routes = routes_for(workdir, now, 1)
+    routes["/v2/shabads/3492"] = {"file": os.path.join(fixtures, "banidb", "random-3492.json")}
+    routes["/v2/shabads/%d" % LONG_ID] = {"file": _write(os.path.join(workdir, "long.json"), long_shabad(fixtures))}
+    with open(os.path.join(workdir, "wfs.json"), "w", encoding="utf-8") as f:
+        f.write(sweden(fixtures, now))
+    routes["/wfs*"] = {"file": os.path.join(workdir, "wfs.json")}
+    output = _write(os.path.join(workdir, "command.json"), command_output(now))
+    server = server_class(routes, 0, workdir)
+    try:
+        config = os.path.join(workdir, "real-config.toml")
+        with open(config, "w") as f:
+            f.write('[sources]\nbanidb = "%s/v2"\nvarsom = "%s/api"\nlavinprognoser = "%s/wfs"\n\n'
+                    % (server.base, server.base, server.base))
+            f.write('[widgets.random-shabad]\nkind = "random-shabad"\nentries = 8\n\n')
+            f.write('[widgets.hukamnama]\nkind = "hukamnama"\n\n')
+            f.write('[widgets.favourites]\nkind = "favourites"\nshabads = [3492, %d]\n\n' % LONG_ID)
+            f.write('[widgets.avalanche-no]\nkind = "avalanche"\nregions = [3011, 3022]\n\n')
+            f.write('[widgets.avalanche-se]\nkind = "avalanche"\ncountry = "se"\narea = 2\n\n')
+            f.write('[widgets.command]\nkind = "command"\ncommand = ["/bin/cat", "%s"]\n\n' % output)
+            f.write('[widgets.shabad-3]\nkind = "favourites"\nshabads = [3492]\n\n')
+            f.write('[widgets.shabad-120]\nkind = "favourites"\nshabads = [%d]\n' % LONG_ID)
+        cache = os.path.join(workdir, "real-cache")
+        env = dict(os.environ, TIMELINE_CONFIG=config, TIMELINE_CACHE_DIR=cache)
+        done = subprocess.run([timeline, "refresh"], env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit("refresh of the real caches failed:\n" + done.stderr)
+        return cache
+    finally:
+        server.stop()
+
+
+def commands(emit, widget):
+    """(label, argv) of every emit measured for one cache."""
+    out = []
+    for fmt in FORMATS:
+        variants = VARIANTS + ((POLYBAR_FONT,) if fmt == "polybar" else ())
+        for name, extra in variants:
+            out.append(("%s %s" % (fmt, name), [emit, fmt, widget] + extra))
+    return out
+
+
+def pair_ms(pairtime, cmd, cat_cmd, env, runs):
+    """Median wall of `cmd` and of `cat_cmd`, run alternately (bench/pairtime.c)."""
+    done = subprocess.run([pairtime, str(runs)] + cmd + ["--"] + cat_cmd, env=env, capture_output=True, text=True,
+                          check=True)
+    a, b = done.stdout.split()
+    return float(a) / 1000, float(b) / 1000
+
+
+def bench(cache, emit, cat, measure_instr, pairtime, peak_rss_kb, launcher, runs, log):
+    """Rows: one per cache and command, with the same cache's `cat` as the baseline."""
+    env = dict(os.environ, TIMELINE_CACHE_DIR=cache)
+    rows = []
+    for widget in CACHES:
+        path = os.path.join(cache, widget + ".json")
+        cat_cmd = [cat, path]
+        cat_row = {"cache": widget, "name": "cat", "bytes": os.path.getsize(path), "instr": measure_instr(cat_cmd, env),
+                   "rss": peak_rss_kb(cat_cmd, env, launcher, runs=5), "cat_ms": []}
+        for name, cmd in commands(emit, widget):
+            ms, cat_ms = pair_ms(pairtime, cmd, cat_cmd, env, runs)
+            cat_row["cat_ms"].append(cat_ms)
+            rows.append({"cache": widget, "name": name, "ms": ms, "cat_ms": cat_ms, "bytes": cat_row["bytes"],
+                         "instr": measure_instr(cmd, env), "rss": peak_rss_kb(cmd, env, launcher, runs=5)})
+            log("R %-13s %-36s %8.3f ms (cat %.3f) %6d KB %s" % (widget, name, ms, cat_ms, rows[-1]["rss"],
+                                                                rows[-1]["instr"]))
+        cat_row["ms"] = sorted(cat_row.pop("cat_ms"))[len(commands(emit, widget)) // 2]
+        rows.append(cat_row)
+    return rows
+
+
+def _ratio(rows, cache, name, key):
+    """emit / cat for one cell; wall times against the `cat` runs alternated with it."""
+    row = next((r for r in rows if r["cache"] == cache and r["name"] == name), None)
+    cat = next((r for r in rows if r["cache"] == cache and r["name"] == "cat"), None)
+    if not row or not cat or not row[key] or not cat[key]:
+        return None
+    return row[key] / (row["cat_ms"] if key == "ms" else cat[key])
+
+
+def summary(rows):
+    """The worst cells, for the summary table."""
+    emits = [r for r in rows if r["name"] != "cat"]
+    instr = max(_ratio(rows, r["cache"], r["name"], "instr") or 0 for r in emits)
+    wall = max(_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in emits)
+    rss = max(r["rss"] for r in emits)
+    cat_rss = max(r["rss"] for r in rows if r["name"] == "cat")
+    long_vs_short = max(
+        (next(r for r in rows if r["cache"] == "shabad-120" and r["name"] == e["name"])["instr"] or 0)
+        / (e["instr"] or 1) for e in emits if e["cache"] == "shabad-3")
+    return {"instr": instr, "wall": wall, "rss": rss, "cat_rss": cat_rss, "long": long_vs_short}
+
+
+def report(rows):
+    """Markdown: per cache, every command's instructions and median wall against `cat`."""
+    names = [n for n, _ in commands("", "")]
+    lines = [
+        "Each cache was written by `timeline refresh` from recorded responses (bench/realcache.py);",
+        "`now` is the refresh time. Cells are emit / `cat` of the same file, measured in the same run:",
+        "instructions (callgrind, one run) and median wall (bench/pairtime.c: the emit and `cat` run",
+        "alternately, so both see the same load; `cat wall` is the median over the cache's pairs).",
+        "Peak RSS is the worst of the cache's commands (`ru_maxrss`, 5 runs each).",
+        "",
+        "| cache | size | cat instructions | cat wall | " + " | ".join(n.replace(" --", "<br>--") for n in names)
+        + " | peak RSS (cat) |",
+        "| --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in names) + " | ---: |",
+    ]
+    for cache in CACHES:
+        cat = next(r for r in rows if r["cache"] == cache and r["name"] == "cat")
+        cells = []
+        for name in names:
+            i, w = _ratio(rows, cache, name, "instr"), _ratio(rows, cache, name, "ms")
+            cells.append("%s / %s" % ("%.2f×" % i if i else "n/a", "%.2f×" % w if w else "n/a"))
+        worst = max(r["rss"] for r in rows if r["cache"] == cache and r["name"] != "cat")
+        lines.append("| %s | %.1f KB | %s | %.3f ms | %s | %.1f MB (%.1f MB) |" % (
+            cache, cat["bytes"] / 1024, "{:,}".format(cat["instr"]) if cat["instr"] else "n/a", cat["ms"],
+            " | ".join(cells), worst / 1024, cat["rss"] / 1024))
+    lines += ["", "Each cell: instructions / median wall, both as a ratio to `cat`."]
+    return lines

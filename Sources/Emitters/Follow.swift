@@ -5,9 +5,9 @@ import TimelineCore
 /// next entry, the end, the stale boundary, or an inotify event for our cache file), and
 /// print again only if the line differs. There are no periodic wake-ups.
 ///
-/// Exit 0 on SIGTERM, SIGINT, SIGHUP, and when stdout is closed (a failed write: SIGPIPE
-/// is ignored so the write reports EPIPE instead of killing us). Real-time signals are
-/// ignored (see Wakeups).
+/// Exit 0 on SIGTERM, SIGINT, SIGHUP, and when stdout's reader hangs up (seen by poll at
+/// once, or as EPIPE from a write: SIGPIPE is ignored). Real-time signals, SIGUSR1 and
+/// SIGUSR2 are ignored (see Wakeups).
 enum Follow {
   static func run(
     _ request: EmitRequest, directory: String, out: Output, err: Output, program: String, clock: any WallClock
@@ -39,13 +39,15 @@ enum Follow {
         last = line
       }
       Wakeups.arm(at: resolved.compactMap(\.nextChange).min())
-      guard wait(wakeFD: wakeFD, watcher: watcher) else { return 0 }
+      guard wait(wakeFD: wakeFD, watcher: watcher, output: out.fd) else { return 0 }
     }
   }
 
-  /// Blocks until a relevant wake-up; false means stop.
-  private static func wait(wakeFD: Int32, watcher: DirectoryWatcher?) -> Bool {
-    var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+  /// Blocks until a relevant wake-up; false means stop. `output` is watched for hang-up
+  /// (poll reports POLLERR/POLLHUP whatever the events asked): when the bar closes its
+  /// end we exit now, not at the next write, which may be a day away.
+  private static func wait(wakeFD: Int32, watcher: DirectoryWatcher?, output: Int32) -> Bool {
+    var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: 0, revents: 0)]
     if let watcher { fds.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)) }
     while true {
       let ready = poll(&fds, nfds_t(fds.count), -1)
@@ -53,6 +55,7 @@ enum Follow {
         if errno == EINTR { continue }
         return false
       }
+      if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 { return false }
       var wake = false
       if fds[0].revents != 0 {
         switch Wakeups.drain(wakeFD) {
@@ -61,7 +64,7 @@ enum Follow {
         case .none: break
         }
       }
-      if fds.count > 1 && fds[1].revents != 0, let watcher, watcher.consume() { wake = true }
+      if fds.count > 2 && fds[2].revents != 0, let watcher, watcher.consume() { wake = true }
       if wake { return true }
     }
   }

@@ -22,7 +22,7 @@ public enum I3barEmitter {
     let full = text.plain
     var short = full
     if let entryShort = state.entry.short {
-      let clean = Sanitise.text(entryShort)
+      let clean = Sanitise.text(Caps.prefix(entryShort, bytes: Caps.textBytes))
       short = (options.gurmukhi ?? .logical) == .visual ? Gurmukhi.visualOrder(clean) : clean
     }
     var out: [UInt8] = []

@@ -51,6 +51,8 @@ public enum PolybarEmitter {
       scalars.append(scalar)
       previousIsPercent = scalar == "%"
     }
-    out.unicodeScalars.append(contentsOf: scalars)
+    // Through a String: mutating `out.unicodeScalars` in place copied all of `out` on each
+    // call, which made a line of many runs quadratic.
+    out += String(scalars)
   }
 }

@@ -13,6 +13,7 @@ struct PreparedText {
       run.text = Sanitise.text(run.text)
       if !run.text.isEmpty { runs.append(run) }
     }
+    runs = Caps.limit(runs)
     truncated = false
     if let maxWidth = options.maxWidth {
       (runs, truncated) = Truncation.truncate(runs, maxWidth: maxWidth)
@@ -32,8 +33,8 @@ extension RenderInput {
   /// text), then a note when the timeline is stale. Why a refresh failed is not shown:
   /// it lives in the state file, which emitters never read (`timeline status` shows it).
   func tooltipLines(truncated: Bool) -> [String] {
-    var lines = entry.tooltip.map(Sanitise.text)
-    if lines.isEmpty && truncated { lines.append(Sanitise.text(entry.text)) }
+    var lines = Caps.limit(tooltip: entry.tooltip).map(Sanitise.text)
+    if lines.isEmpty && truncated { lines += Caps.limit(tooltip: [Sanitise.text(entry.text)]) }
     if isStale { lines.append("Out of date: the last refresh is overdue") }
     return lines
   }

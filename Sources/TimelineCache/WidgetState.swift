@@ -33,6 +33,11 @@ extension CacheStore {
       let (document, _) = JSONDocument.parse(file.bytes)
     else { return nil }
     let node = document.node
+    // Dates outside the calendar's range cannot be a real attempt; such a file is ignored
+    // like a damaged one, so no arithmetic on them is ever attempted.
+    for date in [node["lastAttempt"]?.int, node["retryAt"]?.int] {
+      if let date, !ISOTime.validRange.contains(date) { return nil }
+    }
     return WidgetState(
       lastAttempt: node["lastAttempt"]?.int ?? 0, lastError: node["lastError"]?.string,
       failures: Int(clamping: node["failures"]?.int ?? 0), retryAt: node["retryAt"]?.int)

@@ -52,7 +52,7 @@ extension Timeline {
     if let end, end > now { candidates.append(end) }
     if let due, !isStale(at: now) {
       let (limit, overflow) = due.addingReportingOverflow(grace)
-      if !overflow, limit >= now { candidates.append(limit + 1) }
+      if !overflow, limit >= now, limit < Int64.max { candidates.append(limit + 1) }
     }
     return candidates.min()
   }

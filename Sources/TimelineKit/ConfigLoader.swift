@@ -17,16 +17,20 @@ public enum ConfigLoader {
   }
 
   /// Loads the effective config. A named file that is missing is an error; the default
-  /// location missing means the embedded default.
+  /// location missing means the embedded default. A file that exists but cannot be read,
+  /// or is not a regular file, is always an error.
   public static func load(explicit: String? = nil, environment: (String) -> String? = Environment.get) throws(ConfigError) -> AppConfig {
     guard let (file, required) = path(explicit: explicit, environment: environment) else {
       return try parse(DefaultConfig.toml, file: "<embedded default>")
     }
-    guard let text = FileText.read(file) else {
-      if required { throw ConfigError("\(file): config file not found") }
-      return try parse(DefaultConfig.toml, file: "<embedded default>")
+    switch FileText.read(file) {
+    case .success(let text): return try parse(text, file: file)
+    case .failure(.missing) where !required: return try parse(DefaultConfig.toml, file: "<embedded default>")
+    case .failure(.missing): throw ConfigError("\(file): config file not found")
+    // Unreadable is not missing: falling back to the default would drop the user's
+    // widgets and call public APIs they never configured.
+    case .failure(let failure): throw ConfigError("\(file): cannot read the config file: \(failure.reason)")
     }
-    return try parse(text, file: file)
   }
 
   /// Parses TOML text into a checked config.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Emitters
+import TimelineCore
 
 @Suite struct ISO8601Tests {
   @Test(arguments: [

@@ -1,4 +1,3 @@
-import Foundation
 import TimelineCore
 
 /// The JSON a `command` widget prints (docs/command-provider.md):
@@ -94,13 +93,17 @@ enum CommandOutput {
   }
 
   static func date(_ value: JSONValue, field: String) throws -> Int64 {
-    if let n = value.int { return n }
-    if let s = value.string {
-      let plain = ISO8601DateFormatter()
-      let fractional = ISO8601DateFormatter()
-      fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-      if let d = plain.date(from: s) ?? fractional.date(from: s) { return Int64(d.timeIntervalSince1970.rounded(.down)) }
+    let epoch: Int64
+    if let n = value.int {
+      epoch = n
+    } else if let s = value.string, let parsed = ISO8601.parse(s, requireZone: true) {
+      epoch = parsed
+    } else {
+      throw Failure(what: "\(field) must be epoch seconds or an ISO 8601 date with a zone, like 2026-11-22T10:00:00Z")
     }
-    throw Failure(what: "\(field) must be epoch seconds or an ISO 8601 date with a zone, like 2026-11-22T10:00:00Z")
+    guard ISOTime.validRange.contains(epoch) else {
+      throw Failure(what: "\(field) \(epoch) is out of range (years 1 to 9999)")
+    }
+    return epoch
   }
 }

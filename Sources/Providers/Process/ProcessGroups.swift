@@ -14,11 +14,16 @@ public enum ProcessGroups {
     for signal in [SIGTERM, SIGINT, SIGHUP] {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
-        // Only async-signal-safe calls: kill, nanosleep, sigaction, raise.
+        // Only async-signal-safe calls: kill, fork, nanosleep, _exit, sigaction, raise.
+        // The SIGKILL that follows the grace is sent by a forked child: were this handler
+        // to wait, the other threads would carry on and exit normally meanwhile.
         ProcessGroups.signalAll(SIGTERM)
-        var pause = timespec(tv_sec: 0, tv_nsec: Int(ProcessGroups.termGraceMillis) * 1_000_000)
-        nanosleep(&pause, nil)
-        ProcessGroups.signalAll(SIGKILL)
+        if fork() == 0 {
+          var pause = timespec(tv_sec: 0, tv_nsec: Int(ProcessGroups.termGraceMillis) * 1_000_000)
+          nanosleep(&pause, nil)
+          ProcessGroups.signalAll(SIGKILL)
+          _exit(0)
+        }
         var restore = sigaction()
         restore.__sigaction_handler.sa_handler = SIG_DFL
         sigaction(signal, &restore, nil)

@@ -11,10 +11,12 @@ import TimelineCore
 ///
 /// A DATE is epoch seconds or ISO 8601 with `Z` or an offset. An entry without a date is
 /// dated now. Every wrong type is an error naming the field, never a silent default.
-enum CommandOutput {
+public enum CommandOutput {
   struct Failure: Error { var what: String }
 
-  static func decode(_ bytes: [UInt8], now: Int64, program: String) throws -> TimelineDraft {
+  /// The timeline in `bytes`, or a `ProviderError` naming `program` and the field. Public
+  /// for the `command` fuzz target, which feeds it bytes without running a program.
+  public static func decode(_ bytes: [UInt8], now: Int64, program: String) throws -> TimelineDraft {
     do {
       return try decode(bytes, now: now)
     } catch let failure as Failure {

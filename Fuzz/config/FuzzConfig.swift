@@ -1,0 +1,70 @@
+// libFuzzer target: the config's durations and numbers. The input becomes the values of
+// `[refresh] grace` and a widget's `interval` (and, in raw mode, a whole TOML document),
+// which ConfigLoader.parse and every provider's options must turn into a config or a
+// ConfigError naming the key, never a trap (issue 13: "9999999999999999d" once crashed
+// every command).
+//
+// Input: byte 0 picks the mode (bit 0: raw TOML; bits 1-2: the widget kind; bit 3: the
+// values as strings or bare); the rest is split at the first 0x00 into two values.
+import FuzzDriver
+import Providers
+import TimelineCache
+import TimelineKit
+import TimelineCore
+
+private let kinds = ["random-shabad", "favourites", "command", "avalanche"]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let mode = size > 0 ? Int(bytes[0]) : 0
+  let body = Array(bytes.dropFirst())
+  let text: String
+  if mode & 1 == 1 {
+    text = String(decoding: body, as: UTF8.self)
+  } else {
+    let split = body.firstIndex(of: 0) ?? body.count
+    let first = String(decoding: body[..<split], as: UTF8.self)
+    let second = String(decoding: body[Swift.min(split + 1, body.count)...], as: UTF8.self)
+    // The durations parser on its own, as both keys use it.
+    for value in [first, second] {
+      if let seconds = Options.parseDuration(value), let number = Int64(value.dropLast()) {
+        precondition(seconds.signum() == number.signum() || seconds == 0 || number == 0, "duration changed sign")
+      }
+    }
+    let quoted = mode & 8 == 0
+    func value(_ raw: String) -> String {
+      guard quoted else { return raw.filter { $0 != "\n" && $0 != "\r" } }
+      var out = "\""
+      for scalar in raw.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    }
+    let kind = kinds[(mode >> 1) % kinds.count]
+    var widget = "[widgets.w]\nkind = \"\(kind)\"\n"
+    switch kind {
+    case "command": widget += "command = [\"true\"]\ntimeout = \(value(second))\n"
+    case "avalanche": widget += "region = 3022\n"
+    case "favourites": widget += "shabads = [1]\ninterval = \(value(second))\n"
+    default: widget += "interval = \(value(second))\n"
+    }
+    text = "[refresh]\ngrace = \(value(first))\n\n" + widget
+  }
+  let config: AppConfig
+  do {
+    config = try ConfigLoader.parse(text, file: "fuzz.toml")
+  } catch {
+    precondition(!error.description.isEmpty, "empty config error")
+    return 0
+  }
+  precondition((0...7 * 86_400).contains(config.grace), "grace out of range")
+  _ = try? Refresher(config: config, store: CacheStore(directory: "/nonexistent"), clock: FixedClock(0))
+    .providers(for: [])
+  return 0
+}

@@ -7,7 +7,9 @@ so the figures hold whatever the cache format. Usage:
     bench/hostile.py [--timeline BIN] [--emit BIN] [--runs N] [--scale F]
 
 Prints one line per case: the case, the output format, the median wall time of N runs
-and the output's size. Run it with an old and a new timeline-emit to compare."""
+and the output's size. Run it with an old and a new timeline-emit to compare; with
+--label the figures are also appended to bench/results/hostile.log, which
+scripts/reliability publishes in docs/reliability.md."""
 import argparse
 import json
 import os
@@ -35,6 +37,8 @@ def main():
     parser.add_argument("--emit", default=".build/release/timeline-emit")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--label", help="also append the figures, so labelled, to --log")
+    parser.add_argument("--log", default="bench/results/hostile.log")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for index, (name, fmt, entry) in enumerate(cases(args.scale)):
@@ -56,7 +60,13 @@ def main():
                                      env=dict(os.environ, TIMELINE_CACHE_DIR=cache)).stdout
                 times.append(time.monotonic() - start)
                 size = len(out)
-            print("%-32s %-8s %8.3f s  %9d bytes out" % (name, fmt, statistics.median(times), size), flush=True)
+            median = statistics.median(times)
+            print("%-32s %-8s %8.3f s  %9d bytes out" % (name, fmt, median, size), flush=True)
+            if args.label:
+                os.makedirs(os.path.dirname(args.log), exist_ok=True)
+                with open(args.log, "a") as log:
+                    log.write(json.dumps({"case": name, "format": fmt, "label": args.label,
+                                          "seconds": round(median, 3), "bytes": size}) + "\n")
 
 
 if __name__ == "__main__":

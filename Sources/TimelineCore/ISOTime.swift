@@ -9,7 +9,9 @@ public enum ISOTime {
   /// `2026-11-22T16:30:00Z`.
   public static func format(_ epoch: Int64) -> String {
     let days = floorDiv(epoch, 86_400)
-    let seconds = epoch - days * 86_400
+    // The remainder, not `epoch - days * 86_400`: that product leaves Int64 near its limits.
+    let remainder = epoch % 86_400
+    let seconds = remainder < 0 ? remainder + 86_400 : remainder
     let (y, m, d) = civil(fromDays: days)
     return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
   }

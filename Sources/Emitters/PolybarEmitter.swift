@@ -1,3 +1,4 @@
+import TimelineCache
 import TimelineCore
 
 /// polybar `custom/script` (one line per run, or per update with `tail = true`).
@@ -35,7 +36,7 @@ public enum PolybarEmitter {
         openPercent = false
       }
     }
-    guard options.click, Sanitise.isWidgetName(state.widget) else { return body }
+    guard options.click, CacheStore.isValidName(state.widget) else { return body }
     var command = "timeline open " + state.widget
     command = command.split(separator: ":", omittingEmptySubsequences: false).joined(separator: "\\:")
     return "%{A1:" + command + ":}" + body + "%{A}"

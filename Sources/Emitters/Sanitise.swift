@@ -54,12 +54,4 @@ public enum Sanitise {
     while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
     return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
   }
-
-  /// Whether `name` is a widget name that may be used in a command (polybar `--click`).
-  static func isWidgetName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, name.utf8.count <= 64, first != UInt8(ascii: "-") else { return false }
-    return name.utf8.allSatisfy {
-      (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-")
-    }
-  }
 }

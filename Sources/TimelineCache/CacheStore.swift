@@ -16,8 +16,12 @@ public struct CacheStore: Sendable {
     return (environment("HOME") ?? "/tmp") + "/.cache/timeline"
   }
 
+  /// The widget-name rule in words, for every message that refuses a name.
+  public static let nameRule = "use [a-z0-9][a-z0-9-]*, at most 64 characters"
+
   /// Whether `name` is a valid widget name: `[a-z0-9][a-z0-9-]*`, at most 64 characters.
-  /// This is also what keeps a name from escaping the cache directory.
+  /// This is also what keeps a name from escaping the cache directory, and from reaching a
+  /// bar's click command unchecked (polybar `--click`): the one home of the rule.
   public static func isValidName(_ name: String) -> Bool {
     let bytes = Array(name.utf8)
     guard let first = bytes.first, bytes.count <= 64, isLower(first) || isDigit(first) else { return false }
@@ -170,7 +174,7 @@ public enum CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible
 
   public var description: String {
     switch self {
-    case .invalidName(let name): "invalid widget name \"\(name)\": use [a-z0-9][a-z0-9-]*"
+    case .invalidName(let name): "invalid widget name \"\(name)\": \(CacheStore.nameRule)"
     case .io(let what, let code): "cannot \(what): \(String(cString: strerror(code)))"
     case .busy(let widget, let pid):
       "widget \(widget) is being refreshed by \(pid.map { "PID \($0)" } ?? "another process"); the cache is unchanged"

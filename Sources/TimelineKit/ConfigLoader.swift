@@ -139,7 +139,7 @@ public enum ConfigLoader {
     var out: [WidgetConfig] = []
     for name in table.keys {
       guard CacheStore.isValidName(name) else {
-        throw ConfigError("\(file): [widgets.\(name)]: invalid widget name; use lower-case letters, digits and '-', starting with a letter or digit")
+        throw ConfigError("\(file): [widgets.\(name)]: invalid widget name; \(CacheStore.nameRule)")
       }
       guard let body = table[name]?.table else { throw ConfigError("\(file): [widgets.\(name)] must be a table") }
       guard let kind = body["kind"]?.string else {

@@ -28,14 +28,14 @@ public enum Subprocess {
   // must be close-on-exec from birth, or a child spawned by another thread in between
   // inherits it and our reader waits for that child's exit.
   @_silgen_name("pipe2")
-  private static func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+  static func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 
   /// Runs `argv` (argv[0] a path or a name looked up in PATH) with `environment` added
   /// to this process's, and waits at most `timeout` seconds for its output and its exit.
   public static func run(
     _ argv: [String], environment: [String: String] = [:], timeout: Double, maxOutput: Int = 5 << 20
   ) throws -> Result {
-    guard let program = argv.first, !program.isEmpty else { throw ProviderError.config("command is empty") }
+    guard argv.first?.isEmpty == false else { throw ProviderError.config("command is empty") }
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
     guard pipe2(&outPipe, O_CLOEXEC) == 0 else { throw ProviderError("cannot create a pipe") }
@@ -44,39 +44,19 @@ public enum Subprocess {
       close(outPipe[1])
       throw ProviderError("cannot create a pipe")
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    var all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    let cEnv: [UnsafeMutablePointer<CChar>?] = mergedEnvironment(environment).map { strdup($0) } + [nil]
-    defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnv)
+    let spawned = Swift.Result(catching: { try spawn(argv, environment: environment, stdout: .descriptor(outPipe[1]), stderr: .descriptor(errPipe[1])) })
     close(outPipe[1])
     close(errPipe[1])
     defer {
       close(outPipe[0])
       close(errPipe[0])
     }
-    guard spawned == 0 else { throw ProviderError("cannot run \(program): \(String(cString: strerror(spawned)))") }
+    let pid: pid_t
+    do {
+      pid = try spawned.get()
+    } catch let error as SpawnError {
+      throw ProviderError(error.description)
+    }
     ProcessGroups.register(pid)
     defer { ProcessGroups.unregister(pid) }
     var result = Result(status: 0, stdout: [], stderr: [], timedOut: false, overflow: false, heldOpen: false)
@@ -84,13 +64,9 @@ public enum Subprocess {
     let deadline = Clocks.monotonicMillis() + Int64((seconds * 1000).rounded())
     let exited = watch(pid, out: outPipe[0], err: errPipe[0], into: &result, until: deadline, maxOutput: maxOutput)
     if !exited { ProcessGroups.stop(pid, leaderReaped: false) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    result.status = wait(pid)?.status ?? 128 + SIGKILL
     // Whatever else the program left in its group goes with it.
     if exited { ProcessGroups.stop(pid, leaderReaped: true) }
-    // WIFEXITED/WEXITSTATUS are macros Swift cannot import.
-    let signalled = status & 0x7f
-    result.status = signalled == 0 ? (status >> 8) & 0xff : 128 + signalled
     return result
   }
 
@@ -153,7 +129,7 @@ public enum Subprocess {
     return info._sifields._sigchld.si_pid == pid
   }
 
-  private static func mergedEnvironment(_ extra: [String: String]) -> [String] {
+  static func mergedEnvironment(_ extra: [String: String]) -> [String] {
     var env: [String] = []
     var index = 0
     while let item = environ[index] {

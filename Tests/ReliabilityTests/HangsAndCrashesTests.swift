@@ -215,6 +215,12 @@ import TimelineTestSupport
       #expect(ran.status == 2, "\(label): \(ran)")
       #expect(ran.stderr.contains("\(file): cannot read the config file: Permission denied"), "\(label): \(ran.stderr)")
       row("config mode 000 (\(label), `status`)", "exit \(ran.status): \(firstLine(ran.stderr))", ok: ran.status == 2)
+      // doctor must not say "✓ config" for a file it could not read.
+      let doctorArgv = prefix + [timeline(scene), "doctor", "--cache-dir", "/nonexistent/cache"]
+      let doctor = try run(doctorArgv[0], Array(doctorArgv.dropFirst()), environment: environment)
+      #expect(doctor.stdout.contains("✗ config") && doctor.stdout.contains("Permission denied"), "\(label): \(doctor)")
+      row("config mode 000 (\(label), `doctor`)", doctor.stdout.contains("✗ config") ? "✗ config: Permission denied" : "✓ config",
+          ok: doctor.stdout.contains("✗ config"))
     }
   }
 

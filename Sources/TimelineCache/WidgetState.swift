@@ -40,7 +40,9 @@ extension CacheStore {
     }
     return WidgetState(
       lastAttempt: node["lastAttempt"]?.int ?? 0, lastError: node["lastError"]?.string,
-      failures: Int(clamping: node["failures"]?.int ?? 0), retryAt: node["retryAt"]?.int)
+      // Clamped: the refresh adds one to it, and a hand-edited Int64.max must not trap.
+      failures: Int(clamping: Swift.min(Swift.max(node["failures"]?.int ?? 0, 0), 1_000_000)),
+      retryAt: node["retryAt"]?.int)
   }
 
   /// Writes the state atomically.

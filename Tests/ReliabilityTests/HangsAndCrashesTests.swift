@@ -272,7 +272,7 @@ import TimelineTestSupport
   }
 
   /// A cache file and a state file edited to hold Int64.min: refresh and status carry on.
-  @Test(arguments: ["lastSuccess", "retryAt", "lastAttempt", "end"])
+  @Test(arguments: ["lastSuccess", "retryAt", "lastAttempt", "end", "failures"])
   func extremeDatesInTheCacheOrStateFileNeverCrash(_ key: String) throws {
     let scene = try Commands()
     try scene.config([("w", "\(Self.json)\nexit ${FAIL:-0}\n")])
@@ -280,13 +280,15 @@ import TimelineTestSupport
     let good = try scene.timelineRun(["refresh", "--force"])
     try #require(good.status == 0, "\(good)")
     _ = try scene.shell("FAIL=3 \"$T\" refresh --force --config \"$C\" --cache-dir \"$D\"")
-    let isState = key == "lastAttempt" || key == "retryAt"
+    let isState = ["lastAttempt", "retryAt", "failures"].contains(key)
+    // failures is a count the refresh adds one to: its extreme is the top, not the bottom.
+    let extreme = key == "failures" ? "9223372036854775807" : "-9223372036854775808"
     let path = scene.cacheDir + (isState ? "/.w.state.json" : "/w.json")
     var text = try String(contentsOfFile: path, encoding: .utf8)
     let pattern = try NSRegularExpression(pattern: "\"\(key)\":(-?[0-9]+|null)")
     let range = NSRange(text.startIndex..., in: text)
     #expect(pattern.firstMatch(in: text, range: range) != nil, "no \(key) in \(text.prefix(300))")
-    text = pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "\"\(key)\":-9223372036854775808")
+    text = pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "\"\(key)\":\(extreme)")
     try text.write(toFile: path, atomically: false, encoding: .utf8)
     var results: [String] = []
     for argv in [["status"], ["status", "--json"], ["refresh", "--quiet"], ["doctor"]] {
@@ -294,7 +296,11 @@ import TimelineTestSupport
       #expect(ran.signal == nil, "\(argv) crashed: \(ran)")
       results.append("\(argv.joined(separator: " ")) exit \(ran.status)")
     }
-    row("\(isState ? "state" : "cache") file with \(key) = Int64.min", results.joined(separator: "; "),
+    // A failing forced refresh does the backoff arithmetic on what it read.
+    let failing = try scene.shell("FAIL=3 \"$T\" refresh --force --quiet --config \"$C\" --cache-dir \"$D\"")
+    #expect(failing.signal == nil && failing.status == 1, "failing refresh: \(failing)")
+    results.append("failing refresh --force exit \(failing.status)")
+    row("\(isState ? "state" : "cache") file with \(key) = Int64.\(key == "failures" ? "max" : "min")", results.joined(separator: "; "),
         ok: !results.contains { $0.hasSuffix("132") })
   }
 

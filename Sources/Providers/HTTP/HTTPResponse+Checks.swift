@@ -31,7 +31,8 @@ extension HTTPResponse {
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = formatter.date(from: value) else { return nil }
-    return Swift.max(0, Swift.min(Int64(date.timeIntervalSinceNow), 86_400))
+    // Clamped as a Double first: converting a far date's interval to Int64 could trap.
+    return Int64(Swift.max(0, Swift.min(date.timeIntervalSinceNow, 86_400)))
   }
 
   /// BaniDB's `{"error":true,"data":{"error":"…"}}` message, one line, at most 120 chars.

@@ -101,12 +101,19 @@ public enum ConfigLoader {
     for key in table.keys {
       guard key == "grace" else { throw ConfigError("\(config.file): [refresh] unknown key \"\(key)\" (expected grace)") }
       let raw = table[key]
-      let seconds = raw?.int.map(Int64.init) ?? raw?.string.flatMap(Options.parseDuration)
-      guard let seconds, seconds >= 0, seconds <= 7 * 86_400 else {
+      guard let seconds = grace(int: raw?.int, string: raw?.string) else {
         throw ConfigError("\(config.file): [refresh] grace: expected a duration like \"1h\" or seconds (0 to 7 days)")
       }
       config.grace = seconds
     }
+  }
+
+  /// `[refresh] grace` from a TOML integer or a duration string: 0 to 7 days, else nil.
+  public static func grace(int: Int?, string: String?) -> Int64? {
+    guard let seconds = int.map(Int64.init) ?? string.flatMap(Options.parseDuration),
+      (0...7 * 86_400).contains(seconds)
+    else { return nil }
+    return seconds
   }
 
   private static func bars(_ value: (any TOMLValueConvertible)?, file: String) throws(ConfigError) -> BarsConfig {

@@ -128,7 +128,7 @@ public struct CacheStore: Sendable {
   /// holder writes its PID into the lock file. Waits at most `wait` seconds, then throws
   /// `.busy` naming that PID: a holder that is stopped or stuck must not hang every later
   /// run (a timer would pile them up).
-  public func withLock<T>(_ widget: String, wait: Double = 60, _ body: () async throws -> T) async throws -> T {
+  public func withLock<T>(_ widget: String, wait: Double = 15, _ body: () async throws -> T) async throws -> T {
     guard Self.isValidName(widget) else { throw CacheWriteError.invalidName(widget) }
     try ensureDirectory()
     let lockPath = directory + "/." + widget + ".lock"

@@ -10,7 +10,7 @@ public struct Refresher: Sendable {
   public var clock: any WallClock
   public var backoff = Backoff()
   /// Seconds to wait for a widget whose lock another refresh holds.
-  public var lockWait: Double = 60
+  public var lockWait: Double = 15
   /// Makes the HTTP client for one provider (each gets its own 4-request cap).
   public var makeHTTP: @Sendable () -> any HTTPClient
 

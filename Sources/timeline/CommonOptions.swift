@@ -29,9 +29,9 @@ struct LockWaitOption: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Seconds to wait for a widget that another refresh is working on; then that widget fails (default 60).",
+      "Seconds to wait for a widget that another refresh is working on; then that widget fails (default 15).",
       valueName: "seconds"))
-  var lockWait: Int = 60
+  var lockWait: Int = 15
 
   var seconds: Int { lockWait }
 

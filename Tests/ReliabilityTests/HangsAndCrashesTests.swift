@@ -155,11 +155,13 @@ import TimelineTestSupport
       kill -STOP $r; echo $r > holder
       "$T" refresh --force --lock-wait 1 --config "$C" --cache-dir "$D"; echo "second=$?"
       "$T" reload --quiet --lock-wait 1 --config "$C" --cache-dir "$D" w; echo "reload=$?"
+      "$T" refresh --force --quiet --config "$C" --cache-dir "$D" w; echo "default=$?"
       kill -CONT $r; kill -TERM $r; wait $r
       """, timeout: 60)
     let holder = try #require(scene.number("holder"))
     #expect(!ran.timedOut, "a later refresh waited for the stopped one: \(ran)")
-    #expect(ran.stdout.contains("second=1") && ran.stdout.contains("reload=1"), "\(ran)")
+    // Also with the default wait (15 s): bounded, not forever.
+    #expect(ran.stdout.contains("second=1") && ran.stdout.contains("reload=1") && ran.stdout.contains("default=1"), "\(ran)")
     let message = "widget w is being refreshed by PID \(holder)"
     #expect(ran.stderr.contains(message), "\(ran.stderr)")
     #expect(scene.cache("w") == before, "the cache changed")

@@ -55,7 +55,7 @@ enum Follow {
         if errno == EINTR { continue }
         return false
       }
-      if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 { return false }
+      if fds[1].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return false }
       var wake = false
       if fds[0].revents != 0 {
         switch Wakeups.drain(wakeFD) {

@@ -66,6 +66,8 @@ if Context.environment["TIMELINE_FUZZ"] != nil {
     ("emitters", ["Emitters", "TimelineCore"]),
     ("varsom", ["Providers", "TimelineCore"]),
     ("banidb", ["Providers", "TimelineCore"]),
+    ("command", ["Providers", "TimelineCache", "TimelineCore"]),
+    ("config", ["TimelineKit", "Providers", "TimelineCache", "TimelineCore"]),
   ]
   package.targets.append(.target(name: "FuzzDriver", dependencies: ["TimelineCore"], path: "Fuzz/driver"))
   for (name, dependencies) in fuzzTargets {

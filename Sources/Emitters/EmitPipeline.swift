@@ -32,7 +32,7 @@ public enum EmitPipeline {
     guard let path = store.path(for: widget) else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
-        reason: "invalid widget name (use [a-z0-9][a-z0-9-]*, at most 64 characters)")
+        reason: "invalid widget name (\(CacheStore.nameRule))")
     }
     let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
     let meta = view.meta

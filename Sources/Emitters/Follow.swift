@@ -6,10 +6,10 @@ import TimelineCore
 /// next entry, the end, the stale boundary, or an inotify event for our cache file), and
 /// print again only if the line differs. There are no periodic wake-ups.
 ///
-/// Exit 0 on SIGTERM, SIGINT, SIGHUP, when stdout is closed (a failed write: SIGPIPE
-/// is ignored so the write reports EPIPE instead of killing us), and when the bar that
-/// started us is gone although stdout still takes writes (see ParentWatch). Real-time
-/// signals are ignored (see Wakeups).
+/// Exit 0 on SIGTERM, SIGINT, SIGHUP, when stdout's reader hangs up (seen by poll at
+/// once, or as EPIPE from a write: SIGPIPE is ignored), and when the bar that started us
+/// is gone although stdout still takes writes (see ParentWatch). Real-time signals,
+/// SIGUSR1 and SIGUSR2 are ignored (see Wakeups).
 enum Follow {
   static func run(
     _ request: EmitRequest, directory: String, browse: BrowseStore, out: Output, err: Output, program: String,
@@ -48,13 +48,17 @@ enum Follow {
         last = line
       }
       Wakeups.arm(at: resolved.compactMap(\.nextChange).min())
-      guard wait(wakeFD: wakeFD, watchers: [watcher, browseWatcher].compactMap { $0 }) else { return 0 }
+      guard wait(wakeFD: wakeFD, watchers: [watcher, browseWatcher].compactMap { $0 }, output: out.fd) else {
+        return 0
+      }
     }
   }
 
-  /// Blocks until a relevant wake-up; false means stop.
-  private static func wait(wakeFD: Int32, watchers: [DirectoryWatcher]) -> Bool {
-    var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+  /// Blocks until a relevant wake-up; false means stop. `output` is watched for hang-up
+  /// (poll reports POLLERR/POLLHUP whatever the events asked): when the bar closes its
+  /// end we exit now, not at the next write, which may be a day away.
+  private static func wait(wakeFD: Int32, watchers: [DirectoryWatcher], output: Int32) -> Bool {
+    var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: 0, revents: 0)]
     for watcher in watchers { fds.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)) }
     while true {
       let ready = poll(&fds, nfds_t(fds.count), -1)
@@ -62,6 +66,7 @@ enum Follow {
         if errno == EINTR { continue }
         return false
       }
+      if fds[1].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return false }
       var wake = false
       if fds[0].revents != 0 {
         switch Wakeups.drain(wakeFD) {
@@ -70,7 +75,7 @@ enum Follow {
         case .none: break
         }
       }
-      for (index, watcher) in watchers.enumerated() where fds[index + 1].revents != 0 && watcher.consume() { wake = true }
+      for (index, watcher) in watchers.enumerated() where fds[index + 2].revents != 0 && watcher.consume() { wake = true }
       if wake { return true }
     }
   }

@@ -16,21 +16,34 @@ enum Gurmukhi {
   }
 
   /// `text` with every sihari moved before its consonant cluster.
+  ///
+  /// One pass: scalars are copied to `out`, and a sihari is inserted in front of the
+  /// cluster at the end of what has been copied, which is exactly the text the old
+  /// remove-and-reinsert loop saw. A cluster holds at most `maxClusterConsonants`
+  /// consonants (real conjuncts have two or three), so each insert moves a bounded tail
+  /// and the whole is linear, however hostile the text.
   static func visualOrder(_ text: String) -> String {
     // Sihari is E0 A8 BF in UTF-8; most text has none and is returned as is.
     guard containsSihari(text) else { return text }
-    var scalars = Array(text.unicodeScalars)
-    for index in scalars.indices where scalars[index] == sihari {
-      guard let start = clusterStart(scalars, before: index) else { continue }
-      scalars.remove(at: index)
-      scalars.insert(sihari, at: start)
+    var out: [Unicode.Scalar] = []
+    out.reserveCapacity(text.utf8.count / 3 + 1)
+    for scalar in text.unicodeScalars {
+      if scalar == sihari, let start = clusterStart(out, before: out.count) {
+        out.insert(sihari, at: start)
+      } else {
+        out.append(scalar)
+      }
     }
     // Scalar by scalar: `append(contentsOf:)` an array is a generic call whose metadata
     // and conformance the runtime would look up at first use.
-    var out = String.UnicodeScalarView()
-    for scalar in scalars { out.append(scalar) }
-    return String(out)
+    var view = String.UnicodeScalarView()
+    for scalar in out { view.append(scalar) }
+    return String(view)
   }
+
+  /// The longest consonant cluster that a sihari moves over: far beyond any real
+  /// conjunct, and what keeps `visualOrder` linear.
+  static let maxClusterConsonants = 8
 
   private static func containsSihari(_ text: String) -> Bool {
     var previous: UInt8 = 0
@@ -48,8 +61,12 @@ enum Gurmukhi {
   static func clusterStart(_ scalars: [Unicode.Scalar], before index: Int) -> Int? {
     guard let last = consonant(scalars, endingAt: index - 1) else { return nil }
     var start = last
-    while start >= 2, scalars[start - 1] == virama, let earlier = consonant(scalars, endingAt: start - 2) {
+    var consonants = 1
+    while consonants < maxClusterConsonants, start >= 2, scalars[start - 1] == virama,
+      let earlier = consonant(scalars, endingAt: start - 2)
+    {
       start = earlier
+      consonants += 1
     }
     return start
   }

@@ -1,3 +1,4 @@
+import TimelineCache
 import TimelineCore
 
 /// polybar `custom/script` (one line per run, or per update with `tail = true`).
@@ -33,7 +34,7 @@ public enum PolybarEmitter {
     let text = PreparedText(state, options: options, defaultOrder: .visual, polybar: true)
     var body: [UInt8] = []
     body.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
-    if options.click, Sanitise.isWidgetName(state.widget) {
+    if options.click, CacheStore.isValidName(state.widget) {
       // Widget names are [a-z0-9-]: no `:` to escape, nothing that could end the tag.
       body += "%{A1:timeline open " + state.widget + ":}"
     }
@@ -60,7 +61,7 @@ public enum PolybarEmitter {
       }
     }
     if !fontTag.isEmpty { body += "%{T-}" }
-    if options.click, Sanitise.isWidgetName(state.widget) { body += "%{A}" }
+    if options.click, CacheStore.isValidName(state.widget) { body += "%{A}" }
     return String(decoding: body, as: UTF8.self)
   }
 

@@ -25,7 +25,7 @@ struct PreparedText {
   ) {
     let choice = LineChoice(state, options: options, polybar: polybar)
     asciiFont = choice.asciiFont
-    short = choice.short.map(Sanitise.text)
+    short = choice.short.map { Sanitise.text($0.utf8.count > Caps.textBytes ? Caps.prefix($0, bytes: Caps.textBytes) : $0) }
     var runs: [TextRun] = []
     if marksBrowsing, let label = state.browsing.map(Sanitise.text), !label.isEmpty {
       if choice.asciiFont == nil { runs.append(TextRun(label + " ▸ ")) } else { prefix = label + " ▸ " }
@@ -38,6 +38,7 @@ struct PreparedText {
       }
       if !run.text.isEmpty { runs.append(run) }
     }
+    runs = Caps.limit(runs)
     truncated = false
     if let maxWidth = options.maxWidth {
       (runs, truncated) = Truncation.truncate(runs, maxWidth: maxWidth)
@@ -61,8 +62,8 @@ extension RenderInput {
   func tooltipLines(truncated: Bool) -> [String] {
     var lines: [String] = []
     if let browsing { lines.append("▸ " + Sanitise.text(browsing) + " (browsing; back to now by itself)") }
-    lines += entry.tooltip.map(Sanitise.text)
-    if entry.tooltip.isEmpty && truncated { lines.append(Sanitise.text(entry.text)) }
+    lines += Caps.limit(tooltip: entry.tooltip).map(Sanitise.text)
+    if entry.tooltip.isEmpty && truncated { lines += Caps.limit(tooltip: [Sanitise.text(entry.text)]) }
     if isStale { lines.append("Out of date: the last refresh is overdue") }
     lines += notes.map(Sanitise.text)
     return lines

@@ -1,3 +1,4 @@
+import TimelineCache
 import TimelineCore
 
 /// What an emitter renders: one widget's entry at one instant, with the state the cache
@@ -44,33 +45,43 @@ public struct RenderInput: Sendable, Equatable {
   /// The entry shown when nothing better is known (no cache yet): the widget's name and
   /// an ellipsis, so a new user sees which widget waits; "…" alone for an invalid name.
   public static func neutralPlaceholder(widget: String) -> RenderInput {
-    let label = Sanitise.isWidgetName(widget) ? widget + "…" : "…"
+    let label = CacheStore.isValidName(widget) ? widget + "…" : "…"
     return RenderInput(
       widget: widget, entry: Entry(date: 0, runs: [TextRun(label)], alt: "placeholder"),
       isPlaceholder: true)
   }
 
   /// The state key: the entry's `alt`, or `placeholder`.
-  public var alt: String { isPlaceholder ? "placeholder" : Sanitise.text(entry.alt) }
+  public var alt: String {
+    isPlaceholder ? "placeholder" : Sanitise.text(Caps.prefix(entry.alt, bytes: Caps.altBytes))
+  }
 
-  /// CSS-style classes: kind, the entry's classes, `level-N`, then `stale`, `placeholder`,
-  /// `browsing`, `urgent` when they apply. Each is reduced to `[a-z0-9-]`; empty and repeated names
-  /// are dropped, so a class can never carry markup or quotes into a bar.
+  /// CSS-style classes: kind, the entry's first `maxEntryClasses` classes, `level-N`, then
+  /// `stale`, `placeholder`, `browsing`, `urgent` when they apply. Each is reduced to
+  /// `[a-z0-9-]`; empty and repeated names are dropped, so a class can never carry markup
+  /// or quotes into a bar. The state classes come after the cap, so a long list never
+  /// hides them.
   public var classes: [String] {
     var raw: [String] = []
     if let kind { raw.append(kind) }
-    raw += entry.classes
+    raw += entry.classes.prefix(Self.maxEntryClasses)
     if let level = entry.level { raw.append("level-\(level)") }
     if isStale { raw.append("stale") }
     if isPlaceholder { raw.append("placeholder") }
     if browsing != nil { raw.append("browsing") }
     if entry.isUrgent { raw.append("urgent") }
+    // With the cap the list is short, so a linear `contains` stays cheap (and a Set would
+    // cost the one-shot emitter its runtime metadata).
     var out: [String] = []
     for name in raw {
       if let clean = Sanitise.className(name), !out.contains(clean) { out.append(clean) }
     }
     return out
   }
+
+  /// The most classes of an entry a bar is given; a style sheet never needs more, and a
+  /// command could print tens of thousands (docs/emitters.md, "Caps").
+  public static let maxEntryClasses = 32
 }
 
 /// How the Gurmukhi vowel sign sihari is ordered in the output.

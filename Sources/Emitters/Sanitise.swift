@@ -3,7 +3,8 @@
 /// Bars are line-oriented and some treat control characters as commands, so content
 /// never reaches them with C0/C1 controls, DEL or line separators. Tab, CR, LF, U+2028
 /// and U+2029 become a space (so words on two lines do not run together); the rest are
-/// dropped. Invalid UTF-8 never gets here: the cache reader repairs it to U+FFFD.
+/// dropped, and so are the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+/// U+2066–U+2069), which could make a bar show text in an order that spoofs other text. Invalid UTF-8 never gets here: the cache reader repairs it to U+FFFD.
 public enum Sanitise {
   /// `text` without control characters; line breaks and tabs become spaces.
   public static func text(_ text: String) -> String {
@@ -12,7 +13,7 @@ public enum Sanitise {
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: out.append(" ")
-      case 0..<0x20, 0x7F, 0x80..<0xA0: continue
+      case 0..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: continue
       default: out.append(scalar)
       }
     }
@@ -34,7 +35,9 @@ public enum Sanitise {
       if byte < 0x20 || byte == 0x7F { return true }
       // C1 controls are C2 80…C2 9F; U+2028/2029 are E2 80 A8/A9.
       if previous == 0xC2 && byte < 0xA0 { return true }
-      if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }
+      if beforePrevious == 0xE2 && previous == 0x80 && (0xA8...0xAE).contains(byte) { return true }
+      // Bidi embeddings and overrides U+202A–U+202E (above) and isolates U+2066–U+2069.
+      if beforePrevious == 0xE2 && previous == 0x81 && (0xA6...0xA9).contains(byte) { return true }
       beforePrevious = previous
       previous = byte
     }
@@ -57,13 +60,5 @@ public enum Sanitise {
     while bytes.first == UInt8(ascii: "-") { bytes.removeFirst() }
     while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
     return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Whether `name` is a widget name that may be used in a command (polybar `--click`).
-  static func isWidgetName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, name.utf8.count <= 64, first != UInt8(ascii: "-") else { return false }
-    return name.utf8.allSatisfy {
-      (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-")
-    }
   }
 }

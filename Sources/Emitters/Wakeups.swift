@@ -23,6 +23,10 @@ enum Wakeups {
     // action of a real-time signal is to terminate, so a follower would die with the bar's
     // nudge. glibc reserves the two below SIGRTMIN for itself: leave those alone.
     for signal in __libc_current_sigrtmin()...__libc_current_sigrtmax() { ignore(signal) }
+    // SIGUSR1/SIGUSR2 also terminate by default, and bars and scripts send them loosely
+    // (`pkill -USR1 polybar`-style reloads that match more than the bar).
+    ignore(SIGUSR1)
+    ignore(SIGUSR2)
     var handled = sigset_t()
     sigemptyset(&handled)
     for signal in [SIGTERM, SIGINT, SIGHUP, SIGALRM] {

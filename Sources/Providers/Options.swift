@@ -107,16 +107,20 @@ public struct Options {
     return seconds
   }
 
-  /// Seconds in "90s", "30m", "3h", "1d" or a bare number; nil if malformed.
+  /// Seconds in "90s", "30m", "3h", "1d" or a bare number; nil if malformed or beyond
+  /// Int64 (the callers then name the key: a huge value is a config error, never a trap).
   public static func parseDuration(_ text: String) -> Int64? {
     guard let unit = text.last, let number = Int64(text.dropLast()) else { return Int64(text) }
+    let scale: Int64
     switch unit {
-    case "s": return number
-    case "m": return number * 60
-    case "h": return number * 3600
-    case "d": return number * 86_400
+    case "s": scale = 1
+    case "m": scale = 60
+    case "h": scale = 3600
+    case "d": scale = 86_400
     default: return nil
     }
+    let (seconds, overflow) = number.multipliedReportingOverflow(by: scale)
+    return overflow ? nil : seconds
   }
 
   /// Throws for the first key that no accessor asked for.

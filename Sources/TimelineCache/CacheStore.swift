@@ -16,8 +16,12 @@ public struct CacheStore: Sendable {
     return (environment("HOME") ?? "/tmp") + "/.cache/timeline"
   }
 
+  /// The widget-name rule in words, for every message that refuses a name.
+  public static let nameRule = "use [a-z0-9][a-z0-9-]*, at most 64 characters"
+
   /// Whether `name` is a valid widget name: `[a-z0-9][a-z0-9-]*`, at most 64 characters.
-  /// This is also what keeps a name from escaping the cache directory.
+  /// This is also what keeps a name from escaping the cache directory, and from reaching a
+  /// bar's click command unchecked (polybar `--click`): the one home of the rule.
   public static func isValidName(_ name: String) -> Bool {
     let bytes = Array(name.utf8)
     guard let first = bytes.first, bytes.count <= 64, isLower(first) || isDigit(first) else { return false }
@@ -50,7 +54,7 @@ public struct CacheStore: Sendable {
 
   func writeAtomically(_ bytes: [UInt8], to target: String) throws(CacheWriteError) {
     try ensureDirectory()
-    var template = Array((target + ".XXXXXX").utf8CString)
+    var template = Array((Self.temporaryPrefix(of: target) + "XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw .io("create a temporary file in \(directory)", errno) }
     let temp = String(cString: template)
@@ -76,17 +80,29 @@ public struct CacheStore: Sendable {
     sweepTemporaries(of: target)
   }
 
-  /// Removes temporary files of `target` older than a minute: a writer killed between
-  /// mkstemp and rename leaves one behind, and nothing else ever would.
+  /// Where temporaries of `target` are made: `.timeline-tmp.<name>.` plus mkstemp's six
+  /// characters, in the same directory. The marker is a name no user would pick, so the
+  /// sweep can never take a file of theirs (`avalanche.json.backup`, say).
+  static func temporaryPrefix(of target: String) -> String {
+    let slash = target.lastIndex(of: "/")
+    let directory = slash.map { String(target[...$0]) } ?? ""
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    return directory + temporaryMarker + name + "."
+  }
+
+  static let temporaryMarker = ".timeline-tmp."
+
+  /// Removes temporaries of `target` older than a minute: a writer killed between
+  /// mkstemp and rename leaves one behind. Only names this store makes are touched.
   private func sweepTemporaries(of target: String) {
-    let prefix = String(target.split(separator: "/").last ?? "") + "."
+    let prefix = String(Self.temporaryPrefix(of: target).split(separator: "/").last ?? "")
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     for name in names() {
-      guard name.hasPrefix(prefix), name.count == prefix.count + 6 else { continue }
+      guard name.hasPrefix(prefix), name.utf8.count == prefix.utf8.count + 6 else { continue }
       var info = stat()
       let path = directory + "/" + name
-      if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, now.tv_sec - info.st_mtim.tv_sec > 60 {
+      if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mtim.tv_sec < now.tv_sec - 60 {
         unlink(path)
       }
     }
@@ -105,19 +121,44 @@ public struct CacheStore: Sendable {
   }
 
   /// Runs `body` holding an exclusive `flock` on `.<widget>.lock`, so two refreshes of
-  /// one widget take turns; the second sees the first's result and need not fetch.
-  public func withLock<T>(_ widget: String, _ body: () async throws -> T) async throws -> T {
+  /// one widget take turns; the second sees the first's result and need not fetch. The
+  /// holder writes its PID into the lock file. Waits at most `wait` seconds, then throws
+  /// `.busy` naming that PID: a holder that is stopped or stuck must not hang every later
+  /// run (a timer would pile them up).
+  public func withLock<T>(_ widget: String, wait: Double = 15, _ body: () async throws -> T) async throws -> T {
     guard Self.isValidName(widget) else { throw CacheWriteError.invalidName(widget) }
     try ensureDirectory()
     let lockPath = directory + "/." + widget + ".lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw CacheWriteError.io("open \(lockPath)", errno) }
     defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      if errno != EINTR { throw CacheWriteError.io("lock \(lockPath)", errno) }
-    }
+    try Self.lock(fd, path: lockPath, widget: widget, wait: wait)
     defer { flock(fd, LOCK_UN) }
+    let pid = Array(String(getpid()).utf8) + [0x0A]
+    if ftruncate(fd, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }
     return try await body()
+  }
+
+  /// Polls a non-blocking flock until `wait` seconds have passed.
+  private static func lock(_ fd: Int32, path: String, widget: String, wait: Double) throws(CacheWriteError) {
+    let waitMillis = wait.isNaN ? 0 : Int64(Swift.min(Swift.max(wait, 0), 86_400) * 1000)
+    var waited: Int64 = 0
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      if errno == EINTR { continue }
+      guard errno == EWOULDBLOCK else { throw .io("lock \(path)", errno) }
+      if waited >= waitMillis { throw .busy(widget, holder(fd)) }
+      usleep(50_000)
+      waited += 50
+    }
+  }
+
+  /// The PID the lock holder wrote, if it is a number.
+  private static func holder(_ fd: Int32) -> Int32? {
+    var buffer = [UInt8](repeating: 0, count: 16)
+    let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 15, 0) }
+    guard n > 0 else { return nil }
+    let digits = buffer[0..<n].prefix { $0 >= 0x30 && $0 <= 0x39 }
+    return Int32(String(decoding: digits, as: UTF8.self))
   }
 }
 
@@ -125,11 +166,15 @@ public struct CacheStore: Sendable {
 public enum CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidName(String)
   case io(String, Int32)
+  /// Another process holds the widget's lock (its PID, when it wrote one).
+  case busy(String, Int32?)
 
   public var description: String {
     switch self {
-    case .invalidName(let name): "invalid widget name \"\(name)\": use [a-z0-9][a-z0-9-]*"
+    case .invalidName(let name): "invalid widget name \"\(name)\": \(CacheStore.nameRule)"
     case .io(let what, let code): "cannot \(what): \(String(cString: strerror(code)))"
+    case .busy(let widget, let pid):
+      "widget \(widget) is being refreshed by \(pid.map { "PID \($0)" } ?? "another process"); the cache is unchanged"
     }
   }
 }

@@ -34,9 +34,16 @@ extension CacheStore {
       let (document, _) = JSONDocument.parse(file.bytes)
     else { return nil }
     let node = document.node
+    // Dates outside the calendar's range cannot be a real attempt; such a file is ignored
+    // like a damaged one, so no arithmetic on them is ever attempted.
+    for date in [node["lastAttempt"]?.int, node["retryAt"]?.int] {
+      if let date, !ISOTime.validRange.contains(date) { return nil }
+    }
     return WidgetState(
       lastAttempt: node["lastAttempt"]?.int ?? 0, lastError: node["lastError"]?.string,
-      failures: Int(clamping: node["failures"]?.int ?? 0), retryAt: node["retryAt"]?.int)
+      // Clamped: the refresh adds one to it, and a hand-edited Int64.max must not trap.
+      failures: Int(clamping: Swift.min(Swift.max(node["failures"]?.int ?? 0, 0), 1_000_000)),
+      retryAt: node["retryAt"]?.int)
   }
 
   /// Writes the state atomically.

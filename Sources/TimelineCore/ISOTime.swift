@@ -1,9 +1,17 @@
 /// ISO 8601 in UTC for epoch seconds, without Foundation (civil-from-days arithmetic).
+/// `format` is total: any Int64 gives a string (years beyond 9999 get more digits).
 public enum ISOTime {
+  /// The instants a timeline may hold: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+  /// Dates from a provider, a command or a file outside this range are refused, so that
+  /// no arithmetic on them (grace, backoff, ages) can come near Int64's limits.
+  public static let validRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
   /// `2026-11-22T16:30:00Z`.
   public static func format(_ epoch: Int64) -> String {
     let days = floorDiv(epoch, 86_400)
-    let seconds = epoch - days * 86_400
+    // The remainder, not `epoch - days * 86_400`: that product leaves Int64 near its limits.
+    let remainder = epoch % 86_400
+    let seconds = remainder < 0 ? remainder + 86_400 : remainder
     let (y, m, d) = civil(fromDays: days)
     return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
   }
@@ -32,12 +40,31 @@ public enum ISOTime {
     return era * 146_097 + doe - 719_468
   }
 
+  /// Division rounding down; total for every `a` (negating `Int64.min` would trap).
   private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-    a >= 0 ? a / b : -((-a + b - 1) / b)
+    let quotient = a / b
+    return a % b < 0 ? quotient - 1 : quotient
   }
 
   private static func pad(_ n: Int64, _ width: Int) -> String {
     let s = String(n)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+  }
+}
+
+extension Timeline {
+  /// The first date field outside `ISOTime.validRange`, named for a message; nil when all
+  /// are inside. A cache file edited by hand (or by a hostile program) can hold anything,
+  /// and the refresh, status and doctor do arithmetic on these dates.
+  public var fieldOutOfRange: String? {
+    let valid = ISOTime.validRange
+    if !valid.contains(generated) { return "generated" }
+    if let end, !valid.contains(end) { return "end" }
+    if case .after(let date) = policy, !valid.contains(date) { return "policy.after" }
+    if let lastSuccess, !valid.contains(lastSuccess) { return "lastSuccess" }
+    if let retryAt, !valid.contains(retryAt) { return "retryAt" }
+    if !valid.contains(grace) { return "grace" }
+    for (index, entry) in entries.enumerated() where !valid.contains(entry.date) { return "entries[\(index)].date" }
+    return nil
   }
 }

@@ -17,16 +17,20 @@ public enum ConfigLoader {
   }
 
   /// Loads the effective config. A named file that is missing is an error; the default
-  /// location missing means the embedded default.
+  /// location missing means the embedded default. A file that exists but cannot be read,
+  /// or is not a regular file, is always an error.
   public static func load(explicit: String? = nil, environment: (String) -> String? = Environment.get) throws(ConfigError) -> AppConfig {
     guard let (file, required) = path(explicit: explicit, environment: environment) else {
       return try parse(DefaultConfig.toml, file: "<embedded default>")
     }
-    guard let text = FileText.read(file) else {
-      if required { throw ConfigError("\(file): config file not found") }
-      return try parse(DefaultConfig.toml, file: "<embedded default>")
+    switch FileText.read(file) {
+    case .success(let text): return try parse(text, file: file)
+    case .failure(.missing) where !required: return try parse(DefaultConfig.toml, file: "<embedded default>")
+    case .failure(.missing): throw ConfigError("\(file): config file not found")
+    // Unreadable is not missing: falling back to the default would drop the user's
+    // widgets and call public APIs they never configured.
+    case .failure(let failure): throw ConfigError("\(file): cannot read the config file: \(failure.reason)")
     }
-    return try parse(text, file: file)
   }
 
   /// Parses TOML text into a checked config.
@@ -97,12 +101,19 @@ public enum ConfigLoader {
     for key in table.keys {
       guard key == "grace" else { throw ConfigError("\(config.file): [refresh] unknown key \"\(key)\" (expected grace)") }
       let raw = table[key]
-      let seconds = raw?.int.map(Int64.init) ?? raw?.string.flatMap(Options.parseDuration)
-      guard let seconds, seconds >= 0, seconds <= 7 * 86_400 else {
+      guard let seconds = grace(int: raw?.int, string: raw?.string) else {
         throw ConfigError("\(config.file): [refresh] grace: expected a duration like \"1h\" or seconds (0 to 7 days)")
       }
       config.grace = seconds
     }
+  }
+
+  /// `[refresh] grace` from a TOML integer or a duration string: 0 to 7 days, else nil.
+  public static func grace(int: Int?, string: String?) -> Int64? {
+    guard let seconds = int.map(Int64.init) ?? string.flatMap(Options.parseDuration),
+      (0...7 * 86_400).contains(seconds)
+    else { return nil }
+    return seconds
   }
 
   private static func bars(_ value: (any TOMLValueConvertible)?, file: String) throws(ConfigError) -> BarsConfig {
@@ -148,7 +159,7 @@ public enum ConfigLoader {
     var out: [WidgetConfig] = []
     for name in table.keys {
       guard CacheStore.isValidName(name) else {
-        throw ConfigError("\(file): [widgets.\(name)]: invalid widget name; use lower-case letters, digits and '-', starting with a letter or digit")
+        throw ConfigError("\(file): [widgets.\(name)]: invalid widget name; \(CacheStore.nameRule)")
       }
       guard let body = table[name]?.table else { throw ConfigError("\(file): [widgets.\(name)] must be a table") }
       guard let kind = body["kind"]?.string else {

@@ -2,20 +2,51 @@ import Glibc
 
 /// Reads a small text file (config, imports) without Foundation.
 enum FileText {
-  /// The file's text, or nil if it cannot be read. Files over 1 MB are refused.
-  static func read(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
+  /// Why a file could not be read.
+  enum Failure: Error, Equatable {
+    /// It does not exist (ENOENT): the only case where a default may stand in.
+    case missing
+    /// It exists but is not a regular file (a directory, a FIFO, a device).
+    case notRegular(String)
+    case tooLarge
+    /// open(2) or read(2) failed with this errno.
+    case system(Int32)
+
+    /// The reason, for a message that also names the path.
+    var reason: String {
+      switch self {
+      case .missing: "file not found"
+      case .notRegular(let what): "is \(what), not a regular file"
+      case .tooLarge: "larger than 1 MB"
+      case .system(let code): String(cString: strerror(code))
+      }
+    }
+  }
+
+  /// The file's text. Opened non-blocking, so a FIFO cannot hang us before fstat refuses it.
+  static func read(_ path: String) -> Result<String, Failure> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .system(errno)) }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .failure(.system(errno)) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return .failure(.notRegular("a directory"))
+    case S_IFIFO: return .failure(.notRegular("a FIFO"))
+    case S_IFSOCK: return .failure(.notRegular("a socket"))
+    default: return .failure(.notRegular("a device"))
+    }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
       let n = Glibc.read(fd, &chunk, chunk.count)
       if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
+      if n < 0 { return .failure(.system(errno)) }
+      if n == 0 { break }
       bytes.append(contentsOf: chunk[0..<n])
-      if bytes.count > 1 << 20 { return nil }
+      if bytes.count > 1 << 20 { return .failure(.tooLarge) }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return .success(String(decoding: bytes, as: UTF8.self))
   }
 }

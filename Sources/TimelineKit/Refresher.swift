@@ -9,6 +9,8 @@ public struct Refresher: Sendable {
   public var store: CacheStore
   public var clock: any WallClock
   public var backoff = Backoff()
+  /// Seconds to wait for a widget whose lock another refresh holds.
+  public var lockWait: Double = 15
   /// Makes the HTTP client for one provider (each gets its own 4-request cap).
   public var makeHTTP: @Sendable () -> any HTTPClient
 
@@ -70,7 +72,7 @@ public struct Refresher: Sendable {
       return .notDue(until: before.nextRefresh)
     }
     do {
-      return try await store.withLock(widget.name) {
+      return try await store.withLock(widget.name, wait: lockWait) {
         // Another refresh may have finished while we waited for the lock.
         let record = WidgetRecord.load(widget.name, store: store)
         if !force, record.dueReason(at: clock.now(), configHash: hash) == nil {
@@ -118,7 +120,10 @@ public struct Refresher: Sendable {
             generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
         }
       } catch {
-        return .failed("\(failure.message); also could not record it: \(error)", retryAt: retryAt)
+        // Nothing was recorded, so no retry time holds: say so rather than promise one.
+        return .failed(
+          "\(failure.message); the failure could not be recorded either (\(error)), so no retry time is set "
+            + "and the next run tries again", retryAt: nil)
       }
       return .failed(failure.message, retryAt: retryAt)
     }

@@ -14,7 +14,12 @@ public struct WidgetRecord: Sendable {
     guard let path = store.path(for: widget) else { return WidgetRecord(readError: "invalid widget name") }
     var record = WidgetRecord(state: store.state(of: widget))
     do {
-      record.timeline = try CacheReader.timeline(path: path)
+      let timeline = try CacheReader.timeline(path: path)
+      if let field = timeline.fieldOutOfRange {
+        record.readError = "\(path): \(field) is out of range (years 1 to 9999); the next refresh replaces the file"
+      } else {
+        record.timeline = timeline
+      }
     } catch .missing {
       record.readError = nil
     } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Providers
 
 /// A real HTTP server on 127.0.0.1 (Tests/Support/fixture_server.py) serving recorded
 /// responses and faults. It lives as long as this object: its stdin is our pipe, and it
@@ -6,8 +7,8 @@ import Foundation
 public final class FixtureServer: @unchecked Sendable {
   public let port: Int
   public var baseURL: String { "http://127.0.0.1:\(port)" }
-  private let process: Process
-  private let input: Pipe
+  private let pid: pid_t
+  private let input: Int32
   private let scratch: TempDir
 
   /// Starts the server with `routes` (see the script's docstring).
@@ -15,27 +16,54 @@ public final class FixtureServer: @unchecked Sendable {
     scratch = try TempDir()
     let routesFile = scratch.file("routes.json")
     try JSONSerialization.data(withJSONObject: routes).write(to: URL(fileURLWithPath: routesFile))
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Paths.repo + "/Tests/Support/fixture_server.py", routesFile]
-    var env = ProcessInfo.processInfo.environment
-    env.merge(environment) { $1 }
-    process.environment = env
-    input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    let line = String(decoding: output.fileHandleForReading.availableLine(), as: UTF8.self)
+    let stdin = try Subprocess.makePipe()
+    let stdout = try Subprocess.makePipe()
+    let spawned = Result(catching: {
+      try Subprocess.spawn(
+        ["/usr/bin/env", "python3", Paths.repo + "/Tests/Support/fixture_server.py", routesFile],
+        environment: environment, stdin: .descriptor(stdin.read), stdout: .descriptor(stdout.write),
+        stderr: .descriptor(2))
+    })
+    close(stdin.read)
+    close(stdout.write)
+    defer { close(stdout.read) }
+    input = stdin.write
+    do {
+      pid = try spawned.get()
+    } catch {
+      close(stdin.write)
+      throw error
+    }
+    let line = Self.line(from: stdout.read)
     guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+      Self.stop(pid, input: input)
       throw TestSupportError("fixture server did not start: \(line)")
     }
     self.port = port
   }
 
-  deinit {
-    try? input.fileHandleForWriting.close()
-    process.terminate()
+  deinit { Self.stop(pid, input: input) }
+
+  /// Closes the server's stdin (it exits then), and reaps it; SIGKILL if it lingers.
+  private static func stop(_ pid: pid_t, input: Int32) {
+    close(input)
+    kill(pid, SIGTERM)
+    if Subprocess.wait(pid, within: 5) == nil {
+      kill(pid, SIGKILL)
+      _ = Subprocess.wait(pid)
+    }
+  }
+
+  /// Reads up to a newline, byte by byte (the server prints one short line).
+  private static func line(from fd: Int32) -> String {
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let n = read(fd, &byte, 1)
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 || byte == 0x0A { return String(decoding: line, as: UTF8.self) }
+      line.append(byte)
+    }
   }
 
   /// Replaces the routes.
@@ -66,15 +94,3 @@ public final class FixtureServer: @unchecked Sendable {
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-extension FileHandle {
-  /// Reads up to a newline, byte by byte (the server prints one short line).
-  func availableLine() -> Data {
-    var line = Data()
-    while true {
-      let byte = readData(ofLength: 1)
-      if byte.isEmpty || byte.first == 0x0A { return line }
-      line.append(byte)
-    }
-  }
-}

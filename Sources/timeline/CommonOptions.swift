@@ -23,3 +23,19 @@ struct CommonOptions: ParsableArguments {
 
   var store: CacheStore { CacheStore(directory: cacheDir ?? CacheStore.defaultDirectory()) }
 }
+
+/// `--lock-wait`: how long `refresh` and `reload` wait for a widget another refresh holds.
+struct LockWaitOption: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds to wait for a widget that another refresh is working on; then that widget fails (default 15).",
+      valueName: "seconds"))
+  var lockWait: Int = 15
+
+  var seconds: Int { lockWait }
+
+  func validate() throws {
+    guard (0...3600).contains(lockWait) else { throw ValidationError("--lock-wait: expected 0 to 3600 seconds, got \(lockWait)") }
+  }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Providers
 import TimelineCache
 import TimelineCore
 
@@ -71,37 +72,17 @@ enum Launcher {
   static let patience: Int = 2000
 
   static func open(_ url: String) -> Outcome {
-    var actions = posix_spawn_file_actions_t()
-    var attributes = posix_spawnattr_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
-    defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
+    let pid: pid_t
+    do {
+      pid = try Subprocess.spawn(["xdg-open", url], stdout: .null, stderr: .descriptor(2), grouping: .ownSession)
+    } catch let error as Subprocess.SpawnError {
+      return error.code == ENOENT ? .notFound : .failed(-error.code)
+    } catch {
+      return .failed(-1)
     }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    // POSIX_SPAWN_SETSID (glibc ≥ 2.26); the macro is not imported into Swift.
-    posix_spawnattr_setflags(&attributes, 0x80)
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup(url), nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let result = posix_spawnp(&pid, "xdg-open", &actions, &attributes, argv, environ)
-    if result == ENOENT { return .notFound }
-    if result != 0 { return .failed(-result) }
-    for _ in 0..<(patience / 50) {
-      var status: Int32 = 0
-      let done = waitpid(pid, &status, WNOHANG)
-      if done == pid {
-        let exited = status & 0x7f == 0
-        let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        // 127 is the shell's "command not found", should xdg-open be a wrapper script.
-        if code == 0 { return .started }
-        return code == 127 ? .notFound : .failed(code)
-      }
-      if done < 0 { return .started }
-      usleep(50_000)
-    }
-    return .started
+    guard let exit = Subprocess.wait(pid, within: Double(patience) / 1000) else { return .started }
+    // 127 is the shell's "command not found", should xdg-open be a wrapper script.
+    if exit.status == 0 { return .started }
+    return exit.status == 127 ? .notFound : .failed(exit.status)
   }
 }

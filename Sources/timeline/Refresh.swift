@@ -23,11 +23,12 @@ extension TimelineCommand {
     @OptionGroup var common: CommonOptions
     @Flag(help: "Refresh even if not due.") var force = false
     @Flag(help: "Print nothing unless something failed.") var quiet = false
+    @OptionGroup var lock: LockWaitOption
     @Argument(help: "Widgets to refresh (default: all configured).") var widgets: [String] = []
 
     func run() async throws {
       try await exiting {
-        try await RefreshRun.perform(common, widgets: widgets, force: force, quiet: quiet, say: Console.error).status
+        try await RefreshRun.perform(common, widgets: widgets, force: force, quiet: quiet, lockWait: lock.seconds, say: Console.error).status
       }
     }
   }

@@ -1,5 +1,6 @@
 import TimelineCache
 import TimelineCore
+import Providers
 import TimelineKit
 
 /// What `refresh` and `reload` share: load the config, refresh, report one line per
@@ -8,10 +9,14 @@ import TimelineKit
 enum RefreshRun {
   /// Runs the refresh. `say` prints progress lines; failures always go to stderr.
   static func perform(
-    _ common: CommonOptions, widgets: [String], force: Bool, quiet: Bool, say: (String) -> Void
+    _ common: CommonOptions, widgets: [String], force: Bool, quiet: Bool, lockWait: Int,
+    say: (String) -> Void
   ) async throws -> (status: Int32, config: AppConfig) {
     let config = try common.loadConfig()
-    let refresher = Refresher(config: config, store: common.store, clock: SystemClock())
+    // A terminated refresh takes its commands' process groups with it.
+    ProcessGroups.stopChildrenOnTermination()
+    var refresher = Refresher(config: config, store: common.store, clock: SystemClock())
+    refresher.lockWait = Double(lockWait)
     let results: [(String, Refresher.Outcome)]
     do throws(ConfigError) {
       results = try await refresher.refresh(widgets, force: force)

@@ -21,12 +21,13 @@ extension TimelineCommand {
 
     @OptionGroup var common: CommonOptions
     @Flag(help: "Print only failures.") var quiet = false
+    @OptionGroup var lock: LockWaitOption
     @Argument(help: "Widgets to refresh (default: all configured).") var widgets: [String] = []
 
     func run() async throws {
       try await exiting {
         let (status, config) = try await RefreshRun.perform(
-          common, widgets: widgets, force: true, quiet: quiet, say: { print($0) })
+          common, widgets: widgets, force: true, quiet: quiet, lockWait: lock.seconds, say: { print($0) })
         // Nudge even after a failure: a widget that did refresh should show at once.
         for report in BarNudge(bars: config.bars).run() where !quiet {
           print(report.line)

@@ -84,7 +84,7 @@ enum CurrentEntry {
   static func find(widget: String, at: String?, cacheDir: String?) throws -> (Timeline, Int) {
     let store = CacheStore(directory: cacheDir ?? CacheStore.defaultDirectory())
     guard let path = store.path(for: widget) else {
-      throw Failure.config("invalid widget name \"\(widget)\": use [a-z0-9][a-z0-9-]*")
+      throw Failure.config("invalid widget name \"\(widget)\": \(CacheStore.nameRule)")
     }
     var now = SystemClock().now()
     if let at {

@@ -80,7 +80,7 @@ import TimelineTestSupport
     // A SIGKILL can strand a temporary file; the next complete write sweeps those older
     // than a minute. Age the strays instead of waiting.
     let cache = dir.file("cache")
-    for name in try FileManager.default.contentsOfDirectory(atPath: cache) where name.hasPrefix("w0.json.") {
+    for name in try FileManager.default.contentsOfDirectory(atPath: cache) where name.hasPrefix(".timeline-tmp.w0.json.") {
       try FileManager.default.setAttributes(
         [.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: cache + "/" + name)
     }
@@ -88,6 +88,6 @@ import TimelineTestSupport
     final.waitUntilExit()
     #expect(final.terminationStatus == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: dir.file("cache"))
-    #expect(names.filter { $0.hasPrefix("w0.json.") }.isEmpty, "\(names)")
+    #expect(names.filter { $0.hasPrefix(".timeline-tmp.w0.json.") }.isEmpty, "\(names)")
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import TimelineCore
 
 /// The JSON a `command` widget prints (docs/command-provider.md):
@@ -12,10 +11,12 @@ import TimelineCore
 ///
 /// A DATE is epoch seconds or ISO 8601 with `Z` or an offset. An entry without a date is
 /// dated now. Every wrong type is an error naming the field, never a silent default.
-enum CommandOutput {
+public enum CommandOutput {
   struct Failure: Error { var what: String }
 
-  static func decode(_ bytes: [UInt8], now: Int64, program: String) throws -> TimelineDraft {
+  /// The timeline in `bytes`, or a `ProviderError` naming `program` and the field. Public
+  /// for the `command` fuzz target, which feeds it bytes without running a program.
+  public static func decode(_ bytes: [UInt8], now: Int64, program: String) throws -> TimelineDraft {
     do {
       return try decode(bytes, now: now)
     } catch let failure as Failure {
@@ -94,13 +95,17 @@ enum CommandOutput {
   }
 
   static func date(_ value: JSONValue, field: String) throws -> Int64 {
-    if let n = value.int { return n }
-    if let s = value.string {
-      let plain = ISO8601DateFormatter()
-      let fractional = ISO8601DateFormatter()
-      fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-      if let d = plain.date(from: s) ?? fractional.date(from: s) { return Int64(d.timeIntervalSince1970.rounded(.down)) }
+    let epoch: Int64
+    if let n = value.int {
+      epoch = n
+    } else if let s = value.string, let parsed = ISO8601.parse(s, requireZone: true) {
+      epoch = parsed
+    } else {
+      throw Failure(what: "\(field) must be epoch seconds or an ISO 8601 date with a zone, like 2026-11-22T10:00:00Z")
     }
-    throw Failure(what: "\(field) must be epoch seconds or an ISO 8601 date with a zone, like 2026-11-22T10:00:00Z")
+    guard ISOTime.validRange.contains(epoch) else {
+      throw Failure(what: "\(field) \(epoch) is out of range (years 1 to 9999)")
+    }
+    return epoch
   }
 }

@@ -47,6 +47,11 @@ public struct CommandProvider: TimelineProvider {
     let name = (argv[0] as NSString).lastPathComponent
     if result.timedOut { throw ProviderError("\(name) timed out after \(timeout) s") }
     if result.overflow { throw ProviderError("\(name) printed more than 5 MB") }
+    if result.heldOpen {
+      throw ProviderError(
+        "\(name) exited, but a process it started in the background still holds its output open; "
+          + "redirect that process's output (>/dev/null 2>&1)")
+    }
     guard result.status == 0 else {
       let said = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map {
         ": " + ProviderError.oneLine(String($0), limit: 120)

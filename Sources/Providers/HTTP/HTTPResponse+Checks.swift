@@ -34,7 +34,8 @@ extension HTTPResponse {
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = formatter.date(from: value) else { return nil }
-    return Swift.max(0, Swift.min(Int64(date.timeIntervalSince1970) - now, 86_400))
+    // Clamped as a Double first: converting a far date's interval to Int64 could trap.
+    return Int64(Swift.max(0, Swift.min(date.timeIntervalSince1970 - Double(now), 86_400)))
   }
 
   /// BaniDB's `{"error":true,"data":{"error":"…"}}` message, one line, at most 120 chars.

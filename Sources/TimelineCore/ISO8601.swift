@@ -1,22 +1,25 @@
-/// A hand-written ISO 8601 reader for `--at`, so the emit path needs no Foundation and no
-/// time-zone data.
+/// The one ISO 8601 reader of the package: `--at` on the emit path (no Foundation, no
+/// time-zone data) and the dates a `command` widget prints.
 ///
 /// Accepted: `2026-03-01` (midnight UTC), `2026-03-01T19:00`, `2026-03-01T19:00:00`,
 /// fractional seconds (`…:00.250`, truncated), and a zone of `Z`, `±HH:MM`, `±HHMM` or
 /// `±HH`. `t` and a space may replace `T`. Without a zone the time is UTC: the emitter
 /// never consults the local time zone (docs/emitters.md). `@SECONDS` gives epoch seconds.
+/// With `requireZone` (command output) only a date, a time and a zone are accepted: a
+/// program's local time must not be read as UTC. Every value read is bounded (4-digit
+/// years, 15-digit epochs), so no input can overflow.
 public enum ISO8601 {
   /// Epoch seconds for `text`, or nil if it is not one of the accepted forms.
-  public static func parse(_ text: String) -> Int64? {
+  public static func parse(_ text: String, requireZone: Bool = false) -> Int64? {
     let bytes = Array(text.utf8)
-    if bytes.first == UInt8(ascii: "@") { return epoch(bytes.dropFirst()) }
+    if bytes.first == UInt8(ascii: "@") { return requireZone ? nil : epoch(bytes.dropFirst()) }
     var reader = Reader(bytes: bytes)
     guard let year = reader.digits(4), reader.take("-"), let month = reader.digits(2),
       reader.take("-"), let day = reader.digits(2),
       (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
     else { return nil }
-    var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
-    if reader.atEnd { return seconds }
+    var seconds = ISOTime.days(year: year, month: month, day: day) * 86_400
+    if reader.atEnd { return requireZone ? nil : seconds }
     guard reader.take("T") || reader.take("t") || reader.take(" "),
       let hour = reader.digits(2), hour < 24, reader.take(":"), let minute = reader.digits(2), minute < 60
     else { return nil }
@@ -28,6 +31,7 @@ public enum ISO8601 {
         guard reader.skipDigits() else { return nil }
       }
     }
+    if reader.atEnd && requireZone { return nil }
     if reader.atEnd || reader.take("Z") || reader.take("z") { return reader.atEnd ? seconds : nil }
     let sign: Int64
     if reader.take("+") { sign = 1 } else if reader.take("-") { sign = -1 } else { return nil }
@@ -59,16 +63,6 @@ public enum ISO8601 {
     case 4, 6, 9, 11: return 30
     default: return 31
     }
-  }
-
-  /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
-  static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 
   private struct Reader {

@@ -9,64 +9,9 @@ import TimelineTestSupport
 /// docs/reliability.md. The runner's own deadline only bounds a hang: a case that hangs
 /// fails on `timedOut`, not on a measured time.
 @Suite struct HangsAndCrashesTests {
-  /// A config of `command` widgets in a temporary directory, and the built binary.
-  final class Commands: @unchecked Sendable {
-    let dir: TempDir
-    let timeline = Paths.binary("timeline")
-    var cacheDir: String { dir.file("cache") }
-    var configFile: String { dir.file("config.toml") }
-
-    init() throws { dir = try TempDir() }
-
-    /// Writes one widget per (name, shell script) pair; the script runs with `sh`, in
-    /// the temporary directory.
-    func config(_ widgets: [(String, String)], timeout: Int = 30, extra: String = "") throws {
-      var text = extra
-      for (name, script) in widgets {
-        let file = try dir.write("\(name).sh", "cd \"\(dir.path)\" || exit 9\n" + script)
-        text += "[widgets.\(name)]\nkind = \"command\"\ntimeout = \(timeout)\ncommand = [\"/bin/sh\", \"\(file)\"]\n\n"
-      }
-      try dir.write("config.toml", text)
-    }
-
-    func timelineRun(_ arguments: [String], timeout: Double = 60) throws -> RunResult {
-      try run(timeline, arguments + ["--config", configFile, "--cache-dir", cacheDir], timeout: timeout)
-    }
-
-    /// A shell script run with `sh -c`, given the binary as $T, the config as $C and the
-    /// cache directory as $D, in the temporary directory.
-    func shell(_ script: String, timeout: Double = 60) throws -> RunResult {
-      try run(
-        "/bin/sh", ["-c", "cd \"$0\" || exit 9\n" + script, dir.path],
-        environment: ["T": timeline, "C": configFile, "D": cacheDir], timeout: timeout)
-    }
-
-    func number(_ file: String) -> Int32? {
-      (try? String(contentsOfFile: dir.file(file), encoding: .utf8)).flatMap {
-        Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-      }
-    }
-
-    func cache(_ widget: String) -> Data? { FileManager.default.contents(atPath: cacheDir + "/\(widget).json") }
-  }
+  typealias Commands = CommandScene
 
   static let json = #"echo '{"entries":[{"text":"hi"}]}'"#
-
-  /// Whether any process of group `pgid` is alive. Read from /proc, not with kill(2):
-  /// a killed member whose parent died waits as a zombie until init reaps it, and
-  /// kill(-pgid, 0) counts zombies.
-  func groupAlive(_ pgid: Int32) -> Bool {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for pid in entries where pid.allSatisfy(\.isNumber) {
-      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { continue }
-      // After "(comm)": state, ppid, pgrp.
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      if fields.count > 2, fields[2] == "\(pgid)", fields[0] != "Z" { return true }
-    }
-    return false
-  }
 
   func row(_ name: String, _ result: String, ok: Bool) {
     Report.add("hangs", ["case": name, "result": result, "ok": ok])

@@ -5,7 +5,9 @@ import PackageDescription
 // - TimelineCore: the standard library only (entries, timelines, policies, selection).
 // - CJSONC: json-c, the reader of whole cache documents (version 2 hot lines use FlatJSON).
 // - TimelineCache: the cache file format, its readers (json-c; FlatJSON for the bars' lines) and its atomic writer (Glibc).
-// - Emitters: pure renderers per bar, plus the pipeline both emit front ends share.
+// - Emitters: pure renderers per bar, plus the pipeline both emit front ends share; no Glibc.
+// - EmitRuntime: the emit command's process side (argv, stdout, signals, inotify, --follow),
+//   shared by timeline-emit and `timeline emit`.
 // - Providers: networking, Foundation and time-zone maths live here and nowhere else.
 // - TimelineKit: config, the refresh orchestration and status, used by the CLI.
 // - timeline-emit: the bars' fast path; never Foundation, never ArgumentParser.
@@ -33,6 +35,7 @@ let package = Package(
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]),
     .target(name: "TimelineCache", dependencies: ["TimelineCore", "CJSONC"], swiftSettings: fastPath),
     .target(name: "Emitters", dependencies: ["TimelineCore", "TimelineCache"], swiftSettings: fastPath),
+    .target(name: "EmitRuntime", dependencies: ["Emitters", "TimelineCache", "TimelineCore"], swiftSettings: fastPath),
     .target(name: "Providers", dependencies: ["TimelineCore"], resources: [.copy("Samples")], swiftSettings: strict),
     .target(
       name: "TimelineKit",
@@ -40,16 +43,16 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "timeline",
-      dependencies: ["TimelineKit", "Emitters", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["TimelineKit", "EmitRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict),
-    .executableTarget(name: "timeline-emit", dependencies: ["Emitters"], swiftSettings: fastPath),
+    .executableTarget(name: "timeline-emit", dependencies: ["EmitRuntime"], swiftSettings: fastPath),
     .executableTarget(
       name: "timeline-simulate", dependencies: ["TimelineKit", "TimelineCore", "TimelineCache", "Providers"],
       path: "bench/simulate"),
     .target(name: "TimelineTestSupport", dependencies: ["Providers"], path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
-    .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
+    .testTarget(name: "EmittersTests", dependencies: ["Emitters", "EmitRuntime", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
     .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "Emitters", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineCache", "TimelineTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),

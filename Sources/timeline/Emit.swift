@@ -1,5 +1,5 @@
 import ArgumentParser
-import Emitters
+import EmitRuntime
 
 extension TimelineCommand {
   /// `timeline emit`: the same command as `timeline-emit`, for humans and scripts. It

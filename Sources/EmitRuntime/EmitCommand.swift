@@ -1,3 +1,4 @@
+import Emitters
 import Glibc
 import TimelineCache
 import TimelineCore

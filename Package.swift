@@ -15,6 +15,9 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 // The bars' fast path (timeline-emit and the modules it links): value operations on large
 // structs (Entry, CacheMeta) lowered field by field instead of through type layouts, whose
 // runtime metadata lookups cost each one-shot emit ~40 k instructions (docs/performance.md).
+// unsafeFlags stay on purpose: the package's products are executables alone, so no downstream
+// package can depend on these targets (SwiftPM refuses unsafeFlags only in the targets of a
+// product another package uses). Add a library product and its targets must drop them.
 let fastPath: [SwiftSetting] = strict + [.unsafeFlags(["-Xfrontend", "-disable-type-layout"])]
 
 let package = Package(

@@ -52,7 +52,10 @@ let package = Package(
     .executableTarget(
       name: "timeline-simulate", dependencies: ["TimelineKit", "TimelineCore", "TimelineCache", "Providers"],
       path: "bench/simulate"),
-    .target(name: "TimelineTestSupport", dependencies: ["Providers"], path: "Sources/TimelineTestSupport"),
+    // The bar markup oracles, standard library only: the tests get them through
+    // TimelineTestSupport, the emitters fuzzer (a sanitizer build) directly.
+    .target(name: "MarkupOracle"),
+    .target(name: "TimelineTestSupport", dependencies: ["Providers", "MarkupOracle"], path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
     .testTarget(name: "EmittersTests", dependencies: ["Emitters", "EmitRuntime", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
@@ -69,7 +72,7 @@ let package = Package(
 if Context.environment["TIMELINE_FUZZ"] != nil {
   let fuzzTargets: [(String, [Target.Dependency])] = [
     ("cache-reader", ["TimelineCache", "TimelineCore"]),
-    ("emitters", ["Emitters", "TimelineCore"]),
+    ("emitters", ["Emitters", "TimelineCore", "MarkupOracle"]),
     ("varsom", ["Providers", "TimelineCore"]),
     ("banidb", ["Providers", "TimelineCore"]),
     ("command", ["Providers", "TimelineCache", "TimelineCore"]),

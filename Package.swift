@@ -9,7 +9,8 @@ import PackageDescription
 // - EmitRuntime: the emit command's process side (argv, stdout, signals, inotify, --follow),
 //   shared by timeline-emit and `timeline emit`.
 // - Providers: networking, Foundation and time-zone maths live here and nowhere else.
-// - TimelineKit: config, the refresh orchestration and status, used by the CLI.
+// - TimelineKit: config, the refresh orchestration, status and what the CLI prints.
+// - timeline: the CLI; ArgumentParser parsing and dispatch into TimelineKit only.
 // - timeline-emit: the bars' fast path; never Foundation, never ArgumentParser.
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 // The bars' fast path (timeline-emit and the modules it links): value operations on large

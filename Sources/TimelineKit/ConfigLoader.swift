@@ -1,3 +1,4 @@
+import Platform
 import Providers
 import TOMLKit
 import TimelineCache

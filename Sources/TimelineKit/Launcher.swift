@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Providers
 
 /// Starting xdg-open in its own session, so closing the terminal or the bar that ran us

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import TimelineCache
 
 /// Where `timeline preview` writes its sample cache when not told to keep it: a fresh

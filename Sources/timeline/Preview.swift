@@ -1,5 +1,6 @@
 import ArgumentParser
 import Emitters
+import Platform
 import TimelineCache
 import TimelineCore
 import TimelineKit

@@ -1,3 +1,4 @@
+import Platform
 import TimelineCache
 import TimelineCore
 import Providers

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Platform
 import TimelineCache
 import TimelineKit
 

@@ -1,5 +1,5 @@
 import Glibc
-import Platform
+import Spawning
 import Providers
 
 /// Starting xdg-open in its own session, so closing the terminal or the bar that ran us

@@ -3,16 +3,28 @@ import PackageDescription
 
 // Targets and what each may import:
 // - TimelineCore: the standard library only (entries, timelines, policies, selection).
+// - Platform: the process's view of the system: the wall clock, the environment, stdout
+//   writes; Glibc only, used by everything that runs, the fast path included.
+// - Spawning: the package's one way to start a program (process groups, the pipe2 shim);
+//   Glibc only. Apart from Platform so that timeline-emit does not link it: each type in
+//   the binary adds to the runtime's first conformance and metadata look-ups (~2 % of a
+//   one-shot emit, measured with callgrind).
 // - CJSONC: json-c, the reader of whole cache documents (version 2 hot lines use FlatJSON).
 // - TimelineCache: the cache file format, its readers (json-c; FlatJSON for the bars' lines) and its atomic writer (Glibc).
-// - Emitters: pure renderers per bar, plus the pipeline both emit front ends share.
+// - Emitters: pure renderers per bar, plus the pipeline both emit front ends share; no Glibc.
+// - EmitRuntime: the emit command's process side (argv, stdout, signals, inotify, --follow),
+//   shared by timeline-emit and `timeline emit`.
 // - Providers: networking, Foundation and time-zone maths live here and nowhere else.
-// - TimelineKit: config, the refresh orchestration and status, used by the CLI.
+// - TimelineKit: config, the refresh orchestration, status and what the CLI prints.
+// - timeline: the CLI; ArgumentParser parsing and dispatch into TimelineKit only.
 // - timeline-emit: the bars' fast path; never Foundation, never ArgumentParser.
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 // The bars' fast path (timeline-emit and the modules it links): value operations on large
 // structs (Entry, CacheMeta) lowered field by field instead of through type layouts, whose
 // runtime metadata lookups cost each one-shot emit ~40 k instructions (docs/performance.md).
+// unsafeFlags stay on purpose: the package's products are executables alone, so no downstream
+// package can depend on these targets (SwiftPM refuses unsafeFlags only in the targets of a
+// product another package uses). Add a library product and its targets must drop them.
 let fastPath: [SwiftSetting] = strict + [.unsafeFlags(["-Xfrontend", "-disable-type-layout"])]
 
 let package = Package(
@@ -28,28 +40,34 @@ let package = Package(
   ],
   targets: [
     .target(name: "TimelineCore", swiftSettings: fastPath),
+    .target(name: "Platform", dependencies: ["TimelineCore"], swiftSettings: fastPath),
+    .target(name: "Spawning", dependencies: ["TimelineCore"], swiftSettings: strict),
     .systemLibrary(
       name: "CJSONC", pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]),
-    .target(name: "TimelineCache", dependencies: ["TimelineCore", "CJSONC"], swiftSettings: fastPath),
+    .target(name: "TimelineCache", dependencies: ["TimelineCore", "Platform", "CJSONC"], swiftSettings: fastPath),
     .target(name: "Emitters", dependencies: ["TimelineCore", "TimelineCache"], swiftSettings: fastPath),
-    .target(name: "Providers", dependencies: ["TimelineCore"], resources: [.copy("Samples")], swiftSettings: strict),
+    .target(name: "EmitRuntime", dependencies: ["Emitters", "Platform", "TimelineCache", "TimelineCore"], swiftSettings: fastPath),
+    .target(name: "Providers", dependencies: ["TimelineCore", "Platform", "Spawning"], resources: [.copy("Samples")], swiftSettings: strict),
     .target(
       name: "TimelineKit",
-      dependencies: ["TimelineCore", "TimelineCache", "Providers", "Emitters", .product(name: "TOMLKit", package: "TOMLKit")],
+      dependencies: ["TimelineCore", "Platform", "Spawning", "TimelineCache", "Providers", "Emitters", .product(name: "TOMLKit", package: "TOMLKit")],
       swiftSettings: strict),
     .executableTarget(
       name: "timeline",
-      dependencies: ["TimelineKit", "Emitters", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["TimelineKit", "EmitRuntime", "Platform", "Spawning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict),
-    .executableTarget(name: "timeline-emit", dependencies: ["Emitters"], swiftSettings: fastPath),
+    .executableTarget(name: "timeline-emit", dependencies: ["EmitRuntime"], swiftSettings: fastPath),
     .executableTarget(
       name: "timeline-simulate", dependencies: ["TimelineKit", "TimelineCore", "TimelineCache", "Providers"],
       path: "bench/simulate"),
-    .target(name: "TimelineTestSupport", dependencies: ["Providers"], path: "Sources/TimelineTestSupport"),
+    // The bar markup oracles, standard library only: the tests get them through
+    // TimelineTestSupport, the emitters fuzzer (a sanitizer build) directly.
+    .target(name: "MarkupOracle"),
+    .target(name: "TimelineTestSupport", dependencies: ["Platform", "Spawning", "TimelineCore", "MarkupOracle"], path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
-    .testTarget(name: "EmittersTests", dependencies: ["Emitters", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
+    .testTarget(name: "EmittersTests", dependencies: ["Emitters", "EmitRuntime", "Platform", "Spawning", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
     .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "Emitters", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineCache", "TimelineTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
@@ -63,7 +81,7 @@ let package = Package(
 if Context.environment["TIMELINE_FUZZ"] != nil {
   let fuzzTargets: [(String, [Target.Dependency])] = [
     ("cache-reader", ["TimelineCache", "TimelineCore"]),
-    ("emitters", ["Emitters", "TimelineCore"]),
+    ("emitters", ["Emitters", "TimelineCore", "MarkupOracle"]),
     ("varsom", ["Providers", "TimelineCore"]),
     ("banidb", ["Providers", "TimelineCore"]),
     ("command", ["Providers", "TimelineCache", "TimelineCore"]),

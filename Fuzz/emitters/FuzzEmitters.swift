@@ -5,6 +5,7 @@
 // polybar with no `%{` outside our own tags; tmux with every content `#` doubled; and the
 // text no wider than --max-width.
 import Foundation
+import MarkupOracle
 @testable import Emitters
 import TimelineCore
 
@@ -71,42 +72,9 @@ private func oneLine(_ output: String, _ format: String) {
     "\(format): not one line", output)
 }
 
-/// Pango markup: no `<`/`>` but our own tags, every `&` an entity. Scanned by Unicode
-/// scalar (String comparisons would see `>` plus a combining mark as one character).
+/// Pango markup holds no tag or entity but ours (`BarMarkup`, the tests' oracle too).
 private func checkPango(_ markup: String, allowTags: Bool) {
-  let s = Array(markup.unicodeScalars)
-  func matches(_ literal: String, at index: Int) -> Bool {
-    let l = Array(literal.unicodeScalars)
-    return index + l.count <= s.count && Array(s[index..<index + l.count]) == l
-  }
-  var i = 0
-  while i < s.count {
-    switch s[i] {
-    case "<":
-      guard allowTags else { fatalError("pango: raw < in \(markup.debugDescription)") }
-      if let tag = ["</span>", "<b>", "</b>"].first(where: { matches($0, at: i) }) {
-        i += tag.unicodeScalars.count
-      } else if matches("<span foreground=\"#", at: i), i + 27 <= s.count, matches("\">", at: i + 25),
-        s[i + 19..<i + 25].allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
-      {
-        i += 27
-      } else if matches("<span foreground=\"#", at: i), i + 48 <= s.count, matches("\" background=\"#", at: i + 25),
-        matches("\">", at: i + 46),
-        (s[i + 19..<i + 25] + s[i + 40..<i + 46]).allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
-      {
-        i += 48
-      } else {
-        fatalError("pango: a tag that is not ours in \(markup.debugDescription)")
-      }
-    case ">": fatalError("pango: raw > in \(markup.debugDescription)")
-    case "&":
-      guard let entity = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].first(where: { matches($0, at: i) }) else {
-        fatalError("pango: bare & in \(markup.debugDescription)")
-      }
-      i += entity.unicodeScalars.count
-    default: i += 1
-    }
-  }
+  check(BarMarkup.pangoText(markup, allowTags: allowTags) != nil, "pango: markup that is not ours", markup)
 }
 
 private func json(_ line: String, _ format: String) -> [String: Any] {
@@ -142,18 +110,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   let polybar = PolybarEmitter.render(state, options: options)
   oneLine(polybar, "polybar")
-  check(polybarTagsAreOurs(polybar, click: options.click), "polybar: a %{ that is not our tag", polybar)
+  check(BarMarkup.polybarIsOurs(polybar, click: options.click), "polybar: a %{ that is not our tag", polybar)
   // The ASCII form in the GurbaniAkhar font loses no letter: without our own tags the
   // line is exactly the (sanitised) ASCII text.
   let choice = LineChoice(state, options: options, polybar: true)
   if choice.asciiFont != nil && options.maxWidth == nil && !options.click {
-    let content = withoutOwnTags(polybar)
+    let content = BarMarkup.polybarWithoutOwnTags(polybar)
     check(content == Sanitise.text(choice.runs.plainText), "polybar: the ASCII form lost or gained a letter", polybar)
   }
 
   let tmux = TmuxEmitter.render(state, options: options)
   oneLine(tmux, "tmux")
-  check(tmuxHashesAreOurs(tmux), "tmux: a # that is neither ## nor our style", tmux)
+  check(BarMarkup.tmuxIsOurs(tmux), "tmux: a # that is neither ## nor our style", tmux)
 
   let plain = PlainEmitter.render(state, options: options)
   oneLine(plain, "plain")
@@ -161,59 +129,4 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(Truncation.displayWidth(plain) <= width, "plain: wider than --max-width \(width)", plain)
   }
   return 0
-}
-
-/// polybar output with our own colour and font tags removed.
-private func withoutOwnTags(_ line: String) -> String {
-  line.replacing(/%\{F#[0-9a-f]{6}\}|%\{F-\}|%\{T[0-9]{1,2}\}|%\{T-\}/, with: "")
-}
-
-/// Every `%{` in polybar output opens one of our own tags: `%{F#rrggbb}`, `%{F-}`,
-/// `%{TN}` and `%{T-}` (the GurbaniAkhar font), and with --click
-/// `%{A1:timeline open NAME:}` … `%{A}`.
-private func polybarTagsAreOurs(_ line: String, click: Bool) -> Bool {
-  let s = Array(line.unicodeScalars)
-  var i = 0
-  func matches(_ literal: String, at index: Int) -> Bool {
-    let l = Array(literal.unicodeScalars)
-    return index + l.count <= s.count && Array(s[index..<index + l.count]) == l
-  }
-  while i < s.count {
-    guard s[i] == "%", i + 1 < s.count, s[i + 1] == "{" else { i += 1; continue }
-    if matches("%{F-}", at: i) || matches("%{B-}", at: i) || matches("%{T-}", at: i) { i += 5; continue }
-    if matches("%{T", at: i) {
-      var j = i + 3
-      while j < s.count, j < i + 5, ("0"..."9").contains(s[j]) { j += 1 }
-      if j > i + 3, j < s.count, s[j] == "}" { i = j + 1; continue }
-    }
-    if matches("%{F#", at: i) || matches("%{B#", at: i), i + 11 <= s.count, s[i + 10] == "}",
-      s[i + 4..<i + 10].allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
-    { i += 11; continue }
-    if click && matches("%{A}", at: i) && i + 4 == s.count { i += 4; continue }
-    if click && i == 0 && matches("%{A1:timeline open ", at: 0) {
-      var j = 19
-      while j < s.count, s[j] == "-" || ("a"..."z").contains(s[j]) || ("0"..."9").contains(s[j]) { j += 1 }
-      if matches(":}", at: j) { i = j + 2; continue }
-    }
-    return false
-  }
-  return true
-}
-
-/// Every `#` in tmux output is `##` (a literal) or opens one of our own styles:
-/// `#[fg=#rrggbb]`, `#[fg=#rrggbb,bold]`, `#[bold]`, `#[default]`.
-private func tmuxHashesAreOurs(_ line: String) -> Bool {
-  let s = Array(line.unicodeScalars)
-  var i = 0
-  while i < s.count {
-    guard s[i] == "#" else { i += 1; continue }
-    if i + 1 < s.count, s[i + 1] == "#" { i += 2; continue }
-    guard i + 1 < s.count, s[i + 1] == "[", let close = s[(i + 2)...].firstIndex(of: "]") else { return false }
-    let style = String(String.UnicodeScalarView(s[(i + 2)..<close]))
-    let ok = ["default", "push-default", "pop-default", "bold", "dim", "dim,bold"].contains(style)
-      || style.range(of: "^fg=#[0-9a-f]{6}(,bg=#[0-9a-f]{6})?(,bold)?$", options: .regularExpression) != nil
-    if !ok { return false }
-    i = close + 1
-  }
-  return true
 }

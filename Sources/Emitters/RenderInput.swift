@@ -127,11 +127,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case waybar, polybar, tmux, i3bar, plain
 
   /// Whether the format prints the entry's tooltip lines (only waybar's JSON has a tooltip).
-  var showsTooltip: Bool { self == .waybar }
+  package var showsTooltip: Bool { self == .waybar }
 
   /// `init(rawValue:)` as a plain switch: the synthesised one looks the name up in an
   /// array, whose generic metadata costs the one-shot emitter a runtime instantiation.
-  static func named(_ name: String) -> OutputFormat? {
+  package static func named(_ name: String) -> OutputFormat? {
     switch name {
     case "waybar": .waybar
     case "polybar": .polybar

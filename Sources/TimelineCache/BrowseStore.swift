@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import TimelineCore
 
 /// Where browse states live: one small `<widget>.browse` file per widget in the user's

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import TimelineCore
 
 /// The cache directory: one `<widget>.json` per widget, written atomically under a lock.

@@ -57,9 +57,6 @@ public struct Timeline: Sendable, Equatable {
     self.polybarFont = polybarFont
   }
 
-  /// Replaces the entries, keeping them sorted.
-  public mutating func setEntries(_ new: [Entry]) { entries = Self.sorted(new) }
-
   private static func sorted(_ entries: [Entry]) -> [Entry] {
     entries.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
       .map(\.element)
@@ -80,7 +77,4 @@ public struct Timeline: Sendable, Equatable {
     guard entry.detail.isEmpty, let key = entry.key else { return entry.detail }
     return entries.first { $0.key == key && !$0.detail.isEmpty }?.detail ?? []
   }
-
-  /// When the next fetch should happen: a pending retry wins over the policy.
-  public var nextRefresh: Int64? { retryAt ?? due }
 }

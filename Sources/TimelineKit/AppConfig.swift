@@ -61,4 +61,11 @@ public struct BarsConfig: Sendable, Equatable {
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String
   public init(_ message: String) { description = message }
+
+  /// A widget whose kind no provider has: checked when the config loads, and again for a
+  /// `WidgetConfig` built in code.
+  static func unknownKind(_ kind: String, widget: String, file: String) -> ConfigError {
+    ConfigError(
+      "\(file): [widgets.\(widget)] kind: unknown kind \"\(kind)\"; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))")
+  }
 }

@@ -1,4 +1,6 @@
 import Glibc
+import Platform
+import Spawning
 import Providers
 import TimelineCache
 

@@ -1,3 +1,4 @@
+import Platform
 import Providers
 import TOMLKit
 import TimelineCache
@@ -166,7 +167,7 @@ public enum ConfigLoader {
         throw ConfigError("\(file): [widgets.\(name)] kind: missing; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))")
       }
       guard ProviderRegistry.type(for: kind) != nil else {
-        throw ConfigError("\(file): [widgets.\(name)] kind: unknown kind \"\(kind)\"; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))")
+        throw ConfigError.unknownKind(kind, widget: name, file: file)
       }
       var options: [String: ConfigValue] = [:]
       for key in body.keys where key != "kind" {

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Providers
 import TimelineCache
 import TimelineCore

@@ -9,7 +9,7 @@ public enum WidgetFactory {
   /// the widget and the key.
   public static func provider(for widget: WidgetConfig) throws(ConfigError) -> any TimelineProvider {
     guard let type = ProviderRegistry.type(for: widget.kind) else {
-      throw ConfigError("\(widget.file): [widgets.\(widget.name)] kind: unknown kind \"\(widget.kind)\"")
+      throw ConfigError.unknownKind(widget.kind, widget: widget.name, file: widget.file)
     }
     do {
       return try type.init(config: widget)

@@ -1,5 +1,5 @@
 import Foundation
-import Providers
+import Spawning
 
 /// A real HTTP server on 127.0.0.1 (Tests/Support/fixture_server.py) serving recorded
 /// responses and faults. It lives as long as this object: its stdin is our pipe, and it

@@ -1,5 +1,5 @@
 import Foundation
-import Providers
+import Spawning
 
 /// What a program printed and how it ended.
 public struct RunResult: Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Emitters
+import EmitRuntime
 import Glibc
 
 // The bars' fast path: no Foundation, no ArgumentParser; everything lives in Emitters so

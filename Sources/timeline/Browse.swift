@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Platform
 import TimelineCache
 import TimelineCore
 import TimelineKit

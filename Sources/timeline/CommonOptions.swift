@@ -1,5 +1,7 @@
 import ArgumentParser
+import Platform
 import TimelineCache
+import TimelineCore
 import TimelineKit
 
 /// Options every subcommand that reads the config or the cache shares.
@@ -22,6 +24,20 @@ struct CommonOptions: ParsableArguments {
   }
 
   var store: CacheStore { CacheStore(directory: cacheDir ?? CacheStore.defaultDirectory()) }
+
+  /// The cached timeline of `widget` and the index of its entry current at `at` (default
+  /// now), for `show` and `open`; a bad name or time exits 2, no entry exits 1.
+  func currentEntry(_ widget: String, at: String?) throws -> (Timeline, Int) {
+    do {
+      return try CurrentEntry.find(
+        widget: widget, at: at, store: store, now: SystemClock().now(),
+        config: { try? ConfigLoader.load(explicit: config) })
+    } catch .usage(let message) {
+      throw Failure.config(message)
+    } catch .failed(let message) {
+      throw Failure.failed(message)
+    }
+  }
 }
 
 /// `--lock-wait`: how long `refresh` and `reload` wait for a widget another refresh holds.
@@ -38,4 +54,14 @@ struct LockWaitOption: ParsableArguments {
   func validate() throws {
     guard (0...3600).contains(lockWait) else { throw ValidationError("--lock-wait: expected 0 to 3600 seconds, got \(lockWait)") }
   }
+}
+
+/// `--max-width` and `--gurmukhi`, the rendering options `emit` and `preview` share; each
+/// command checks the values its own way (`emit` through the emitter's own parser).
+struct RenderFlags: ParsableArguments {
+  @Option(help: "Cut the text to this many display columns, ending in …")
+  var maxWidth: Int?
+
+  @Option(help: "visual (sihari before its consonant; polybar's default) or logical.")
+  var gurmukhi: String?
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Platform
 import TimelineCache
 import TimelineCore
 import TimelineKit

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Emitters
+import EmitRuntime
 
 extension TimelineCommand {
   /// `timeline emit`: the same command as `timeline-emit`, for humans and scripts. It
@@ -23,8 +23,7 @@ extension TimelineCommand {
     @Option(help: "Show the entry current at this ISO 8601 time (no zone = UTC).")
     var at: String?
 
-    @Option(help: "Cut the text to this many display columns, ending in …")
-    var maxWidth: Int?
+    @OptionGroup var render: RenderFlags
 
     @Flag(help: "Keep running and print a line whenever the output changes.")
     var follow = false
@@ -35,9 +34,6 @@ extension TimelineCommand {
     @Flag(help: "polybar: clicking the text runs `timeline open WIDGET`.")
     var click = false
 
-    @Option(help: "visual (sihari before its consonant; polybar's default) or logical.")
-    var gurmukhi: String?
-
     @Option(help: "gurmukhi, transliteration or translation: the form of a Gurbani line to show.")
     var line: String?
 
@@ -47,11 +43,11 @@ extension TimelineCommand {
     func run() throws {
       var arguments: [String] = []
       if let at { arguments += ["--at", at] }
-      if let maxWidth { arguments += ["--max-width", String(maxWidth)] }
+      if let maxWidth = render.maxWidth { arguments += ["--max-width", String(maxWidth)] }
       if follow { arguments.append("--follow") }
       if verbose { arguments.append("--verbose") }
       if click { arguments.append("--click") }
-      if let gurmukhi { arguments += ["--gurmukhi", gurmukhi] }
+      if let gurmukhi = render.gurmukhi { arguments += ["--gurmukhi", gurmukhi] }
       if let line { arguments += ["--line", line] }
       if let gurmukhiFont { arguments += ["--gurmukhi-font", gurmukhiFont] }
       // After `--`, a format or widget that starts with "-" cannot read as an option.

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Glibc
-import Providers
-import TimelineCache
-import TimelineCore
+import TimelineKit
 
 extension TimelineCommand {
   /// `timeline open WIDGET`: opens the current entry's link (e.g. the shabad on
@@ -25,12 +22,12 @@ extension TimelineCommand {
     @Flag(help: "Print the link instead of opening it.")
     var print = false
 
-    @Option(name: .long, help: ArgumentHelp("Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"))
-    var cacheDir: String?
+    @OptionGroup var common: CommonOptions
 
     func run() async throws {
       try await exiting {
-        let entry = try CurrentEntry.load(widget: widget, at: at, cacheDir: cacheDir)
+        let (timeline, index) = try common.currentEntry(widget, at: at)
+        let entry = timeline.entries[index]
         guard let url = entry.url.map(Terminal.clean), !url.isEmpty else {
           throw Failure.failed("the current entry of \"\(widget)\" has no link")
         }
@@ -58,31 +55,5 @@ extension TimelineCommand {
         }
       }
     }
-  }
-}
-
-/// Starting xdg-open in its own session, so closing the terminal or the bar that ran us
-/// does not take the browser with it.
-enum Launcher {
-  enum Outcome: Equatable { case started, notFound, failed(Int32) }
-
-  /// How long to wait for xdg-open to report a failure. It normally exits at once after
-  /// handing the link over; some fallbacks run the browser in the foreground, which must
-  /// not keep us (and a bar's click handler) waiting.
-  static let patience: Int = 2000
-
-  static func open(_ url: String) -> Outcome {
-    let pid: pid_t
-    do {
-      pid = try Subprocess.spawn(["xdg-open", url], stdout: .null, stderr: .descriptor(2), grouping: .ownSession)
-    } catch let error as Subprocess.SpawnError {
-      return error.code == ENOENT ? .notFound : .failed(-error.code)
-    } catch {
-      return .failed(-1)
-    }
-    guard let exit = Subprocess.wait(pid, within: Double(patience) / 1000) else { return .started }
-    // 127 is the shell's "command not found", should xdg-open be a wrapper script.
-    if exit.status == 0 { return .started }
-    return exit.status == 127 ? .notFound : .failed(exit.status)
   }
 }

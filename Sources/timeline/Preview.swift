@@ -1,6 +1,6 @@
 import ArgumentParser
 import Emitters
-import Glibc
+import Platform
 import TimelineCache
 import TimelineCore
 import TimelineKit
@@ -30,20 +30,16 @@ extension TimelineCommand {
     @Option(help: ArgumentHelp("Write the sample cache to this directory and keep it (for screenshots).", valueName: "dir"))
     var keep: String?
 
-    @Option(help: "Cut the text to this many display columns, ending in …")
-    var maxWidth: Int?
-
-    @Option(help: "visual (sihari before its consonant; polybar's default) or logical.")
-    var gurmukhi: String?
+    @OptionGroup var render: RenderFlags
 
     func validate() throws {
       if let format, OutputFormat(rawValue: format) == nil {
         throw ValidationError("unknown format \"\(format)\" (plain, waybar, polybar, tmux, i3bar)")
       }
-      if let gurmukhi, GurmukhiOrder(rawValue: gurmukhi) == nil {
+      if let gurmukhi = render.gurmukhi, GurmukhiOrder(rawValue: gurmukhi) == nil {
         throw ValidationError("--gurmukhi must be visual or logical, got \"\(gurmukhi)\"")
       }
-      if let maxWidth, maxWidth < 1 { throw ValidationError("--max-width must be at least 1") }
+      if let maxWidth = render.maxWidth, maxWidth < 1 { throw ValidationError("--max-width must be at least 1") }
     }
 
     func run() async throws {
@@ -59,10 +55,13 @@ extension TimelineCommand {
         if let keep {
           directory = keep
         } else {
-          directory = try Self.makeTemporaryDirectory()
+          guard let made = PreviewCache.makeTemporary() else {
+            throw Failure.failed("could not create a temporary directory in \(PreviewCache.temporaryBase)")
+          }
+          directory = made
           temporary = directory
         }
-        defer { if let temporary { Self.remove(temporary) } }
+        defer { if let temporary { PreviewCache.remove(temporary) } }
         let clock = SystemClock()
         let filled: [TimelineKit.Preview.Filled]
         do {
@@ -73,36 +72,13 @@ extension TimelineCommand {
           throw Failure.failed("could not write the sample cache in \(directory): \(error)")
         }
         let formats = format.flatMap(OutputFormat.init(rawValue:)).map { [$0] } ?? TimelineKit.Preview.formats
-        let options = RenderOptions(maxWidth: maxWidth, gurmukhi: gurmukhi.flatMap(GurmukhiOrder.init(rawValue:)))
+        let options = RenderOptions(maxWidth: render.maxWidth, gurmukhi: render.gurmukhi.flatMap(GurmukhiOrder.init(rawValue:)))
         print(TimelineKit.Preview.report(widgets: filled, formats: formats, directory: directory, now: clock.now(), options: options))
         if keep != nil {
           Console.error("sample cache kept in \(directory); try: TIMELINE_CACHE_DIR=\(directory) timeline-emit waybar \(filled.first?.widget ?? "WIDGET")")
         }
         return 0
       }
-    }
-
-    static func makeTemporaryDirectory() throws -> String {
-      let base = Environment.get("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-      var template = Array((base + "/timeline-preview-XXXXXX").utf8CString)
-      guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-        throw Failure.failed("could not create a temporary directory in \(base)")
-      }
-      return String(cString: made)
-    }
-
-    /// Removes the temporary cache: only regular files directly inside, then the directory.
-    static func remove(_ directory: String) {
-      if let dir = opendir(directory) {
-        while let entry = readdir(dir) {
-          let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-          }
-          if name != "." && name != ".." { unlink(directory + "/" + name) }
-        }
-        closedir(dir)
-      }
-      rmdir(directory)
     }
   }
 }

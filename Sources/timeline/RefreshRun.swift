@@ -1,3 +1,5 @@
+import Platform
+import Spawning
 import TimelineCache
 import TimelineCore
 import Providers

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Platform
 import Providers
 import TimelineCache
 import TimelineCore
@@ -59,24 +59,7 @@ extension TimelineCommand {
           all += AvalancheRegions.bundled(country)
         }
       }
-      print(json ? Self.json(all) : Self.table(all))
-    }
-
-    static func json(_ regions: [AvalancheRegion]) -> String {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      let data = (try? encoder.encode(regions)) ?? Data("[]".utf8)
-      return String(decoding: data, as: UTF8.self)
-    }
-
-    static func table(_ regions: [AvalancheRegion]) -> String {
-      var lines = ["COUNTRY  ID    TYPE      NAME"]
-      for region in regions {
-        let id = String(region.id).padding(toLength: 6, withPad: " ", startingAt: 0)
-        let type = region.type.padding(toLength: 10, withPad: " ", startingAt: 0)
-        lines.append("\(region.country.rawValue)       \(id)\(type)\(region.name)")
-      }
-      return lines.joined(separator: "\n")
+      print(json ? RegionList.json(all) : RegionList.table(all))
     }
   }
 }

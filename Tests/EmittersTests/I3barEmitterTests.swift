@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 @testable import Emitters
 
@@ -13,8 +14,8 @@ import TimelineCore
     let object = try #require(jsonObject(line), "not JSON: \(line)")
     // Pango markup, as in waybar: only our own tags, content escaped.
     let markup = try #require(object["full_text"] as? String)
-    #expect(PangoCheck.visibleText(markup) == expectedText(golden, order: .logical), "markup: \(markup)")
-    #expect(PangoCheck.visibleText(try #require(object["short_text"] as? String)) != nil)
+    #expect(BarMarkup.pangoText(markup) == expectedText(golden, order: .logical), "markup: \(markup)")
+    #expect(BarMarkup.pangoText(try #require(object["short_text"] as? String)) != nil)
     #expect(object["markup"] as? String == "pango")
     #expect(object["name"] as? String == "timeline")
     #expect(object["instance"] as? String == golden.input.widget)

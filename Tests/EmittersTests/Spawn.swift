@@ -1,5 +1,5 @@
 import Glibc
-import Providers
+import Spawning
 
 /// The followers' spawn for these tests: `Subprocess.spawn` (the package's one spawn, with
 /// an empty signal mask and default dispositions for the child), reaped with waitpid.

@@ -175,52 +175,6 @@ enum InvalidUTF8 {
   }()
 }
 
-/// A Pango-markup reader for our own output: accepts only the tags the waybar emitter
-/// writes and the five XML entities, and returns the visible text (nil if invalid).
-enum PangoCheck {
-  static func visibleText(_ markup: String) -> String? {
-    var out = ""
-    var stack: [String] = []
-    var rest = Substring(markup)
-    while let char = rest.first {
-      if char == "<" {
-        guard let close = rest.firstIndex(of: ">") else { return nil }
-        let tag = String(rest[rest.index(after: rest.startIndex)..<close])
-        rest = rest[rest.index(after: close)...]
-        if tag == "b" {
-          stack.append("b")
-        } else if tag.hasPrefix("span foreground=\""), tag.count == 25, TextRun.validColor(String(tag.dropFirst(17).prefix(7))) != nil,
-          tag.hasSuffix("\"")
-        {
-          stack.append("span")
-        } else if tag.hasPrefix("span foreground=\""), tag.count == 46, TextRun.validColor(String(tag.dropFirst(17).prefix(7))) != nil,
-          tag.dropFirst(24).hasPrefix("\" background=\""), TextRun.validColor(String(tag.dropFirst(38).prefix(7))) != nil,
-          tag.hasSuffix("\"")
-        {
-          stack.append("span")
-        } else if tag == "/b" || tag == "/span" {
-          guard stack.popLast() == String(tag.dropFirst()) else { return nil }
-        } else {
-          return nil
-        }
-      } else if char == "&" {
-        guard let semi = rest.firstIndex(of: ";") else { return nil }
-        let name = String(rest[rest.index(after: rest.startIndex)..<semi])
-        let entities = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
-        guard let value = entities[name] else { return nil }
-        out += value
-        rest = rest[rest.index(after: semi)...]
-      } else if char == ">" {
-        return nil
-      } else {
-        out.append(char)
-        rest = rest.dropFirst()
-      }
-    }
-    return stack.isEmpty ? out : nil
-  }
-}
-
 /// The text a bar should display for a case: the plain emitter's output with the given order.
 func expectedText(_ golden: GoldenCase, order: GurmukhiOrder, polybar: Bool = false) -> String {
   if polybar, let text = golden.polybarText { return Gurmukhi.visualOrder(text) }

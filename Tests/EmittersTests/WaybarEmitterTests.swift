@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 @testable import Emitters
 
@@ -16,17 +17,17 @@ import TimelineCore
     // Waybar marks a browsed entry with a class and a tooltip line, not in the text.
     var unmarked = golden
     unmarked.input.browsing = nil
-    #expect(PangoCheck.visibleText(markup) == expectedText(unmarked, order: .logical), "markup: \(markup)")
+    #expect(BarMarkup.pangoText(markup) == expectedText(unmarked, order: .logical), "markup: \(markup)")
     #expect((object["class"] as? [String])?.contains("browsing") == (golden.input.browsing != nil))
     let tooltip = try #require(object["tooltip"] as? String)
     if let browsing = golden.input.browsing {
-      #expect(tooltip.hasPrefix("▸ ") && PangoCheck.visibleText(String(tooltip.prefix { $0 != "\n" })) != nil)
+      #expect(tooltip.hasPrefix("▸ ") && BarMarkup.pangoText(String(tooltip.prefix { $0 != "\n" })) != nil)
       #expect(!browsing.isEmpty)
     }
     for line in tooltip.split(separator: "\n", omittingEmptySubsequences: false) {
-      #expect(PangoCheck.visibleText(String(line)) != nil, "tooltip line: \(line)")
+      #expect(BarMarkup.pangoText(String(line)) != nil, "tooltip line: \(line)")
     }
-    #expect(PangoCheck.visibleText(try #require(object["alt"] as? String)) != nil)
+    #expect(BarMarkup.pangoText(try #require(object["alt"] as? String)) != nil)
     let classes = try #require(object["class"] as? [String])
     for name in classes {
       #expect(!name.isEmpty && name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 })
@@ -78,11 +79,11 @@ import TimelineCore
     let line = WaybarEmitter.render(input, options: RenderOptions())
     let object = try #require(jsonObject(line))
     let markup = try #require(object["text"] as? String)
-    let visible = try #require(PangoCheck.visibleText(markup))
+    let visible = try #require(BarMarkup.pangoText(markup))
     #expect(visible.utf8.count <= Caps.textBytes && visible.utf8.count > Caps.textBytes - 4)
     #expect(text.utf8.starts(with: visible.utf8))
     let short = WaybarEmitter.render(input, options: RenderOptions(maxWidth: 40))
     let shortText = try #require(jsonObject(short)?["text"] as? String)
-    #expect(Truncation.displayWidth(try #require(PangoCheck.visibleText(shortText))) <= 40)
+    #expect(Truncation.displayWidth(try #require(BarMarkup.pangoText(shortText))) <= 40)
   }
 }

@@ -15,40 +15,9 @@ enum AvalancheFixture {
     try String(contentsOfFile: Paths.fixture("ProvidersTests/Fixtures/avalanche/\(name)"), encoding: .utf8)
   }
 
-  /// Moves every `yyyy-MM-dd` by the days from `from` to `to` (both `yyyy-MM-dd`), so
-  /// ValidFrom/ValidTo/NextWarningTime/PublishTime/valid_from/trend_date… keep their
-  /// relations on the test's calendar. Plain UTC calendar arithmetic, independent of the
-  /// provider's own code.
+  /// Moves every `yyyy-MM-dd` by the days from `from` to `to` (`DateShift`).
   static func shifted(_ text: String, from: String, to: String) throws -> String {
-    let offset = try days(from, to)
-    let regex = try NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])")
-    let source = text as NSString
-    var out = ""
-    var last = 0
-    for match in regex.matches(in: text, range: NSRange(location: 0, length: source.length)) {
-      out += source.substring(with: NSRange(location: last, length: match.range.location - last))
-      let date = try day(source.substring(with: match.range)).addingTimeInterval(Double(offset) * 86_400)
-      out += formatter.string(from: date)
-      last = match.range.location + match.range.length
-    }
-    return out + source.substring(from: last)
-  }
-
-  static let formatter: DateFormatter = {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd"
-    return formatter
-  }()
-
-  static func day(_ text: String) throws -> Date {
-    guard let date = formatter.date(from: text) else { throw TestSupportError("bad date \(text)") }
-    return date
-  }
-
-  static func days(_ from: String, _ to: String) throws -> Int {
-    Int((try day(to).timeIntervalSince(try day(from)) / 86_400).rounded())
+    try DateShift.shift(text, from: from, to: to)
   }
 
   /// A UTC instant written as ISO 8601 with `Z`.

@@ -27,7 +27,7 @@ enum Avalanche {
   /// in Oslo, and its region id set to `region`.
   static func reply(region: Int = 3022) throws -> String {
     let text = try String(contentsOfFile: Paths.fixture(fixture), encoding: .utf8)
-    let shifted = try shift(text, from: "2023-03-01", to: osloToday())
+    let shifted = try DateShift.shift(text, from: "2023-03-01", to: osloToday())
     return shifted.replacingOccurrences(of: "\"RegionId\": 3022", with: "\"RegionId\": \(region)")
   }
 
@@ -36,32 +36,6 @@ enum Avalanche {
     var warnings = try JSONSerialization.jsonObject(with: Data(reply().utf8)) as? [[String: Any]] ?? []
     for index in warnings.indices { edit(&warnings[index]) }
     return String(decoding: try JSONSerialization.data(withJSONObject: warnings), as: UTF8.self)
-  }
-
-  /// Moves every `yyyy-MM-dd` by the days from `from` to `to` (UTC calendar arithmetic).
-  static func shift(_ text: String, from: String, to: String) throws -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd"
-    guard let start = formatter.date(from: from), let end = formatter.date(from: to) else {
-      throw TestSupportError("bad dates \(from) \(to)")
-    }
-    let offset = end.timeIntervalSince(start)
-    let regex = try NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])")
-    let source = text as NSString
-    var out = ""
-    var last = 0
-    for match in regex.matches(in: text, range: NSRange(location: 0, length: source.length)) {
-      out += source.substring(with: NSRange(location: last, length: match.range.location - last))
-      if let date = formatter.date(from: source.substring(with: match.range)) {
-        out += formatter.string(from: date.addingTimeInterval(offset))
-      } else {
-        out += source.substring(with: match.range)
-      }
-      last = match.range.location + match.range.length
-    }
-    return out + source.substring(from: last)
   }
 }
 

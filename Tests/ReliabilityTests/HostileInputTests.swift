@@ -42,8 +42,8 @@ import TimelineTestSupport
     let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
     let text = object["text"] as? String ?? ""
     let tooltip = object["tooltip"] as? String ?? ""
-    #expect(Markup.pangoIsOurs(text, allowTags: true), "waybar text: \(text)")
-    #expect(Markup.pangoIsOurs(tooltip, allowTags: false), "waybar tooltip: \(tooltip)")
+    #expect(BarMarkup.pangoText(text, allowTags: true) != nil, "waybar text: \(text)")
+    #expect(BarMarkup.pangoText(tooltip, allowTags: false) != nil, "waybar tooltip: \(tooltip)")
     #expect(text.contains("&lt;span&gt;&amp;amp;"), "\(text)")
     #expect(tooltip.contains("&lt;/span&gt;&lt;b&gt;bold&lt;/b&gt;"), "\(tooltip)")
     #expect(!tooltip.contains("\u{1B}") && !tooltip.contains("\u{07}"))
@@ -52,14 +52,14 @@ import TimelineTestSupport
     for click in [false, true] {
       let polybar = try scene.emit("polybar", extra: click ? ["--click"] : [])
       #expect(!polybar.dropLast().contains("\n"))
-      #expect(Markup.polybarIsOurs(String(polybar.dropLast()), click: click), "polybar: \(polybar.debugDescription)")
+      #expect(BarMarkup.polybarIsOurs(String(polybar.dropLast()), click: click), "polybar: \(polybar.debugDescription)")
       #expect(polybar.contains("%\u{200B}{A1:touch"), "\(polybar.debugDescription)")
     }
     verdicts["polybar"] = "every content %{ broken by U+200B; only our %{F…} and --click %{A1:timeline open …}"
 
     let tmux = try scene.emit("tmux")
     #expect(!tmux.dropLast().contains("\n"))
-    #expect(Markup.tmuxIsOurs(String(tmux.dropLast())), "tmux: \(tmux)")
+    #expect(BarMarkup.tmuxIsOurs(String(tmux.dropLast())), "tmux: \(tmux)")
     #expect(tmux.contains("##(touch") && tmux.contains("##[fg=red]") && tmux.contains("##{session_name}"))
     verdicts["tmux"] = "every content # doubled; only our #[fg=…], #[default] and #[push-default]/#[pop-default]"
 
@@ -67,8 +67,8 @@ import TimelineTestSupport
     let block = try #require(try JSONSerialization.jsonObject(with: Data(i3bar.utf8)) as? [String: Any])
     #expect(block["markup"] as? String == "pango")
     let fullText = block["full_text"] as? String ?? ""
-    #expect(Markup.pangoIsOurs(fullText, allowTags: true), "i3bar full_text: \(fullText)")
-    #expect(Markup.pangoIsOurs(block["short_text"] as? String ?? "", allowTags: false), "\(block)")
+    #expect(BarMarkup.pangoText(fullText, allowTags: true) != nil, "i3bar full_text: \(fullText)")
+    #expect(BarMarkup.pangoText(block["short_text"] as? String ?? "", allowTags: false) != nil, "\(block)")
     #expect(fullText.contains("&lt;span&gt;&amp;amp;"), "\(fullText)")
     verdicts["i3bar"] = "valid JSON; Pango: only our <span>/<b>, content as &lt; &gt; &amp;"
 
@@ -296,96 +296,5 @@ enum CacheFiles {
       placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0, grace: 3600,
       configHash: "h"))
     return try String(contentsOfFile: store.path(for: widget)!, encoding: .utf8)
-  }
-}
-
-/// Checks that a bar line holds no markup but ours; scanned by Unicode scalar, the way a
-/// bar's parser reads bytes (a String would merge `>` with a following combining mark).
-enum Markup {
-  private static func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
-
-  private static func matches(_ s: [Unicode.Scalar], _ literal: String, at index: Int) -> Bool {
-    let l = Array(literal.unicodeScalars)
-    return index + l.count <= s.count && Array(s[index..<index + l.count]) == l
-  }
-
-  private static func isHex(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
-    s.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
-  }
-
-  /// Pango: `<` only in `<span foreground="#rrggbb">` (optionally with
-  /// `background="#rrggbb"`), `</span>`, `<b>`, `</b>`; no bare
-  /// `>`; every `&` an entity.
-  static func pangoIsOurs(_ text: String, allowTags: Bool) -> Bool {
-    let s = scalars(text)
-    var i = 0
-    while i < s.count {
-      switch s[i] {
-      case "<":
-        guard allowTags else { return false }
-        if let tag = ["</span>", "<b>", "</b>"].first(where: { matches(s, $0, at: i) }) {
-          i += tag.unicodeScalars.count
-        } else if matches(s, "<span foreground=\"#", at: i), i + 27 <= s.count, matches(s, "\">", at: i + 25),
-          isHex(s[i + 19..<i + 25])
-        {
-          i += 27
-        } else if matches(s, "<span foreground=\"#", at: i), i + 48 <= s.count, matches(s, "\" background=\"#", at: i + 25),
-          matches(s, "\">", at: i + 46), isHex(s[i + 19..<i + 25]), isHex(s[i + 40..<i + 46])
-        {
-          i += 48
-        } else {
-          return false
-        }
-      case ">": return false
-      case "&":
-        guard let entity = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].first(where: { matches(s, $0, at: i) }) else {
-          return false
-        }
-        i += entity.unicodeScalars.count
-      default: i += 1
-      }
-    }
-    return true
-  }
-
-  /// polybar: every `%{` is `%{F#rrggbb}`, `%{F-}`, `%{B#rrggbb}`, `%{B-}`, or with --click the wrapping
-  /// `%{A1:timeline open NAME:}` … `%{A}`.
-  static func polybarIsOurs(_ line: String, click: Bool) -> Bool {
-    let s = scalars(line)
-    var i = 0
-    while i < s.count {
-      guard s[i] == "%", i + 1 < s.count, s[i + 1] == "{" else { i += 1; continue }
-      if matches(s, "%{F-}", at: i) || matches(s, "%{B-}", at: i) { i += 5; continue }
-      if matches(s, "%{F#", at: i) || matches(s, "%{B#", at: i), i + 11 <= s.count, s[i + 10] == "}", isHex(s[i + 4..<i + 10]) {
-        i += 11
-        continue
-      }
-      if click && matches(s, "%{A}", at: i) && i + 4 == s.count { i += 4; continue }
-      if click && i == 0 && matches(s, "%{A1:timeline open ", at: 0) {
-        var j = 19
-        while j < s.count, s[j] == "-" || ("a"..."z").contains(s[j]) || ("0"..."9").contains(s[j]) { j += 1 }
-        if matches(s, ":}", at: j) { i = j + 2; continue }
-      }
-      return false
-    }
-    return true
-  }
-
-  /// tmux: every `#` is `##` or opens one of our styles: `#[fg=#rrggbb(,bg=#rrggbb)(,bold)]`,
-  /// `#[bold]`, `#[dim(,bold)]`, `#[default]`, `#[push-default]`, `#[pop-default]`.
-  static func tmuxIsOurs(_ line: String) -> Bool {
-    let s = scalars(line)
-    var i = 0
-    while i < s.count {
-      guard s[i] == "#" else { i += 1; continue }
-      if i + 1 < s.count, s[i + 1] == "#" { i += 2; continue }
-      guard i + 1 < s.count, s[i + 1] == "[", let close = s[(i + 2)...].firstIndex(of: "]") else { return false }
-      let style = String(String.UnicodeScalarView(s[(i + 2)..<close]))
-      guard ["default", "push-default", "pop-default", "bold", "dim", "dim,bold"].contains(style)
-        || style.range(of: "^fg=#[0-9a-f]{6}(,bg=#[0-9a-f]{6})?(,bold)?$", options: .regularExpression) != nil
-      else { return false }
-      i = close + 1
-    }
-    return true
   }
 }

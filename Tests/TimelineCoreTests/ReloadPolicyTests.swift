@@ -35,12 +35,6 @@ import TimelineCore
     #expect(!t.isStale(at: 1000 + 3600))
     #expect(t.isStale(at: 1000 + 3601))
   }
-
-  @Test func aPendingRetryWinsOverThePolicy() {
-    var t = timeline(.after(1000))
-    t.retryAt = 900
-    #expect(t.nextRefresh == 900)
-  }
 }
 
 @Suite struct BackoffTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Spawning
 import TimelineCore
 
 /// Kind `command`: a provider of the user's own. Runs `command = ["prog", "arg"]` (no

@@ -46,9 +46,6 @@ public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
 
   deinit { session.finishTasksAndInvalidate() }
 
-  /// The most requests that were ever in flight at once; for tests of the cap.
-  public var peakConcurrency: Int { get async { await gate.peak } }
-
   public func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse {
     guard let target = URL(string: url), let scheme = target.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = target.host
@@ -82,7 +79,6 @@ actor ProbedHosts {
 actor RequestGate {
   private let limit: Int
   private var active = 0
-  private(set) var peak = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
 
   init(limit: Int) { self.limit = Swift.max(1, limit) }
@@ -93,7 +89,6 @@ actor RequestGate {
     } else {
       await withCheckedContinuation { waiting.append($0) }
     }
-    peak = Swift.max(peak, active)
   }
 
   func leave() {

@@ -1,4 +1,6 @@
+import Emitters
 import Glibc
+import Platform
 import TimelineCache
 import TimelineCore
 

@@ -1,0 +1,56 @@
+import TimelineCache
+import TimelineCore
+
+/// The entry `timeline show` and `timeline open` act on: the cached timeline of a widget
+/// and the index of its entry current at an instant. Reads the cache only.
+public enum CurrentEntry {
+  /// Why there is no entry to act on: `usage` (a bad name or `--at`; exit 2) or `failed`
+  /// (no cache, an unreadable one, nothing current; exit 1).
+  public enum Failure: Error, CustomStringConvertible {
+    case usage(String)
+    case failed(String)
+
+    public var description: String {
+      switch self {
+      case .usage(let message), .failed(let message): message
+      }
+    }
+  }
+
+  /// The cached timeline and the index of its entry current at `at` (default `now`).
+  /// `config` is read only when the cache is missing, to tell a typo from a widget that
+  /// was never refreshed.
+  public static func find(widget: String, at: String?, store: CacheStore, now: Int64, config: () -> AppConfig?)
+    throws(Failure) -> (Timeline, Int)
+  {
+    guard let path = store.path(for: widget) else {
+      throw .usage("invalid widget name \"\(widget)\": \(CacheStore.nameRule)")
+    }
+    var now = now
+    if let at {
+      guard let instant = ISO8601.parse(at) else {
+        throw .usage("--at: expected an ISO 8601 time like 2026-03-02T09:00:00Z, got \"\(at)\"")
+      }
+      now = instant
+    }
+    let timeline: Timeline
+    do {
+      timeline = try CacheReader.timeline(path: path)
+    } catch .missing {
+      // A name the config lacks is a typo, not a widget to refresh.
+      if let config = config(), config.widget(widget) == nil {
+        throw .failed(config.unknownWidget(widget))
+      }
+      throw .failed("no cache for widget \"\(widget)\" in \(store.directory); run `timeline refresh \(widget)`")
+    } catch {
+      throw .failed(error.description)
+    }
+    guard !Selection.isExpired(end: timeline.end, now: now),
+      let index = Selection.currentIndex(dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
+    else {
+      let when = at == nil ? "now" : "at \(ISOTime.format(now))"
+      throw .failed("widget \"\(widget)\" has no current entry \(when); run `timeline refresh \(widget)`")
+    }
+    return (timeline, index)
+  }
+}

@@ -1,0 +1,29 @@
+import Glibc
+import Spawning
+import Providers
+
+/// Starting xdg-open in its own session, so closing the terminal or the bar that ran us
+/// does not take the browser with it.
+public enum Launcher {
+  public enum Outcome: Equatable { case started, notFound, failed(Int32) }
+
+  /// How long to wait for xdg-open to report a failure. It normally exits at once after
+  /// handing the link over; some fallbacks run the browser in the foreground, which must
+  /// not keep us (and a bar's click handler) waiting.
+  static let patience: Int = 2000
+
+  public static func open(_ url: String) -> Outcome {
+    let pid: pid_t
+    do {
+      pid = try Subprocess.spawn(["xdg-open", url], stdout: .null, stderr: .descriptor(2), grouping: .ownSession)
+    } catch let error as Subprocess.SpawnError {
+      return error.code == ENOENT ? .notFound : .failed(-error.code)
+    } catch {
+      return .failed(-1)
+    }
+    guard let exit = Subprocess.wait(pid, within: Double(patience) / 1000) else { return .started }
+    // 127 is the shell's "command not found", should xdg-open be a wrapper script.
+    if exit.status == 0 { return .started }
+    return exit.status == 127 ? .notFound : .failed(exit.status)
+  }
+}

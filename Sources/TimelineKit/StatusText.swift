@@ -1,0 +1,38 @@
+import Foundation
+import TimelineCore
+
+/// `timeline status` output: the JSON array and the table.
+extension StatusRow {
+  /// The rows as a JSON array (`timeline status --json`).
+  public static func json(_ rows: [StatusRow]) -> String {
+    let objects: [[String: Any]] = rows.map { row in
+      [
+        "widget": row.widget, "kind": row.kind, "entries": row.entries,
+        "current": row.current ?? NSNull(),
+        "nextRefresh": row.nextRefresh.map(ISOTime.format) ?? NSNull(),
+        "lastSuccess": row.lastSuccess.map(ISOTime.format) ?? NSNull(),
+        "lastError": row.lastError ?? NSNull(), "stale": row.stale,
+      ]
+    }
+    let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The rows as the human-readable table of `timeline status`.
+  public static func table(_ rows: [StatusRow], now: Int64) -> String {
+    if rows.isEmpty { return "no widgets configured" }
+    var lines: [String] = []
+    for row in rows {
+      // Never refreshed is not "stale": there is nothing old to show yet.
+      let noData = row.lastSuccess == nil && row.entries == 0
+      let current = row.current.map { String($0.prefix(60)) } ?? (noData ? "(none: run `timeline refresh`)" : "(placeholder)")
+      lines.append("\(row.widget) [\(row.kind)]\(noData ? " (no data yet)" : row.stale ? " (stale)" : "")")
+      lines.append("  entries:      \(row.entries)")
+      lines.append("  current:      \(current)")
+      lines.append("  next refresh: \(row.nextRefresh.map(ISOTime.format) ?? "never (explicit reload only)")")
+      lines.append("  last success: \(row.lastSuccess.map(ISOTime.format) ?? "never")")
+      if let error = row.lastError { lines.append("  last error:   \(error)") }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -8,13 +8,14 @@ STATIC_SCRATCH := .build-static
 APT_PACKAGES := libjson-c-dev pkg-config tmux tzdata python3 hyperfine valgrind procps libcurl4-openssl-dev dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability
+.PHONY: lint format help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability
 .PHONY: man dist deb check-dist version
 
 help:
 	@echo "make deps       install system packages (apt) the build and tests need"
 	@echo "make build      release build of timeline and the static timeline-emit"
 	@echo "make test       run every test"
+	@echo "make lint       swift-format check (.swift-format); make format rewrites"
 	@echo "make install    install to PREFIX=$(PREFIX) (DESTDIR supported)"
 	@echo "make uninstall  remove what install put there"
 	@echo "make dist       release tarball dist/timeline-VERSION-linux-ARCH.tar.gz"
@@ -51,6 +52,15 @@ check-fast-path:
 	if ldd $$bin 2>/dev/null | grep -Eq 'Foundation|libcurl|libicu'; then \
 	  echo "timeline-emit links Foundation, curl or ICU" >&2; exit 1; fi; \
 	echo "timeline-emit: $$(ldd $$bin 2>&1 | head -1 | sed 's/^[[:space:]]*//')"
+
+# Style gate: swift-format (part of the Swift toolchain) with the rules in .swift-format.
+# `make format` rewrites the files; `make lint` only checks, and fails on any finding.
+LINT_PATHS := Sources Tests Fuzz bench Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(LINT_PATHS)
 
 test: deps
 	$(SWIFT) build --build-tests

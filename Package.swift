@@ -47,15 +47,25 @@ let package = Package(
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]),
     .target(name: "TimelineCache", dependencies: ["TimelineCore", "Platform", "CJSONC"], swiftSettings: fastPath),
     .target(name: "Emitters", dependencies: ["TimelineCore", "TimelineCache"], swiftSettings: fastPath),
-    .target(name: "EmitRuntime", dependencies: ["Emitters", "Platform", "TimelineCache", "TimelineCore"], swiftSettings: fastPath),
-    .target(name: "Providers", dependencies: ["TimelineCore", "Platform", "Spawning"], resources: [.copy("Samples")], swiftSettings: strict),
+    .target(
+      name: "EmitRuntime", dependencies: ["Emitters", "Platform", "TimelineCache", "TimelineCore"],
+      swiftSettings: fastPath),
+    .target(
+      name: "Providers", dependencies: ["TimelineCore", "Platform", "Spawning"], resources: [.copy("Samples")],
+      swiftSettings: strict),
     .target(
       name: "TimelineKit",
-      dependencies: ["TimelineCore", "Platform", "Spawning", "TimelineCache", "Providers", "Emitters", .product(name: "TOMLKit", package: "TOMLKit")],
+      dependencies: [
+        "TimelineCore", "Platform", "Spawning", "TimelineCache", "Providers", "Emitters",
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ],
       swiftSettings: strict),
     .executableTarget(
       name: "timeline",
-      dependencies: ["TimelineKit", "EmitRuntime", "Platform", "Spawning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "TimelineKit", "EmitRuntime", "Platform", "Spawning",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strict),
     .executableTarget(name: "timeline-emit", dependencies: ["EmitRuntime"], swiftSettings: fastPath),
     .executableTarget(
@@ -64,11 +74,18 @@ let package = Package(
     // The bar markup oracles, standard library only: the tests get them through
     // TimelineTestSupport, the emitters fuzzer (a sanitizer build) directly.
     .target(name: "MarkupOracle"),
-    .target(name: "TimelineTestSupport", dependencies: ["Platform", "Spawning", "TimelineCore", "MarkupOracle"], path: "Sources/TimelineTestSupport"),
+    .target(
+      name: "TimelineTestSupport", dependencies: ["Platform", "Spawning", "TimelineCore", "MarkupOracle"],
+      path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
-    .testTarget(name: "EmittersTests", dependencies: ["Emitters", "EmitRuntime", "Platform", "Spawning", "TimelineCache", "TimelineTestSupport"], resources: [.copy("Goldens")]),
-    .testTarget(name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "Emitters", "TimelineTestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "EmittersTests",
+      dependencies: ["Emitters", "EmitRuntime", "Platform", "Spawning", "TimelineCache", "TimelineTestSupport"],
+      resources: [.copy("Goldens")]),
+    .testTarget(
+      name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "Emitters", "TimelineTestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineCache", "TimelineTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),

@@ -44,7 +44,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let provider else { fatalError("fuzz config rejected for \(kind)") }
   let response = HTTPResponse(status: status, headers: [:], body: body)
   if let draft = fuzzTimeline(provider, config: config, now: 1_772_434_800, response: response) {
-    for (a, b) in zip(draft.entries, draft.entries.dropFirst()) { precondition(a.date <= b.date, "entries out of order") }
+    for (a, b) in zip(draft.entries, draft.entries.dropFirst()) {
+      precondition(a.date <= b.date, "entries out of order")
+    }
   }
   return 0
 }

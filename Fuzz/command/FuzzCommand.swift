@@ -38,7 +38,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if case .after(let date) = draft.policy { precondition(valid.contains(date), "policy.after out of range") }
   let timeline = Timeline(
     widget: "w", kind: "command", entries: draft.entries, end: draft.end, policy: draft.policy,
-    placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: now, lastSuccess: now, grace: grace)
+    placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: now, lastSuccess: now,
+    grace: grace)
   for instant in instants {
     _ = timeline.display(at: instant)
     _ = timeline.isStale(at: instant)

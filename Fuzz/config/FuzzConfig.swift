@@ -11,8 +11,8 @@
 import FuzzDriver
 import Providers
 import TimelineCache
-import TimelineKit
 import TimelineCore
+import TimelineKit
 
 private let kinds = ["random-shabad", "favourites", "command", "avalanche"]
 
@@ -41,7 +41,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
       default: out.unicodeScalars.append(scalar)
       }
     }
@@ -64,9 +67,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let grace { precondition((0...7 * 86_400).contains(grace), "grace out of range") }
     let options: [String: ConfigValue]
     switch kind {
-    case "command": options = ["command": .array([.string("true")]), "timeout": Int(second).map(ConfigValue.int) ?? .string(second)]
+    case "command":
+      options = ["command": .array([.string("true")]), "timeout": Int(second).map(ConfigValue.int) ?? .string(second)]
     case "avalanche": options = ["region": .int(3022)]
-    case "favourites": options = ["shabads": .array([.int(1)]), "interval": Int(second).map(ConfigValue.int) ?? .string(second)]
+    case "favourites":
+      options = ["shabads": .array([.int(1)]), "interval": Int(second).map(ConfigValue.int) ?? .string(second)]
     default: options = ["interval": Int(second).map(ConfigValue.int) ?? .string(second)]
     }
     let widget = WidgetConfig(name: "w", kind: kind, options: options, file: "fuzz.toml")

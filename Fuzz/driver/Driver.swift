@@ -2,7 +2,7 @@
 // `--defsym main=fuzz_<target>_main`, which hides libFuzzer's own main, so each target's
 // entry point calls this to hand control to libFuzzer's driver.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func llvmFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -15,5 +15,5 @@ public func runLibFuzzer(
 ) -> CInt {
   var count = argc
   var arguments = argv
-  return LLVMFuzzerRunDriver(&count, &arguments, callback)
+  return llvmFuzzerRunDriver(&count, &arguments, callback)
 }

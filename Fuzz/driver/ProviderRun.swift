@@ -19,7 +19,9 @@ public func fuzzTimeline(
   let done = DispatchSemaphore(value: 0)
   let result = Box<Result<TimelineDraft, any Error>>()
   Task {
-    do { result.value = .success(try await provider.timeline(context: context)) } catch { result.value = .failure(error) }
+    do { result.value = .success(try await provider.timeline(context: context)) } catch {
+      result.value = .failure(error)
+    }
     done.signal()
   }
   done.wait()

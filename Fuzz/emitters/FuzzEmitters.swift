@@ -6,8 +6,9 @@
 // text no wider than --max-width.
 import Foundation
 import MarkupOracle
-@testable import Emitters
 import TimelineCore
+
+@testable import Emitters
 
 private let palette: [String?] = [nil, "#ff9900", "#FFFFFF", "red", "#12345", "#zzzzzz", "#a1b2c3\"", "#00ff00"]
 
@@ -68,7 +69,8 @@ private func check(_ ok: Bool, _ what: String, _ output: String) {
 }
 
 private func oneLine(_ output: String, _ format: String) {
-  check(!output.unicodeScalars.contains { $0 == "\n" || $0 == "\r" || $0.value == 0x2028 || $0.value == 0x2029 },
+  check(
+    !output.unicodeScalars.contains { $0 == "\n" || $0 == "\r" || $0.value == 0x2028 || $0.value == 0x2029 },
     "\(format): not one line", output)
 }
 
@@ -96,7 +98,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkPango(object["tooltip"] as? String ?? "<missing>", allowTags: false)
   checkPango(object["alt"] as? String ?? "<missing>", allowTags: false)
   for name in object["class"] as? [String] ?? [] {
-    check(!name.isEmpty && name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 },
+    check(
+      !name.isEmpty && name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 },
       "waybar: class", waybar)
   }
 

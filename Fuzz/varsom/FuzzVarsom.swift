@@ -31,16 +31,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let status = statuses[(size > 2 ? Int(bytes[2]) : 0) % statuses.count]
   let body = Array(bytes.dropFirst(3))
   let swedish = mode & 1 == 1
-  let options: [String: ConfigValue] = swedish
-    ? ["country": .string("se"), "area": .int(sweden[pick % sweden.count]), "language": .string(pick & 4 == 0 ? "sv" : "en")]
-    : ["region": .int(norway[pick % norway.count]), "language": .string(pick & 4 == 0 ? "en" : "nb"),
-       "palette": .string(pick & 8 == 0 ? "varsom" : "eaws")]
+  let options: [String: ConfigValue] =
+    swedish
+    ? [
+      "country": .string("se"), "area": .int(sweden[pick % sweden.count]),
+      "language": .string(pick & 4 == 0 ? "sv" : "en"),
+    ]
+    : [
+      "region": .int(norway[pick % norway.count]), "language": .string(pick & 4 == 0 ? "en" : "nb"),
+      "palette": .string(pick & 8 == 0 ? "varsom" : "eaws"),
+    ]
   let config = WidgetConfig(name: "avalanche", kind: "avalanche", options: options, file: "fuzz.toml")
   guard let provider = try? AvalancheProvider(config: config) else { fatalError("fuzz config rejected") }
   let now = instants[(mode >> 1) % instants.count]
   let response = HTTPResponse(status: status, headers: ["retry-after": "120"], body: body)
   if let draft = fuzzTimeline(provider, config: config, now: now, response: response) {
-    for (a, b) in zip(draft.entries, draft.entries.dropFirst()) { precondition(a.date < b.date, "entries out of order") }
+    for (a, b) in zip(draft.entries, draft.entries.dropFirst()) {
+      precondition(a.date < b.date, "entries out of order")
+    }
     for entry in draft.entries { precondition((0...5).contains(entry.level ?? 0), "level out of range") }
   }
   return 0

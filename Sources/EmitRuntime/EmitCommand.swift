@@ -116,7 +116,13 @@ public enum EmitCommand {
       case "--version": return .version
       case "--follow", "--verbose", "--click":
         guard inlineValue == nil else { return .usageError("\(argument) takes no value") }
-        if argument == "--follow" { follow = true } else if argument == "--verbose" { verbose = true } else { options.click = true }
+        if argument == "--follow" {
+          follow = true
+        } else if argument == "--verbose" {
+          verbose = true
+        } else {
+          options.click = true
+        }
       case "--at":
         guard let text = value() else { return .usageError("--at needs a time") }
         guard let instant = ISO8601.parse(text) else {
@@ -189,7 +195,8 @@ public enum EmitCommand {
       let directory = CacheStore.defaultDirectory(environment: environment)
       let browse = BrowseStore(directory: BrowseStore.defaultDirectory(environment: environment))
       if request.follow {
-        return Follow.run(request, directory: directory, browse: browse, out: out, err: err, program: program, clock: clock)
+        return Follow.run(
+          request, directory: directory, browse: browse, out: out, err: err, program: program, clock: clock)
       }
       let now = request.at ?? clock.now()
       if request.widgets.count == 1 {

@@ -25,7 +25,8 @@ enum Follow {
     let parent = ParentWatch()
     let watcher = DirectoryWatcher(directory: directory, names: Set(request.widgets.map { $0 + ".json" }))
     // `timeline browse` writes here: the browsed entry shows within a moment, no polling.
-    let browseWatcher = DirectoryWatcher(directory: browse.directory, names: Set(request.widgets.map { $0 + ".browse" }))
+    let browseWatcher = DirectoryWatcher(
+      directory: browse.directory, names: Set(request.widgets.map { $0 + ".browse" }))
     if watcher == nil && request.verbose {
       err.write("\(program): inotify is unavailable; only timed changes will show\n")
     }
@@ -38,7 +39,9 @@ enum Follow {
       watcher?.arm()
       browseWatcher?.arm()
       let now = clock.now()
-      let resolved = request.widgets.map { EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse) }
+      let resolved = request.widgets.map {
+        EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse)
+      }
       let reasons = resolved.map(\.reason)
       if request.verbose && reasons != lastReasons { EmitCommand.report(resolved, err: err, program: program) }
       lastReasons = reasons
@@ -77,7 +80,9 @@ enum Follow {
         case .none: break
         }
       }
-      for (index, watcher) in watchers.enumerated() where fds[index + 2].revents != 0 && watcher.consume() { wake = true }
+      for (index, watcher) in watchers.enumerated() where fds[index + 2].revents != 0 && watcher.consume() {
+        wake = true
+      }
       if wake { return true }
     }
   }

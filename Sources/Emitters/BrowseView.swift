@@ -9,7 +9,9 @@ import TimelineCore
 /// the current entry is such a repeat itself.
 public enum BrowseView {
   /// The entry `steps` after `view`'s instant, and how many steps were possible.
-  public static func walk(path: String, from view: CacheView, steps: Int, shortLived: Bool = false) -> (entry: Entry, steps: Int)? {
+  public static func walk(path: String, from view: CacheView, steps: Int, shortLived: Bool = false) -> (
+    entry: Entry, steps: Int
+  )? {
     var at = view
     var found: Entry?
     var taken = 0

@@ -53,8 +53,14 @@ public enum Contrast {
     // ln x = 2·atanh((x−1)/(x+1)) after scaling x into [0.5, 2) by powers of two.
     var m = x
     var k = 0.0
-    while m >= 2 { m /= 2; k += 1 }
-    while m < 0.5 { m *= 2; k -= 1 }
+    while m >= 2 {
+      m /= 2
+      k += 1
+    }
+    while m < 0.5 {
+      m *= 2
+      k -= 1
+    }
     let t = (m - 1) / (m + 1)
     var term = t
     var sum = 0.0

@@ -52,7 +52,8 @@ public enum EmitPipeline {
       } else if let end = meta?.end, Selection.isExpired(end: end, now: now) {
         reason = "the timeline ended at \(ISOTime.format(end)) (run `timeline refresh`)"
       } else {
-        reason = "no entry is current yet" + (view.nextDate.map { " (the first starts at \(ISOTime.format($0)))" } ?? "")
+        reason =
+          "no entry is current yet" + (view.nextDate.map { " (the first starts at \(ISOTime.format($0)))" } ?? "")
       }
     }
     state.isStale = stale
@@ -68,7 +69,8 @@ public enum EmitPipeline {
       reason = reason.map { $0 + "; " + note } ?? note
     }
     var resolution = Resolution(state: state, reason: reason, nextChange: nextChange(view, now: now))
-    if let browse, view.error == nil, let live = browse.read(widget), live.isLive(at: now, current: view.current?.date) {
+    if let browse, view.error == nil, let live = browse.read(widget), live.isLive(at: now, current: view.current?.date)
+    {
       BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, shortLived: shortLived)
     }
     return resolution

@@ -53,7 +53,8 @@ public enum PolybarEmitter {
         body += badge ? "%{B" + color + "}%{F" + Contrast.text(on: color) + "}" : "%{F" + color + "}"
         openPercent = false
       }
-      appendNeutralised(run.text, to: &body, afterPercent: openPercent, breaker: fontTag.isEmpty ? zeroWidthSpace : fontTag)
+      appendNeutralised(
+        run.text, to: &body, afterPercent: openPercent, breaker: fontTag.isEmpty ? zeroWidthSpace : fontTag)
       openPercent = run.text.utf8.last == UInt8(ascii: "%")
       if color != nil {
         body += badge ? "%{F-}%{B-}" : "%{F-}"

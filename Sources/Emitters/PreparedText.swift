@@ -25,7 +25,9 @@ struct PreparedText {
   ) {
     let choice = LineChoice(state, options: options, polybar: polybar)
     asciiFont = choice.asciiFont
-    short = choice.short.map { Sanitise.text($0.utf8.count > Caps.textBytes ? Caps.prefix($0, bytes: Caps.textBytes) : $0) }
+    short = choice.short.map {
+      Sanitise.text($0.utf8.count > Caps.textBytes ? Caps.prefix($0, bytes: Caps.textBytes) : $0)
+    }
     var runs: [TextRun] = []
     if marksBrowsing, let label = state.browsing.map(Sanitise.text), !label.isEmpty {
       if choice.asciiFont == nil { runs.append(TextRun(label + " ▸ ")) } else { prefix = label + " ▸ " }

@@ -30,7 +30,8 @@ enum Truncation {
       for range in clusters(run.text) {
         let width = self.width(run.text[range])
         total += width
-        units.append(Unit(run: index, range: range, width: width, isSpace: run.text[range].first?.isWhitespace ?? false))
+        units.append(
+          Unit(run: index, range: range, width: width, isSpace: run.text[range].first?.isWhitespace ?? false))
       }
     }
     if total <= limit { return (runs, false) }

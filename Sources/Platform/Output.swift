@@ -19,7 +19,8 @@ public struct Output: Sendable {
       return withUnsafeMutablePointer(to: &newline) { newlinePointer in
         var vectors = (
           iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress), iov_len: buffer.count),
-          iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1))
+          iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1)
+        )
         return withUnsafeMutableBytes(of: &vectors) { raw in
           let iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
           var done = 0

@@ -9,7 +9,8 @@ public enum DayWords {
   /// say it better there. Otherwise "tomorrow", a weekday within the week ("Wednesday"),
   /// else the date ("2 March"), with the time of day when the entry does not start at
   /// midnight ("tomorrow 09:00").
-  public static func label(target: Int64, now: Int64, zone: TimeZone = .current) -> (label: String?, validUntil: Int64) {
+  public static func label(target: Int64, now: Int64, zone: TimeZone = .current) -> (label: String?, validUntil: Int64)
+  {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
     calendar.locale = Locale(identifier: "en_US_POSIX")

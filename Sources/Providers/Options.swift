@@ -10,13 +10,13 @@ public struct Options {
   /// Starts reading `config`.
   public init(_ config: WidgetConfig) { self.config = config }
 
-  private func where_(_ key: String) -> String {
+  private func keyPlace(_ key: String) -> String {
     "\(config.file): [widgets.\(config.name)] \(key)"
   }
 
   /// An error for `key` saying what was expected.
   public func invalid(_ key: String, expected: String) -> ProviderError {
-    .config("\(where_(key)): expected \(expected)")
+    .config("\(keyPlace(key)): expected \(expected)")
   }
 
   public mutating func string(_ key: String, default value: String? = nil) throws -> String? {

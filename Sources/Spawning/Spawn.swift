@@ -63,8 +63,8 @@ extension Subprocess {
     let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     let cEnv: [UnsafeMutablePointer<CChar>?] = mergedEnvironment(environment).map { strdup($0) } + [nil]
     defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
+      for pointer in cArgs { free(pointer) }
+      for pointer in cEnv { free(pointer) }
     }
     var pid: pid_t = 0
     let spawned = posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnv)
@@ -110,6 +110,7 @@ extension Subprocess {
     }
     // WIFEXITED/WEXITSTATUS are macros Swift cannot import.
     let signalled = status & 0x7f
-    return signalled == 0 ? Exit(status: (status >> 8) & 0xff, signal: nil) : Exit(status: 128 + signalled, signal: signalled)
+    return signalled == 0
+      ? Exit(status: (status >> 8) & 0xff, signal: nil) : Exit(status: 128 + signalled, signal: signalled)
   }
 }

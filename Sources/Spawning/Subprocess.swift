@@ -44,7 +44,9 @@ public enum Subprocess {
       close(outPipe[1])
       throw ProviderError("cannot create a pipe")
     }
-    let spawned = Swift.Result(catching: { try spawn(argv, environment: environment, stdout: .descriptor(outPipe[1]), stderr: .descriptor(errPipe[1])) })
+    let spawned = Swift.Result(catching: {
+      try spawn(argv, environment: environment, stdout: .descriptor(outPipe[1]), stderr: .descriptor(errPipe[1]))
+    })
     close(outPipe[1])
     close(errPipe[1])
     defer {

@@ -56,25 +56,44 @@ public enum CacheEncoder {
 
   private static func meta(_ t: Timeline, entryBytes: Int, into w: inout JSONWriter) {
     w.beginObject()
-    w.key("widget"); w.string(t.widget)
-    w.key("kind"); w.string(t.kind)
-    w.key("generated"); w.int(t.generated)
+    w.key("widget")
+    w.string(t.widget)
+    w.key("kind")
+    w.string(t.kind)
+    w.key("generated")
+    w.int(t.generated)
     w.optional("lastSuccess", t.lastSuccess)
     w.optional("due", t.due)
-    w.key("grace"); w.int(t.grace)
+    w.key("grace")
+    w.int(t.grace)
     w.optional("end", t.end)
     switch t.policy {
-    case .atEnd: w.key("policy"); w.string("atEnd")
-    case .never: w.key("policy"); w.string("never")
+    case .atEnd:
+      w.key("policy")
+      w.string("atEnd")
+    case .never:
+      w.key("policy")
+      w.string("never")
     case .after(let date):
-      w.key("policy"); w.string("after")
-      w.key("after"); w.int(date)
+      w.key("policy")
+      w.string("after")
+      w.key("after")
+      w.int(date)
     }
-    w.key("configHash"); w.string(t.configHash)
-    if let line = t.line { w.key("line"); w.string(line.rawValue) }
-    if let font = t.polybarFont { w.key("polybarFont"); w.int(Int64(font)) }
-    w.key("count"); w.int(Int64(t.entries.count))
-    w.key("entryBytes"); w.int(Int64(entryBytes))
+    w.key("configHash")
+    w.string(t.configHash)
+    if let line = t.line {
+      w.key("line")
+      w.string(line.rawValue)
+    }
+    if let font = t.polybarFont {
+      w.key("polybarFont")
+      w.int(Int64(font))
+    }
+    w.key("count")
+    w.int(Int64(t.entries.count))
+    w.key("entryBytes")
+    w.int(Int64(entryBytes))
     w.key("placeholder")
     entry(t.placeholder, extra: nil, into: &w)
     w.endObject()
@@ -83,33 +102,57 @@ public enum CacheEncoder {
   /// An entry line: `date` first (readers find it by its bytes), then what bars print.
   static func entry(_ e: Entry, extra: Int?, into w: inout JSONWriter) {
     w.beginObject()
-    w.key("date"); w.int(e.date)
-    w.key("alt"); w.string(e.alt)
-    w.key("runs"); runs(e.runs, into: &w)
-    if let short = e.short { w.key("short"); w.string(short) }
+    w.key("date")
+    w.int(e.date)
+    w.key("alt")
+    w.string(e.alt)
+    w.key("runs")
+    runs(e.runs, into: &w)
+    if let short = e.short {
+      w.key("short")
+      w.string(short)
+    }
     strings("tooltip", e.tooltip, into: &w)
     strings("class", e.classes, into: &w)
-    if let level = e.level { w.key("level"); w.int(Int64(level)) }
-    if let relevance = e.relevance, relevance.isFinite { w.key("relevance"); w.double(relevance) }
-    if !e.ascii.isEmpty { w.key("ascii"); runs(e.ascii, into: &w) }
+    if let level = e.level {
+      w.key("level")
+      w.int(Int64(level))
+    }
+    if let relevance = e.relevance, relevance.isFinite {
+      w.key("relevance")
+      w.double(relevance)
+    }
+    if !e.ascii.isEmpty {
+      w.key("ascii")
+      runs(e.ascii, into: &w)
+    }
     lineText("translit", e.transliteration, into: &w)
     lineText("transl", e.translation, into: &w)
-    if let extra { w.key("x"); w.int(Int64(extra)) }
+    if let extra {
+      w.key("x")
+      w.int(Int64(extra))
+    }
     w.endObject()
   }
 
   private static func strings(_ name: String, _ values: [String], into w: inout JSONWriter) {
     guard !values.isEmpty else { return }
-    w.key(name); w.beginArray()
+    w.key(name)
+    w.beginArray()
     for value in values { w.string(value) }
     w.endArray()
   }
 
   private static func lineText(_ name: String, _ value: LineText?, into w: inout JSONWriter) {
     guard let value else { return }
-    w.key(name); w.beginObject()
-    w.key("t"); w.string(value.text)
-    if let short = value.short { w.key("s"); w.string(short) }
+    w.key(name)
+    w.beginObject()
+    w.key("t")
+    w.string(value.text)
+    if let short = value.short {
+      w.key("s")
+      w.string(short)
+    }
     w.endObject()
   }
 
@@ -117,9 +160,16 @@ public enum CacheEncoder {
     w.beginArray()
     for run in runs {
       w.beginObject()
-      w.key("t"); w.string(run.text)
-      if let color = run.color { w.key("c"); w.string(color) }
-      if run.bold { w.key("b"); w.bool(true) }
+      w.key("t")
+      w.string(run.text)
+      if let color = run.color {
+        w.key("c")
+        w.string(color)
+      }
+      if run.bold {
+        w.key("b")
+        w.bool(true)
+      }
       w.endObject()
     }
     w.endArray()
@@ -144,10 +194,17 @@ struct ExtraRecord: Hashable {
 
   func write(into w: inout JSONWriter) {
     w.beginObject()
-    if let url { w.key("url"); w.string(url) }
-    if let key { w.key("key"); w.string(key) }
+    if let url {
+      w.key("url")
+      w.string(url)
+    }
+    if let key {
+      w.key("key")
+      w.string(key)
+    }
     if !detail.isEmpty {
-      w.key("detail"); w.beginArray()
+      w.key("detail")
+      w.beginArray()
       for line in detail { CacheEncoder.runs(line, into: &w) }
       w.endArray()
     }

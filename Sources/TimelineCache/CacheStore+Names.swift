@@ -8,7 +8,9 @@ extension CacheStore {
     defer { closedir(dir) }
     var names: [String] = []
     while let item = readdir(dir) {
-      let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+      let name = withUnsafeBytes(of: item.pointee.d_name) {
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
       if name != "." && name != ".." { names.append(name) }
     }
     return names

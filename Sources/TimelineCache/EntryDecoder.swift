@@ -46,6 +46,7 @@ enum EntryDecoder {
     guard let node, let count = node.count else { return [] }
     var out: [[TextRun]] = []
     out.reserveCapacity(count)
+    // swift-format-ignore: ReplaceForEachWithForLoop
     node.forEach { out.append(runs($0)) }
     return out
   }
@@ -59,6 +60,7 @@ enum EntryDecoder {
     guard let node, let count = node.count else { return [] }
     var out: [TextRun] = []
     out.reserveCapacity(count)
+    // swift-format-ignore: ReplaceForEachWithForLoop
     node.forEach { item in
       guard let text = item["t"]?.string else { return }
       out.append(TextRun(text, color: item["c"]?.string, bold: item["b"]?.bool ?? false))
@@ -70,6 +72,7 @@ enum EntryDecoder {
     guard let node, let count = node.count else { return [] }
     var out: [String] = []
     out.reserveCapacity(count)
+    // swift-format-ignore: ReplaceForEachWithForLoop
     node.forEach { if let text = $0.string { out.append(text) } }
     return out
   }

@@ -41,7 +41,9 @@ struct FlatNode: JSONReading {
     var key = Int(index) + 1
     for _ in 0..<object.count {
       let value = key + 1
-      if json.tokens[value].kind != UInt8(ascii: "n"), matches(key, name) { found = FlatNode(json: json, index: Int32(value)) }
+      if json.tokens[value].kind != UInt8(ascii: "n"), matches(key, name) {
+        found = FlatNode(json: json, index: Int32(value))
+      }
       key = Int(json.tokens[value].next)
     }
     return found

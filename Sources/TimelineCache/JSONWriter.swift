@@ -8,10 +8,24 @@ struct JSONWriter {
 
   mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-  mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-  mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma.removeLast() }
-  mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-  mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma.removeLast() }
+  mutating func beginObject() {
+    separate()
+    bytes.append(UInt8(ascii: "{"))
+    needsComma.append(false)
+  }
+  mutating func endObject() {
+    bytes.append(UInt8(ascii: "}"))
+    needsComma.removeLast()
+  }
+  mutating func beginArray() {
+    separate()
+    bytes.append(UInt8(ascii: "["))
+    needsComma.append(false)
+  }
+  mutating func endArray() {
+    bytes.append(UInt8(ascii: "]"))
+    needsComma.removeLast()
+  }
   mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
   /// Writes `"name":`; the value call that follows adds no comma of its own.
@@ -43,9 +57,18 @@ struct JSONWriter {
     JSONEscape.appendString(value, to: &bytes)
   }
 
-  mutating func int(_ value: Int64) { separate(); raw(String(value)) }
-  mutating func bool(_ value: Bool) { separate(); raw(value ? "true" : "false") }
-  mutating func null() { separate(); raw("null") }
+  mutating func int(_ value: Int64) {
+    separate()
+    raw(String(value))
+  }
+  mutating func bool(_ value: Bool) {
+    separate()
+    raw(value ? "true" : "false")
+  }
+  mutating func null() {
+    separate()
+    raw("null")
+  }
   mutating func double(_ value: Double) {
     separate()
     raw(value.isFinite ? String(value) : "null")

@@ -76,23 +76,26 @@ struct LineLayout {
     while tail > start, bytes[tail - 1] == 0x0A { tail -= 1 }
     let closed = tail - start >= 2 && bytes[tail - 2] == UInt8(ascii: "]") && bytes[tail - 1] == UInt8(ascii: "}")
     guard version >= 2 else {
-      return .layout(LineLayout(
-        bytes: bytes, version: version, meta: meta, start: start, end: closed ? tail - 2 : tail, extraStart: tail,
-        complete: closed))
+      return .layout(
+        LineLayout(
+          bytes: bytes, version: version, meta: meta, start: start, end: closed ? tail - 2 : tail, extraStart: tail,
+          complete: closed))
     }
     // Version 2: the meta line says where the entry lines end; the `extra` section must
     // start exactly there, so a file cut or spliced inside the entries is noticed.
     guard let length = meta?.entryBytes, length <= bytes.count - start,
       bytes[(start + length)...].starts(with: extraKey)
     else {
-      return .layout(LineLayout(
-        bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: 0, end: 0, extraStart: 0,
-        complete: false))
+      return .layout(
+        LineLayout(
+          bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: 0, end: 0, extraStart: 0,
+          complete: false))
     }
     let end = start + length
-    return .layout(LineLayout(
-      bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: start, end: end,
-      extraStart: end + extraKey.count, complete: closed && tail - 2 >= end + extraKey.count))
+    return .layout(
+      LineLayout(
+        bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: start, end: end,
+        extraStart: end + extraKey.count, complete: closed && tail - 2 >= end + extraKey.count))
   }
 
   /// The meta line's placeholder, decoded now (version 1 decoded it with the meta).
@@ -149,7 +152,9 @@ struct LineLayout {
   private func date(_ probe: Int, _ stop: Int, parser: JSONParser, document: inout JSONDocument?) -> Int64? {
     if version >= 2 { return Self.leadingDate(bytes, from: probe, to: stop) }
     var used = 0
-    guard let parsed = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[probe..<stop]), used: &used) else { return nil }
+    guard let parsed = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[probe..<stop]), used: &used) else {
+      return nil
+    }
     document = parsed
     return EntryDecoder.date(parsed.node)
   }
@@ -158,7 +163,8 @@ struct LineLayout {
   /// into an `Entry` (with `full`, its `extra` record too), and not even that when the
   /// timeline has ended. The next entry's date comes from the last line probed after now,
   /// which is where the search ends: no line is read twice.
-  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool) -> CacheView {
+  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool) -> CacheView
+  {
     var low = start
     var high = end
     var best: (Int, Int, Int64, JSONDocument?)?

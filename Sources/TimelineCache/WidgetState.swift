@@ -51,9 +51,11 @@ extension CacheStore {
     guard let path = statePath(widget) else { throw .invalidName(widget) }
     var w = JSONWriter()
     w.beginObject()
-    w.key("lastAttempt"); w.int(state.lastAttempt)
+    w.key("lastAttempt")
+    w.int(state.lastAttempt)
     w.optional("lastError", state.lastError)
-    w.key("failures"); w.int(Int64(state.failures))
+    w.key("failures")
+    w.int(Int64(state.failures))
     w.optional("retryAt", state.retryAt)
     w.endObject()
     w.newline()

@@ -13,7 +13,8 @@ public enum ISOTime {
     let remainder = epoch % 86_400
     let seconds = remainder < 0 ? remainder + 86_400 : remainder
     let (y, m, d) = civil(fromDays: days)
-    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
+    return
+      "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
   }
 
   /// Year, month, day of a count of days since 1970-01-01 (proleptic Gregorian).

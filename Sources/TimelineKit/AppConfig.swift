@@ -66,6 +66,7 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `WidgetConfig` built in code.
   static func unknownKind(_ kind: String, widget: String, file: String) -> ConfigError {
     ConfigError(
-      "\(file): [widgets.\(widget)] kind: unknown kind \"\(kind)\"; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))")
+      "\(file): [widgets.\(widget)] kind: unknown kind \"\(kind)\"; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))"
+    )
   }
 }

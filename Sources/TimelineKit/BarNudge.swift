@@ -1,7 +1,7 @@
 import Glibc
 import Platform
-import Spawning
 import Providers
+import Spawning
 import TimelineCache
 
 /// After `timeline reload` has refreshed the cache, tells every running bar of this user to
@@ -43,7 +43,9 @@ public struct BarNudge: Sendable {
   public var environment: @Sendable (String) -> String?
   public var uid: uid_t
 
-  public init(bars: BarsConfig, environment: @escaping @Sendable (String) -> String? = Environment.get, uid: uid_t = geteuid()) {
+  public init(
+    bars: BarsConfig, environment: @escaping @Sendable (String) -> String? = Environment.get, uid: uid_t = geteuid()
+  ) {
     self.bars = bars
     self.environment = environment
     self.uid = uid
@@ -71,7 +73,8 @@ public struct BarNudge: Sendable {
     case 0: return Report(bar: "waybar", nudged: true, message: "sent SIGRTMIN+\(signal)")
     case 1: return Report(bar: "waybar", nudged: false, message: "not running")
     default:
-      return Report(bar: "waybar", nudged: false, message: "pkill failed: \(result.firstLine(or: "status \(result.status)"))")
+      return Report(
+        bar: "waybar", nudged: false, message: "pkill failed: \(result.firstLine(or: "status \(result.status)"))")
     }
   }
 
@@ -108,7 +111,8 @@ public struct BarNudge: Sendable {
       // polybar-msg says "No active ipc channels" when no bar runs with enable-ipc.
       return Report(bar: "polybar", nudged: false, message: "not running (\(problem ?? "no answer"))")
     }
-    return Report(bar: "polybar", nudged: true, message: "ran hook 0 of " + done.map { "#\($0)" }.joined(separator: ", "))
+    return Report(
+      bar: "polybar", nudged: true, message: "ran hook 0 of " + done.map { "#\($0)" }.joined(separator: ", "))
   }
 
   /// The directory holding this user's tmux server sockets.
@@ -132,7 +136,8 @@ public struct BarNudge: Sendable {
       guard list.status == 0 else { continue }
       let names = list.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
       var refreshed = 0
-      for name in names where ExternalProgram.run([tmux, "-S", socket, "refresh-client", "-S", "-t", name]).status == 0 {
+      for name in names where ExternalProgram.run([tmux, "-S", socket, "refresh-client", "-S", "-t", name]).status == 0
+      {
         refreshed += 1
       }
       clients += refreshed

@@ -53,7 +53,8 @@ public enum Browser {
     }
     // `next` past the last entry stays on the last one; with no entry ahead at all
     // there is nothing to browse, which is now.
-    guard offset > 0, view.error == nil, let (entry, steps) = BrowseView.walk(path: path, from: view, steps: offset) else {
+    guard offset > 0, view.error == nil, let (entry, steps) = BrowseView.walk(path: path, from: view, steps: offset)
+    else {
       browse.remove(widget)
       return Outcome(offset: 0)
     }
@@ -64,6 +65,7 @@ public enum Browser {
     let state = BrowseState(offset: steps, anchor: current, target: entry.date, expires: expires, label: words.label)
     try browse.write(state, for: widget)
     return Outcome(
-      offset: steps, entry: entry, label: words.label ?? RelativeTime.words(from: now, to: entry.date), expires: expires)
+      offset: steps, entry: entry, label: words.label ?? RelativeTime.words(from: now, to: entry.date), expires: expires
+    )
   }
 }

@@ -12,7 +12,8 @@ public enum ConfigLoader {
   public static func path(explicit: String?, environment: (String) -> String? = Environment.get) -> (String, Bool)? {
     if let explicit { return (explicit, true) }
     if let env = environment("TIMELINE_CONFIG"), !env.isEmpty { return (env, true) }
-    let base = environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+    let base =
+      environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (environment("HOME") ?? "/") + "/.config"
     return (base + "/timeline/config.toml", false)
   }
@@ -20,7 +21,9 @@ public enum ConfigLoader {
   /// Loads the effective config. A named file that is missing is an error; the default
   /// location missing means the embedded default. A file that exists but cannot be read,
   /// or is not a regular file, is always an error.
-  public static func load(explicit: String? = nil, environment: (String) -> String? = Environment.get) throws(ConfigError) -> AppConfig {
+  public static func load(explicit: String? = nil, environment: (String) -> String? = Environment.get)
+    throws(ConfigError) -> AppConfig
+  {
     guard let (file, required) = path(explicit: explicit, environment: environment) else {
       return try parse(DefaultConfig.toml, file: "<embedded default>")
     }
@@ -74,7 +77,9 @@ public enum ConfigLoader {
     }.map(\.element)
   }
 
-  private static func table(_ value: (any TOMLValueConvertible)?, _ name: String, file: String) throws(ConfigError) -> TOMLTable {
+  private static func table(_ value: (any TOMLValueConvertible)?, _ name: String, file: String) throws(ConfigError)
+    -> TOMLTable
+  {
     guard let table = value?.table else { throw ConfigError("\(file): [\(name)] must be a table") }
     return table
   }
@@ -90,7 +95,9 @@ public enum ConfigLoader {
       switch SourceURL.check(url) {
       case .invalid: throw ConfigError("\(file): [sources] \(key): expected an http:// or https:// URL, got \"\(url)\"")
       case .insecure:
-        config.warnings.append("\(file): [sources] \(key) uses plain http to a non-loopback host; it is ignored, the default https URL is used")
+        config.warnings.append(
+          "\(file): [sources] \(key) uses plain http to a non-loopback host; it is ignored, the default https URL is used"
+        )
         continue
       case .ok: config.sources[key] = url.hasSuffix("/") ? String(url.dropLast()) : url
       }
@@ -100,7 +107,9 @@ public enum ConfigLoader {
   private static func refresh(_ value: (any TOMLValueConvertible)?, into config: inout AppConfig) throws(ConfigError) {
     let table = try table(value, "refresh", file: config.file)
     for key in table.keys {
-      guard key == "grace" else { throw ConfigError("\(config.file): [refresh] unknown key \"\(key)\" (expected grace)") }
+      guard key == "grace" else {
+        throw ConfigError("\(config.file): [refresh] unknown key \"\(key)\" (expected grace)")
+      }
       let raw = table[key]
       guard let seconds = grace(int: raw?.int, string: raw?.string) else {
         throw ConfigError("\(config.file): [refresh] grace: expected a duration like \"1h\" or seconds (0 to 7 days)")
@@ -144,18 +153,21 @@ public enum ConfigLoader {
         bars.browseTimeout = seconds
       case "polybar_gurmukhi_font":
         guard let n = table[key]?.int, (1...99).contains(n) else {
-          throw ConfigError("\(file): [bars] polybar_gurmukhi_font: expected polybar's font index from 1 to 99 (%{T2} is font-1)")
+          throw ConfigError(
+            "\(file): [bars] polybar_gurmukhi_font: expected polybar's font index from 1 to 99 (%{T2} is font-1)")
         }
         bars.polybarGurmukhiFont = n
       default:
         throw ConfigError(
-          "\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux, browse_timeout, polybar_gurmukhi_font)")
+          "\(file): [bars] unknown key \"\(key)\" (expected waybar_signal, polybar_modules, tmux, browse_timeout, polybar_gurmukhi_font)"
+        )
       }
     }
     return bars
   }
 
-  private static func widgets(_ value: (any TOMLValueConvertible)?, file: String) throws(ConfigError) -> [WidgetConfig] {
+  private static func widgets(_ value: (any TOMLValueConvertible)?, file: String) throws(ConfigError) -> [WidgetConfig]
+  {
     let table = try table(value, "widgets", file: file)
     var out: [WidgetConfig] = []
     for name in table.keys {
@@ -164,7 +176,8 @@ public enum ConfigLoader {
       }
       guard let body = table[name]?.table else { throw ConfigError("\(file): [widgets.\(name)] must be a table") }
       guard let kind = body["kind"]?.string else {
-        throw ConfigError("\(file): [widgets.\(name)] kind: missing; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))")
+        throw ConfigError(
+          "\(file): [widgets.\(name)] kind: missing; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))")
       }
       guard ProviderRegistry.type(for: kind) != nil else {
         throw ConfigError.unknownKind(kind, widget: name, file: file)
@@ -172,7 +185,8 @@ public enum ConfigLoader {
       var options: [String: ConfigValue] = [:]
       for key in body.keys where key != "kind" {
         guard let value = body[key].flatMap(convert) else {
-          throw ConfigError("\(file): [widgets.\(name)] \(key): unsupported value type (use a string, number, boolean or array)")
+          throw ConfigError(
+            "\(file): [widgets.\(name)] \(key): unsupported value type (use a string, number, boolean or array)")
         }
         options[key] = value
       }

@@ -89,7 +89,8 @@ public struct Doctor: Sendable {
       )
     }
     let names = config.widgets.map(\.name).joined(separator: ", ")
-    let warnings = config.warnings.isEmpty ? "" : "; \(config.warnings.count) warning(s): \(config.warnings.joined(separator: "; "))"
+    let warnings =
+      config.warnings.isEmpty ? "" : "; \(config.warnings.count) warning(s): \(config.warnings.joined(separator: "; "))"
     return (
       Check(
         name: "config", ok: true,
@@ -110,7 +111,9 @@ public struct Doctor: Sendable {
     let probe = cacheDirectory + "/.doctor-\(getpid())"
     let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
-      return Check(name: "cache", ok: false, detail: "\(cacheDirectory) is not writable: \(String(cString: strerror(errno)))", fix: fix)
+      return Check(
+        name: "cache", ok: false, detail: "\(cacheDirectory) is not writable: \(String(cString: strerror(errno)))",
+        fix: fix)
     }
     close(fd)
     unlink(probe)
@@ -124,7 +127,9 @@ public struct Doctor: Sendable {
     }
     return Check(
       name: "timeline-emit", ok: false, detail: "not on PATH (the bar snippets run it by name)",
-      fix: "`make install` (PREFIX=/usr/local), or put timeline-emit's directory on PATH; in the snippets, give its full path")
+      fix:
+        "`make install` (PREFIX=/usr/local), or put timeline-emit's directory on PATH; in the snippets, give its full path"
+    )
   }
 
   /// json-c, which the cache reader links.
@@ -152,7 +157,9 @@ public struct Doctor: Sendable {
   func fonts() -> Check {
     let fix = "sudo apt install fonts-noto-core (Noto Sans Gurmukhi) or fonts-lohit-guru; Arch: noto-fonts"
     guard let fcList = ExternalProgram.find("fc-list", path: path) else {
-      return Check(name: "Gurmukhi font", ok: false, detail: "fc-list not found (fontconfig)", fix: "sudo apt install fontconfig; then: " + fix)
+      return Check(
+        name: "Gurmukhi font", ok: false, detail: "fc-list not found (fontconfig)",
+        fix: "sudo apt install fontconfig; then: " + fix)
     }
     // `:lang=pa` alone also matches Arabic-script fonts (Shahmukhi Punjabi); the charset
     // (ਕ, sihari) keeps the fonts that draw Gurmukhi.
@@ -164,7 +171,8 @@ public struct Doctor: Sendable {
       if !family.isEmpty && !families.contains(family) { families.append(family) }
     }
     guard !families.isEmpty else {
-      return Check(name: "Gurmukhi font", ok: false, detail: "no font covers Gurmukhi (fc-list :lang=pa finds none)", fix: fix)
+      return Check(
+        name: "Gurmukhi font", ok: false, detail: "no font covers Gurmukhi (fc-list :lang=pa finds none)", fix: fix)
     }
     let shown = families.sorted().prefix(4).joined(separator: ", ") + (families.count > 4 ? ", …" : "")
     return Check(name: "Gurmukhi font", ok: true, detail: shown)
@@ -184,7 +192,8 @@ public struct Doctor: Sendable {
     }
     return Check(
       name: "bars", ok: true,
-      detail: "found " + found.joined(separator: ", ") + (missing.isEmpty ? "" : "; not found: " + missing.joined(separator: ", ")))
+      detail: "found " + found.joined(separator: ", ")
+        + (missing.isEmpty ? "" : "; not found: " + missing.joined(separator: ", ")))
   }
 
   /// Something runs `timeline refresh` regularly: the systemd user timer or a crontab line.
@@ -202,22 +211,29 @@ public struct Doctor: Sendable {
         !$0.trimmed.hasPrefix("#") && $0.contains("timeline") && $0.contains("refresh")
       }
       if result.status == 0, !lines.isEmpty {
-        return Check(name: "schedule", ok: true, detail: "crontab runs timeline refresh (\(lines.count) line\(lines.count == 1 ? "" : "s"))")
+        return Check(
+          name: "schedule", ok: true,
+          detail: "crontab runs timeline refresh (\(lines.count) line\(lines.count == 1 ? "" : "s"))")
       }
     }
     return Check(
       name: "schedule", ok: false, detail: "no systemd timer or crontab line runs `timeline refresh`",
-      fix: "systemctl --user enable --now timeline-refresh.timer (after `make install`; see integrations/systemd), or add integrations/cron/crontab with `crontab -e`")
+      fix:
+        "systemctl --user enable --now timeline-refresh.timer (after `make install`; see integrations/systemd), or add integrations/cron/crontab with `crontab -e`"
+    )
   }
 
   /// The newest successful refresh across the widgets, which widgets have no data or are
   /// stale, and whether a last refresh failed.
   func lastRefresh(_ config: AppConfig?) -> Check {
     guard let config else {
-      return Check(name: "last refresh", ok: false, detail: "unknown (the config does not load)", fix: "fix the config first")
+      return Check(
+        name: "last refresh", ok: false, detail: "unknown (the config does not load)", fix: "fix the config first")
     }
     guard !config.widgets.isEmpty else {
-      return Check(name: "last refresh", ok: false, detail: "no widgets configured", fix: "add [widgets.NAME] tables; see examples/config.toml")
+      return Check(
+        name: "last refresh", ok: false, detail: "no widgets configured",
+        fix: "add [widgets.NAME] tables; see examples/config.toml")
     }
     let store = CacheStore(directory: cacheDirectory)
     var newest: Int64?

@@ -34,7 +34,8 @@ extension Doctor {
     let polybar = ExternalProgram.find("polybar", path: path) != nil
     return Check(
       name: name, ok: !polybar,
-      detail: "fontconfig lists none" + (polybar ? " (polybar needs one to draw Gurmukhi)" : "; only polybar needs one"),
+      detail: "fontconfig lists none"
+        + (polybar ? " (polybar needs one to draw Gurmukhi)" : "; only polybar needs one"),
       fix: polybar ? Self.fontInstallFix : nil)
   }
 
@@ -73,7 +74,9 @@ extension Doctor {
   static func iniPairs(_ text: String) -> [(String, String)] {
     text.split(separator: "\n").compactMap { line in
       let trimmed = line.trimmed
-      guard !trimmed.hasPrefix(";"), !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
+      guard !trimmed.hasPrefix(";"), !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else {
+        return nil
+      }
       var value = trimmed[trimmed.index(after: equals)...].trimmed
       if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
       return (trimmed[..<equals].trimmed, value)
@@ -110,7 +113,8 @@ extension Doctor {
       let font = fonts[index - 1]
       guard let font, Self.isGurbaniAkhar(font) else {
         let found = font.map { "font-\(index - 1) is \($0)" } ?? "there is no font-\(index - 1)"
-        let fix = declared.first.map { "use --gurmukhi-font \($0 + 1) (font-\($0) is \(fonts[$0] ?? ""))" }
+        let fix =
+          declared.first.map { "use --gurmukhi-font \($0 + 1) (font-\($0) is \(fonts[$0] ?? ""))" }
           ?? "add `font-\(index - 1) = OpenGurbaniAkhar:size=14;3` to the bar (%{T\(index)} is font-\(index - 1))"
         return Check(
           name: name, ok: false, detail: "\(file): --gurmukhi-font \(index) is in use but \(found)",

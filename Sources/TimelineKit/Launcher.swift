@@ -1,11 +1,15 @@
 import Glibc
-import Spawning
 import Providers
+import Spawning
 
 /// Starting xdg-open in its own session, so closing the terminal or the bar that ran us
 /// does not take the browser with it.
 public enum Launcher {
-  public enum Outcome: Equatable { case started, notFound, failed(Int32) }
+  public enum Outcome: Equatable {
+    case started
+    case notFound
+    case failed(Int32)
+  }
 
   /// How long to wait for xdg-open to report a failure. It normally exits at once after
   /// handing the link over; some fallbacks run the browser in the foreground, which must

@@ -10,22 +10,23 @@ import TimelineCore
 public enum Preview {
   /// The widgets previewed when no config is given: the embedded default widgets plus one
   /// of each other kind, a Swedish avalanche area and a command widget.
-  public static let toml = DefaultConfig.toml + """
+  public static let toml =
+    DefaultConfig.toml + """
 
-    [widgets.favourites]
-    kind = "favourites"
-    shabads = [2565]
+      [widgets.favourites]
+      kind = "favourites"
+      shabads = [2565]
 
-    [widgets.avalanche-se]
-    kind = "avalanche"
-    country = "se"
-    area = 2
+      [widgets.avalanche-se]
+      kind = "avalanche"
+      country = "se"
+      area = 2
 
-    [widgets.countdown]
-    kind = "command"
-    command = ["countdown.sh", "2026-12-31T00:00:00Z", "New Year"]
+      [widgets.countdown]
+      kind = "command"
+      command = ["countdown.sh", "2026-12-31T00:00:00Z", "New Year"]
 
-    """
+      """
 
   /// The preview config (the widgets above; default sources).
   public static func config() throws(ConfigError) -> AppConfig {
@@ -80,7 +81,8 @@ public enum Preview {
       let width = widgets.map(\.widget.count).max() ?? 0
       for item in widgets {
         let name = item.widget + String(repeating: " ", count: width - item.widget.count)
-        lines.append(name + "  " + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
+        lines.append(
+          name + "  " + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
       }
       return lines.joined(separator: "\n")
     }
@@ -90,7 +92,9 @@ public enum Preview {
       lines.append("\(item.widget) (kind \(item.kind))")
       for format in formats {
         let label = format.rawValue + String(repeating: " ", count: width - format.rawValue.count)
-        lines.append("  " + label + "  " + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
+        lines.append(
+          "  " + label + "  "
+            + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
       }
     }
     return lines.joined(separator: "\n")

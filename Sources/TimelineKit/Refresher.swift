@@ -115,9 +115,10 @@ public struct Refresher: Sendable {
         try store.writeState(state, of: widget.name)
         if record.timeline == nil && record.readError == nil {
           // An empty timeline lets bars show this kind's own placeholder from the start.
-          try store.write(Timeline(
-            widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
-            generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
+          try store.write(
+            Timeline(
+              widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
+              generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
         }
       } catch {
         // Nothing was recorded, so no retry time holds: say so rather than promise one.

@@ -14,7 +14,9 @@ extension StatusRow {
         "lastError": row.lastError ?? NSNull(), "stale": row.stale,
       ]
     }
-    let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+    let data =
+      (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes]))
+      ?? Data("[]".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 
@@ -25,7 +27,8 @@ extension StatusRow {
     for row in rows {
       // Never refreshed is not "stale": there is nothing old to show yet.
       let noData = row.lastSuccess == nil && row.entries == 0
-      let current = row.current.map { String($0.prefix(60)) } ?? (noData ? "(none: run `timeline refresh`)" : "(placeholder)")
+      let current =
+        row.current.map { String($0.prefix(60)) } ?? (noData ? "(none: run `timeline refresh`)" : "(placeholder)")
       lines.append("\(row.widget) [\(row.kind)]\(noData ? " (no data yet)" : row.stale ? " (stale)" : "")")
       lines.append("  entries:      \(row.entries)")
       lines.append("  current:      \(current)")

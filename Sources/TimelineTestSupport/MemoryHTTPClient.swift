@@ -40,7 +40,9 @@ public final class MemoryHTTPClient: HTTPClient, @unchecked Sendable {
       requested.append(path)
       if offline { throw ProviderError("\(url): the network is unreachable") }
       if let answer { return HTTPResponse(status: answer.status, headers: answer.headers, body: []) }
-      if let body = routes[path] { return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body) }
+      if let body = routes[path] {
+        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body)
+      }
       let prefix = routes.keys.filter { $0.hasSuffix("*") && path.hasPrefix(String($0.dropLast())) }
         .max { $0.count < $1.count }
       if let prefix, let body = routes[prefix] {

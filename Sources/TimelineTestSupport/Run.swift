@@ -26,7 +26,8 @@ public func run(
   _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 120
 ) throws -> RunResult {
   let start = Date()
-  let result = try Subprocess.run([executable] + arguments, environment: environment, timeout: timeout, maxOutput: 64 << 20)
+  let result = try Subprocess.run(
+    [executable] + arguments, environment: environment, timeout: timeout, maxOutput: 64 << 20)
   return RunResult(
     status: result.timedOut ? 124 : result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
     stderr: String(decoding: result.stderr, as: UTF8.self), stdoutBytes: result.stdout, timedOut: result.timedOut,

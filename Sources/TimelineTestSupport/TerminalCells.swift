@@ -40,7 +40,8 @@ public enum TerminalCells {
   public static func find(_ text: String, in cells: [TerminalCell]) -> ArraySlice<TerminalCell>? {
     let wanted = Array(text)
     guard wanted.count <= cells.count else { return nil }
-    for start in 0...(cells.count - wanted.count) where cells[start..<(start + wanted.count)].map(\.character) == wanted {
+    for start in 0...(cells.count - wanted.count) where cells[start..<(start + wanted.count)].map(\.character) == wanted
+    {
       return cells[start..<(start + wanted.count)]
     }
     return nil
@@ -57,7 +58,9 @@ public enum TerminalCells {
       case 0: style = TerminalCell(character: " ", foreground: nil, background: nil, bold: false, dim: false)
       case 1: style.bold = true
       case 2: style.dim = true
-      case 22: style.bold = false; style.dim = false
+      case 22:
+        style.bold = false
+        style.dim = false
       case 30...37: style.foreground = "ansi\(code - 30)"
       case 90...97: style.foreground = "ansi\(code - 90 + 8)"
       case 39: style.foreground = nil

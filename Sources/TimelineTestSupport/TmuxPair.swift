@@ -65,8 +65,11 @@ public final class TmuxPair: @unchecked Sendable {
   /// Starts the inner server with its status line emptied but for status-right, then sets
   /// each of `setup` (`set -g OPTION VALUE`). Returns the results, for tests that check them.
   @discardableResult
-  public func startInner(_ setup: [[String]] = []) throws -> (session: RunResult, options: [(option: [String], result: RunResult)]) {
-    let session = try run(inner, ["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", "exec sleep 100000"])
+  public func startInner(_ setup: [[String]] = []) throws -> (
+    session: RunResult, options: [(option: [String], result: RunResult)]
+  ) {
+    let session = try run(
+      inner, ["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", "exec sleep 100000"])
     var options: [(option: [String], result: RunResult)] = []
     for option in [
       ["status", "on"], ["status-left", ""], ["status-right-length", "\(width)"],
@@ -88,10 +91,12 @@ public final class TmuxPair: @unchecked Sendable {
   @discardableResult
   public func attach() throws -> RunResult {
     let env = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
-    return try run(outer, [
-      "new-session", "-d", "-s", "o", "-x", "\(width)", "-y", "\(height)",
-      "env -u TMUX \(env) \(tmux) -u -L \(inner) -f /dev/null attach -t t",
-    ])
+    return try run(
+      outer,
+      [
+        "new-session", "-d", "-s", "o", "-x", "\(width)", "-y", "\(height)",
+        "env -u TMUX \(env) \(tmux) -u -L \(inner) -f /dev/null attach -t t",
+      ])
   }
 
   /// The inner status line as the attached client shows it. Plain: the outer pane's last
@@ -109,7 +114,8 @@ public final class TmuxPair: @unchecked Sendable {
 
   /// Polls `statusLine(escapes:)` until `predicate` holds or `seconds` pass; returns the
   /// last one read.
-  public func waitForStatus(seconds: Double = 10, escapes: Bool = false, _ predicate: (String) -> Bool) throws -> String {
+  public func waitForStatus(seconds: Double = 10, escapes: Bool = false, _ predicate: (String) -> Bool) throws -> String
+  {
     let deadline = Date().addingTimeInterval(seconds)
     var line = ""
     while Date() < deadline {

@@ -33,7 +33,8 @@ extension TimelineCommand {
     @OptionGroup var common: CommonOptions
     @Argument(help: ArgumentHelp("The widget, as named in the config.", valueName: "widget"))
     var widget: String
-    @Argument(help: ArgumentHelp("Where to move the view: one entry later, one earlier, or back to now.", valueName: "move"))
+    @Argument(
+      help: ArgumentHelp("Where to move the view: one entry later, one earlier, or back to now.", valueName: "move"))
     var move: Browser.Move
     @Flag(help: "Print nothing.") var quiet = false
 
@@ -43,7 +44,8 @@ extension TimelineCommand {
         let outcome: Browser.Outcome
         do {
           outcome = try Browser.move(
-            move, widget: widget, config: config, cache: common.store, browse: BrowseStore(directory: BrowseStore.defaultDirectory()),
+            move, widget: widget, config: config, cache: common.store,
+            browse: BrowseStore(directory: BrowseStore.defaultDirectory()),
             now: SystemClock().now())
         } catch let error as ConfigError {
           throw Failure.config(error.description)

@@ -6,10 +6,16 @@ import TimelineKit
 
 /// Options every subcommand that reads the config or the cache shares.
 struct CommonOptions: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("Config file (default: $TIMELINE_CONFIG, else $XDG_CONFIG_HOME/timeline/config.toml).", valueName: "file"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Config file (default: $TIMELINE_CONFIG, else $XDG_CONFIG_HOME/timeline/config.toml).", valueName: "file"))
   var config: String?
 
-  @Option(name: .long, help: ArgumentHelp("Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"))
   var cacheDir: String?
 
   /// The effective config; a config error exits with status 2.
@@ -52,7 +58,9 @@ struct LockWaitOption: ParsableArguments {
   var seconds: Int { lockWait }
 
   func validate() throws {
-    guard (0...3600).contains(lockWait) else { throw ValidationError("--lock-wait: expected 0 to 3600 seconds, got \(lockWait)") }
+    guard (0...3600).contains(lockWait) else {
+      throw ValidationError("--lock-wait: expected 0 to 3600 seconds, got \(lockWait)")
+    }
   }
 }
 

@@ -24,10 +24,12 @@ extension TimelineCommand {
     @Argument(help: "Only this format: plain, waybar, polybar, tmux or i3bar.")
     var format: String?
 
-    @Option(help: ArgumentHelp("Preview the widgets of this config file instead of the built-in set.", valueName: "file"))
+    @Option(
+      help: ArgumentHelp("Preview the widgets of this config file instead of the built-in set.", valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Write the sample cache to this directory and keep it (for screenshots).", valueName: "dir"))
+    @Option(
+      help: ArgumentHelp("Write the sample cache to this directory and keep it (for screenshots).", valueName: "dir"))
     var keep: String?
 
     @OptionGroup var render: RenderFlags
@@ -72,10 +74,15 @@ extension TimelineCommand {
           throw Failure.failed("could not write the sample cache in \(directory): \(error)")
         }
         let formats = format.flatMap(OutputFormat.init(rawValue:)).map { [$0] } ?? TimelineKit.Preview.formats
-        let options = RenderOptions(maxWidth: render.maxWidth, gurmukhi: render.gurmukhi.flatMap(GurmukhiOrder.init(rawValue:)))
-        print(TimelineKit.Preview.report(widgets: filled, formats: formats, directory: directory, now: clock.now(), options: options))
+        let options = RenderOptions(
+          maxWidth: render.maxWidth, gurmukhi: render.gurmukhi.flatMap(GurmukhiOrder.init(rawValue:)))
+        print(
+          TimelineKit.Preview.report(
+            widgets: filled, formats: formats, directory: directory, now: clock.now(), options: options))
         if keep != nil {
-          Console.error("sample cache kept in \(directory); try: TIMELINE_CACHE_DIR=\(directory) timeline-emit waybar \(filled.first?.widget ?? "WIDGET")")
+          Console.error(
+            "sample cache kept in \(directory); try: TIMELINE_CACHE_DIR=\(directory) timeline-emit waybar \(filled.first?.widget ?? "WIDGET")"
+          )
         }
         return 0
       }

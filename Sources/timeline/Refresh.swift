@@ -28,7 +28,9 @@ extension TimelineCommand {
 
     func run() async throws {
       try await exiting {
-        try await RefreshRun.perform(common, widgets: widgets, force: force, quiet: quiet, lockWait: lock.seconds, say: Console.error).status
+        try await RefreshRun.perform(
+          common, widgets: widgets, force: force, quiet: quiet, lockWait: lock.seconds, say: Console.error
+        ).status
       }
     }
   }

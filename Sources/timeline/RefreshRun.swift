@@ -1,8 +1,8 @@
 import Platform
+import Providers
 import Spawning
 import TimelineCache
 import TimelineCore
-import Providers
 import TimelineKit
 
 /// What `refresh` and `reload` share: load the config, refresh, report one line per

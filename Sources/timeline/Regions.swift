@@ -29,7 +29,9 @@ extension TimelineCommand {
     @Option(help: ArgumentHelp("Varsom API base URL (default: [sources] varsom from the config).", valueName: "url"))
     var varsom: String?
 
-    @Option(help: ArgumentHelp("lavinprognoser WFS URL (default: [sources] lavinprognoser from the config).", valueName: "url"))
+    @Option(
+      help: ArgumentHelp(
+        "lavinprognoser WFS URL (default: [sources] lavinprognoser from the config).", valueName: "url"))
     var lavinprognoser: String?
 
     func validate() throws {

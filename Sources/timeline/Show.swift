@@ -21,9 +21,10 @@ extension TimelineCommand {
     @Argument(help: "The widget name, as in [widgets.NAME].")
     var widget: String
 
-    @Option(help: ArgumentHelp(
-      "Show the entry current at this instant instead of now (ISO 8601, e.g. 2026-03-02T09:00+05:30; UTC without a zone).",
-      valueName: "time"))
+    @Option(
+      help: ArgumentHelp(
+        "Show the entry current at this instant instead of now (ISO 8601, e.g. 2026-03-02T09:00+05:30; UTC without a zone).",
+        valueName: "time"))
     var at: String?
 
     @Flag(help: "Also print every later entry, whatever the kind.")
@@ -34,7 +35,8 @@ extension TimelineCommand {
     func run() async throws {
       try await exiting {
         let (timeline, index) = try common.currentEntry(widget, at: at)
-        let color = isatty(STDOUT_FILENO) == 1 && (Environment.get("NO_COLOR") ?? "").isEmpty
+        let color =
+          isatty(STDOUT_FILENO) == 1 && (Environment.get("NO_COLOR") ?? "").isEmpty
           && Environment.get("TERM") != "dumb"
         print(EntryText.show(timeline, from: index, all: all, color: color))
         return 0

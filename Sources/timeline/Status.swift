@@ -14,7 +14,8 @@ extension TimelineCommand {
         """)
 
     @OptionGroup var common: CommonOptions
-    @Flag(help: "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale).")
+    @Flag(
+      help: "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale).")
     var json = false
     @Argument(help: ArgumentHelp("Only these widgets (default: every configured widget).", valueName: "widget"))
     var widgets: [String] = []

@@ -12,7 +12,9 @@ import TimelineTestSupport
   /// A config with `count` command widgets; each run appends the widget name to a log and
   /// prints `lines` entries, so the file is big enough for a kill to land mid-write.
   func config(widgets count: Int, lines: Int = 2000, delay: String = "0") throws -> String {
-    let script = try dir.write("gen.sh", """
+    let script = try dir.write(
+      "gen.sh",
+      """
       #!/bin/sh
       echo "$1" >> "\(dir.file("runs.log"))"
       sleep \(delay)
@@ -30,7 +32,9 @@ import TimelineTestSupport
     // Run through sh: exec'ing a file this process has just written can fail with
     // ETXTBSY while a parallel test's fork still holds a descriptor to it.
     var toml = ""
-    for i in 0..<count { toml += "[widgets.w\(i)]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\", \"w\(i)\"]\n\n" }
+    for i in 0..<count {
+      toml += "[widgets.w\(i)]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\", \"w\(i)\"]\n\n"
+    }
     return try dir.write("config.toml", toml)
   }
 
@@ -80,7 +84,8 @@ import TimelineTestSupport
     // A SIGKILL can strand a temporary file; the next complete write sweeps those older
     // than a minute. Age the strays instead of waiting.
     let cache = dir.file("cache")
-    for name in try FileManager.default.contentsOfDirectory(atPath: cache) where name.hasPrefix(".timeline-tmp.w0.json.") {
+    for name in try FileManager.default.contentsOfDirectory(atPath: cache)
+    where name.hasPrefix(".timeline-tmp.w0.json.") {
       try FileManager.default.setAttributes(
         [.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: cache + "/" + name)
     }

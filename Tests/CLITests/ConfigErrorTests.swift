@@ -8,22 +8,31 @@ import TimelineTestSupport
 
   func refresh(_ toml: String) throws -> RunResult {
     let file = try dir.write("config.toml", toml)
-    return try run(Paths.binary("timeline"), ["refresh", "--config", file], environment: ["TIMELINE_CACHE_DIR": dir.file("cache")])
+    return try run(
+      Paths.binary("timeline"), ["refresh", "--config", file], environment: ["TIMELINE_CACHE_DIR": dir.file("cache")])
   }
 
   @Test(arguments: [
     ("[widgets.Bad_Name]\nkind = \"command\"\ncommand = [\"true\"]\n", "[widgets.Bad_Name]: invalid widget name"),
     ("[widgets.x]\nkind = \"nope\"\n", "[widgets.x] kind: unknown kind \"nope\""),
-    ("[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ncolour = 1\n", "[widgets.x] unknown key \"colour\" for kind \"command\""),
+    (
+      "[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ncolour = 1\n",
+      "[widgets.x] unknown key \"colour\" for kind \"command\""
+    ),
     ("[widgets.x]\nkind = \"command\"\ncommand = \"true\"\n", "[widgets.x] command: expected an array of strings"),
-    ("[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ntimeout = \"soon\"\n", "[widgets.x] timeout: expected an integer"),
+    (
+      "[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ntimeout = \"soon\"\n",
+      "[widgets.x] timeout: expected an integer"
+    ),
     ("[widgets.x]\nkind = \"command\"\n", "[widgets.x] command: expected an array"),
     ("[widget.x]\nkind = \"command\"\n", "unknown key \"widget\""),
     ("[sources]\nbanidb = \"ftp://x\"\n", "[sources] banidb: expected an http:// or https:// URL"),
     ("[sources]\nfoo = \"https://x\"\n", "[sources] unknown key \"foo\""),
     ("[widgets.x\n", "config.toml:1:"),
-    ("[widgets.s]\nkind = \"random-shabad\"\nline = \"ascii\"\n",
-     "[widgets.s] line: expected one of \"gurmukhi\", \"transliteration\", \"translation\", got \"ascii\""),
+    (
+      "[widgets.s]\nkind = \"random-shabad\"\nline = \"ascii\"\n",
+      "[widgets.s] line: expected one of \"gurmukhi\", \"transliteration\", \"translation\", got \"ascii\""
+    ),
     ("[widgets.h]\nkind = \"hukamnama\"\nline = 2\n", "[widgets.h] line: expected a string"),
     ("[bars]\npolybar_gurmukhi_font = 0\n", "[bars] polybar_gurmukhi_font: expected polybar's font index from 1 to 99"),
   ])
@@ -51,7 +60,8 @@ import TimelineTestSupport
   }
 
   @Test func plainHTTPToARemoteHostIsRefusedWithAWarning() throws {
-    let file = try dir.write("config.toml", "[sources]\nbanidb = \"http://example.org/v2\"\nvarsom = \"http://127.0.0.1:9/api\"\n")
+    let file = try dir.write(
+      "config.toml", "[sources]\nbanidb = \"http://example.org/v2\"\nvarsom = \"http://127.0.0.1:9/api\"\n")
     let result = try run(Paths.binary("timeline"), ["config", "--config", file])
     #expect(result.status == 0)
     #expect(result.stderr.contains("warning:"))
@@ -60,7 +70,9 @@ import TimelineTestSupport
   }
 
   @Test func widgetsKeepTheirOrderInTheFile() throws {
-    let file = try dir.write("config.toml", """
+    let file = try dir.write(
+      "config.toml",
+      """
       [widgets.zz]
       kind = "command"
       command = ["true"]
@@ -73,7 +85,9 @@ import TimelineTestSupport
       kind = "command"
       command = ["true"]
       """)
-    let result = try run(Paths.binary("timeline"), ["status", "--json", "--config", file], environment: ["TIMELINE_CACHE_DIR": dir.file("c")])
+    let result = try run(
+      Paths.binary("timeline"), ["status", "--json", "--config", file],
+      environment: ["TIMELINE_CACHE_DIR": dir.file("c")])
     let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
     #expect(rows?.compactMap { $0["widget"] as? String } == ["zz", "mm", "aa"])
   }
@@ -86,7 +100,8 @@ import TimelineTestSupport
       #expect(result.status == 2, "\(args): \(result.stderr)")
       #expect(result.stderr.contains("colour_of_sky") && result.stderr.contains(bad), "\(result.stderr)")
     }
-    let good = try dir.write("config.toml", "[widgets.x]\nkind = \"hukamnama\"\n\n[widgets.y]\nkind = \"random-shabad\"\n")
+    let good = try dir.write(
+      "config.toml", "[widgets.x]\nkind = \"hukamnama\"\n\n[widgets.y]\nkind = \"random-shabad\"\n")
     let one = try run(Paths.binary("timeline"), ["status", "--json", "--config", good, "y"], environment: env)
     #expect(one.status == 0, "\(one.stderr)")
     let rows = try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [[String: Any]]

@@ -10,14 +10,18 @@ import TimelineTestSupport
 
   init() throws {
     dir = try TempDir()
-    let script = try dir.write("widget.sh", """
+    let script = try dir.write(
+      "widget.sh",
+      """
       #!/bin/sh
       [ -e "\(dir.file("fail"))" ] && { echo 'HTTP 500 from the server' >&2; exit 3; }
       now=$(date +%s)
       printf '{"entries":[{"date":%s,"text":"tick"}],"policy":{"after":%s}}' $now $((now+3600))
       """)
     chmod(script, 0o755)
-    config = try dir.write("config.toml", """
+    config = try dir.write(
+      "config.toml",
+      """
       [widgets.ticker]
       kind = "command"
       command = ["/bin/sh", "\(script)"]
@@ -45,13 +49,15 @@ import TimelineTestSupport
   @Test func doctorReportsAFailedLastRefreshWhileTheDataIsStillCurrent() throws {
     #expect(try timeline(["refresh"]).status == 0)
     let healthy = try timeline(["doctor"])
-    let healthyLine = try #require(healthy.stdout.split(separator: "\n").first { $0.contains("last refresh") }, "\(healthy.stdout)")
+    let healthyLine = try #require(
+      healthy.stdout.split(separator: "\n").first { $0.contains("last refresh") }, "\(healthy.stdout)")
     #expect(healthyLine.contains("all 1 widgets current"), "\(healthyLine)")
 
     FileManager.default.createFile(atPath: dir.file("fail"), contents: Data())
     #expect(try timeline(["refresh", "--force"]).status == 1)
     let doctor = try timeline(["doctor"])
-    let line = try #require(doctor.stdout.split(separator: "\n").first { $0.contains("last refresh") }, "\(doctor.stdout)")
+    let line = try #require(
+      doctor.stdout.split(separator: "\n").first { $0.contains("last refresh") }, "\(doctor.stdout)")
     #expect(!line.contains("all 1 widgets current"), "\(line)")
     #expect(line.contains("last refresh failed for ticker") && line.contains("HTTP 500 from the server"), "\(line)")
     #expect(line.contains("✗"), "\(line)")
@@ -83,7 +89,9 @@ import TimelineTestSupport
     let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let body = lines.prefix { !$0.hasPrefix("USAGE:") }
     for (line, next) in zip(body, body.dropFirst()) where !line.isEmpty && !next.isEmpty && !next.hasPrefix(" ") {
-      guard !line.hasSuffix(".") && !line.hasSuffix(":") && !line.hasPrefix(" ") && !line.hasPrefix("OVERVIEW") else { continue }
+      guard !line.hasSuffix(".") && !line.hasSuffix(":") && !line.hasPrefix(" ") && !line.hasPrefix("OVERVIEW") else {
+        continue
+      }
       let word = next.split(separator: " ").first.map(String.init) ?? ""
       #expect(line.count + 1 + word.count >= 80, "`timeline \(command) --help` breaks early after \"\(line)\"")
     }

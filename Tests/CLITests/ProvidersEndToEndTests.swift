@@ -36,7 +36,9 @@ import TimelineTestSupport
       "/v2/hukamnamas/*": ["file": hukamFile],
       "/api/AvalancheWarningByRegion/Detail/*": ["file": avalancheFile],
     ])
-    config = try dir.write("config.toml", """
+    config = try dir.write(
+      "config.toml",
+      """
       [sources]
       banidb = "\(server.baseURL)/v2"
       varsom = "\(server.baseURL)/api"
@@ -132,7 +134,9 @@ import TimelineTestSupport
     let ist = Self.day(in: "Asia/Kolkata")
     let tomorrow = Self.iso(ist, plus: 1) + "T00:10:00+05:30"
     let today = try run(Paths.binary("timeline"), ["emit", "waybar", "hukamnama"], environment: env).stdout
-    let after = try run(Paths.binary("timeline"), ["emit", "waybar", "hukamnama", "--at", tomorrow], environment: env).stdout
-    #expect(!today.contains("not-today") && after.contains("\"not-today\"") && !after.contains("placeholder"), "\(after)")
+    let after = try run(Paths.binary("timeline"), ["emit", "waybar", "hukamnama", "--at", tomorrow], environment: env)
+      .stdout
+    #expect(
+      !today.contains("not-today") && after.contains("\"not-today\"") && !after.contains("placeholder"), "\(after)")
   }
 }

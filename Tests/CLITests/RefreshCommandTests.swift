@@ -14,7 +14,9 @@ import TimelineTestSupport
   init() throws {
     dir = try TempDir()
     log = dir.file("runs.log")
-    let script = try dir.write("widget.sh", """
+    let script = try dir.write(
+      "widget.sh",
+      """
       #!/bin/sh
       echo run >> "\(dir.file("runs.log"))"
       sleep "${DELAY:-0}"
@@ -24,7 +26,9 @@ import TimelineTestSupport
     chmod(script, 0o755)
     // Run through sh: exec'ing a file this process has just written can fail with
     // ETXTBSY while a parallel test's fork still holds a descriptor to it.
-    config = try dir.write("config.toml", """
+    config = try dir.write(
+      "config.toml",
+      """
       [widgets.ticker]
       kind = "command"
       command = ["/bin/sh", "\(script)"]
@@ -77,7 +81,9 @@ import TimelineTestSupport
     #expect(try timeline(["refresh"]).status == 0)
     let path = dir.file("cache/ticker.json")
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    try dir.write("config.toml", """
+    try dir.write(
+      "config.toml",
+      """
       [widgets.ticker]
       kind = "command"
       command = ["sh", "-c", "echo oops >&2; exit 3"]
@@ -100,7 +106,9 @@ import TimelineTestSupport
   ])
   func badOutputIsAFailedRefreshWithAClearError(output: String, message: String) throws {
     try dir.write("out.txt", output)
-    try dir.write("config.toml", """
+    try dir.write(
+      "config.toml",
+      """
       [widgets.ticker]
       kind = "command"
       command = ["sh", "-c", "cat \(dir.file("out.txt"))"]
@@ -111,7 +119,9 @@ import TimelineTestSupport
   }
 
   @Test func aCommandThatHangsIsKilledAtItsTimeout() throws {
-    try dir.write("config.toml", """
+    try dir.write(
+      "config.toml",
+      """
       [widgets.ticker]
       kind = "command"
       command = ["sleep", "30"]
@@ -128,7 +138,8 @@ import TimelineTestSupport
     #expect(result.status == 0)
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     #expect(rows.count == 1)
-    #expect(Set(rows[0].keys) == ["widget", "kind", "entries", "current", "nextRefresh", "lastSuccess", "lastError", "stale"])
+    #expect(
+      Set(rows[0].keys) == ["widget", "kind", "entries", "current", "nextRefresh", "lastSuccess", "lastError", "stale"])
     #expect(rows[0]["widget"] as? String == "ticker")
     #expect(rows[0]["entries"] as? Int == 2)
     #expect(rows[0]["current"] as? String == "tick & <b>")

@@ -10,7 +10,10 @@ import TimelineTestSupport
   @Test func timelineEmitLinksNoFoundation() throws {
     let ldd = try run("/usr/bin/env", ["ldd", Self.emit])
     let libraries = ldd.stdout + ldd.stderr
-    for forbidden in ["libFoundation", "libFoundationEssentials", "libFoundationNetworking", "libcurl", "libicu", "lib_FoundationICU", "libxml2"] {
+    for forbidden in [
+      "libFoundation", "libFoundationEssentials", "libFoundationNetworking", "libcurl", "libicu", "lib_FoundationICU",
+      "libxml2",
+    ] {
       #expect(!libraries.contains(forbidden), "timeline-emit links \(forbidden):\n\(libraries)")
     }
   }

@@ -18,7 +18,8 @@ import TimelineTestSupport
   init() throws {
     dir = try TempDir()
     mkdir(dir.file("run"), 0o700)
-    try dir.write("config.toml", "[bars]\nbrowse_timeout = \"1h\"\n\n[widgets.w]\nkind = \"command\"\ncommand = [\"true\"]\n")
+    try dir.write(
+      "config.toml", "[bars]\nbrowse_timeout = \"1h\"\n\n[widgets.w]\nkind = \"command\"\ncommand = [\"true\"]\n")
   }
 
   func write(_ entries: [Entry]) {
@@ -60,9 +61,14 @@ import TimelineTestSupport
 
   @Test func theCommandWalksTheTimelineAndRefusesUnknownWidgets() throws {
     let now = Int64(Date().timeIntervalSince1970)
-    write([Caches.entry("one", at: now - 60), Caches.entry("two", at: now + 3 * 3600), Caches.entry("three", at: now + 6 * 3600)])
+    write([
+      Caches.entry("one", at: now - 60), Caches.entry("two", at: now + 3 * 3600),
+      Caches.entry("three", at: now + 6 * 3600),
+    ])
     let timeline = Paths.binary("timeline")
-    for (move, shown) in [("next", "two"), ("next", "three"), ("next", "three"), ("prev", "two"), ("prev", "one"), ("prev", "one")] {
+    for (move, shown) in [
+      ("next", "two"), ("next", "three"), ("next", "three"), ("prev", "two"), ("prev", "one"), ("prev", "one"),
+    ] {
       let result = try run(timeline, ["browse", "w", move], environment: env)
       #expect(result.status == 0, "\(result.stderr)")
       let line = try run(Paths.binary("timeline-emit"), ["plain", "w"], environment: env).stdout

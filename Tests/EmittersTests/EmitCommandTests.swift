@@ -46,10 +46,13 @@ import TimelineTestSupport
     ])
     #expect(
       parsed
-        == .run(EmitRequest(
-          format: .polybar, widgets: ["w"], at: 1_772_391_600,
-          options: RenderOptions(maxWidth: 30, click: true, gurmukhi: .logical), verbose: true)))
-    #expect(EmitCommand.parse(["i3bar", "a", "b", "--follow"]) == .run(EmitRequest(format: .i3bar, widgets: ["a", "b"], follow: true)))
+        == .run(
+          EmitRequest(
+            format: .polybar, widgets: ["w"], at: 1_772_391_600,
+            options: RenderOptions(maxWidth: 30, click: true, gurmukhi: .logical), verbose: true)))
+    #expect(
+      EmitCommand.parse(["i3bar", "a", "b", "--follow"])
+        == .run(EmitRequest(format: .i3bar, widgets: ["a", "b"], follow: true)))
     #expect(EmitCommand.parse(["--help"]) == .help)
     #expect(EmitCommand.parse(["waybar", "w", "-h"]) == .help)
     #expect(EmitCommand.parse(["--version"]) == .version)
@@ -79,7 +82,8 @@ import TimelineTestSupport
 
   @Test func currentEntryAndAt() throws {
     let dir = try TempDir()
-    Caches.write(Caches.timeline(entries: [Caches.entry("one", at: 100), Caches.entry("two", at: 2_000)]), in: dir.path)
+    Caches.write(
+      Caches.timeline(entries: [Caches.entry("one", at: 100), Caches.entry("two", at: 2_000)]), in: dir.path)
     #expect(try waybar("w", dir: dir.path)["text"] as? String == "one")
     #expect(try waybar("w", dir: dir.path, extra: ["--at", "1970-01-01T00:33:20Z"])["text"] as? String == "two")
     #expect(try waybar("w", dir: dir.path)["class"] as? [String] == ["test-kind"])
@@ -103,13 +107,16 @@ import TimelineTestSupport
     #expect(object["text"] as? String == "loading")
     #expect((object["class"] as? [String])?.contains("placeholder") == true)
     #expect(run(["plain", "w", "--verbose"], dir: dir.path).err.contains("ended at 1970-01-01T00:08:20Z"))
-    #expect(object["tooltip"] as? String == "Out of date: the timeline ended at 1970-01-01T00:08:20Z; run `timeline refresh`")
+    #expect(
+      object["tooltip"] as? String == "Out of date: the timeline ended at 1970-01-01T00:08:20Z; run `timeline refresh`")
   }
 
   @Test func staleAddsClassAndDimming() throws {
     let dir = try TempDir()
     // Due at 100 with 60 s grace: stale from 161 on.
-    Caches.write(Caches.timeline(entries: [Caches.entry("x", at: 0, color: "#ff0000")], policy: .after(100), grace: 60), in: dir.path)
+    Caches.write(
+      Caches.timeline(entries: [Caches.entry("x", at: 0, color: "#ff0000")], policy: .after(100), grace: 60),
+      in: dir.path)
     #expect(try waybar("w", dir: dir.path, now: 160)["class"] as? [String] == ["test-kind"])
     let stale = try waybar("w", dir: dir.path, now: 161)
     #expect(stale["class"] as? [String] == ["test-kind", "stale"])
@@ -139,7 +146,9 @@ import TimelineTestSupport
     #expect(run(["plain", "w"], dir: dir.path + "/no/such/dir").out == "w…\n")
   }
 
-  @Test(arguments: ["../etc/passwd", "/etc/passwd", "W", "a/b", "", "-x", ".hidden", "a b", "ਸਤਿ", String(repeating: "a", count: 65)])
+  @Test(arguments: [
+    "../etc/passwd", "/etc/passwd", "W", "a/b", "", "-x", ".hidden", "a b", "ਸਤਿ", String(repeating: "a", count: 65),
+  ])
   func invalidNamesNeverTouchTheFilesystem(_ name: String) throws {
     let dir = try TempDir()
     let result = run(["waybar", "--verbose", "--", name], dir: dir.path)
@@ -180,14 +189,17 @@ import TimelineTestSupport
     let dir = try TempDir()
     let other = try TempDir()
     Caches.write(Caches.timeline(entries: [Caches.entry("secret")]), in: other.path)
-    try FileManager.default.createSymbolicLink(atPath: dir.path + "/w.json", withDestinationPath: other.path + "/w.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.path + "/w.json", withDestinationPath: other.path + "/w.json")
     #expect(try waybar("w", dir: dir.path)["text"] as? String == "w…")
   }
 
   @Test func nextChangeCoversEntryEndAndStaleBoundary() throws {
     let dir = try TempDir()
     Caches.write(
-      Caches.timeline(entries: [Caches.entry("a", at: 0), Caches.entry("b", at: 3_000)], end: 9_000, policy: .after(1_500), grace: 100),
+      Caches.timeline(
+        entries: [Caches.entry("a", at: 0), Caches.entry("b", at: 3_000)], end: 9_000, policy: .after(1_500), grace: 100
+      ),
       in: dir.path)
     #expect(EmitPipeline.resolve(widget: "w", directory: dir.path, now: 1_000).nextChange == 1_601)
     #expect(EmitPipeline.resolve(widget: "w", directory: dir.path, now: 2_000).nextChange == 3_000)
@@ -210,7 +222,9 @@ import TimelineTestSupport
     let store = CacheStore(directory: dir.path)
     try store.writeState(WidgetState(lastAttempt: 50, lastError: "HTTP 500 from api.banidb.com", failures: 1), of: "w")
     let first = try waybar("w", dir: dir.path)
-    #expect(first["tooltip"] as? String == "No data yet: run `timeline refresh`\nLast refresh failed: HTTP 500 from api.banidb.com")
+    #expect(
+      first["tooltip"] as? String
+        == "No data yet: run `timeline refresh`\nLast refresh failed: HTTP 500 from api.banidb.com")
     Caches.write(Caches.timeline(entries: [Caches.entry("x", at: 0)], policy: .after(100), grace: 60), in: dir.path)
     #expect(try waybar("w", dir: dir.path, now: 150)["tooltip"] as? String == "")
     #expect(

@@ -14,7 +14,9 @@ import TimelineTestSupport
   @Test func exitsAtOnceWhenTheReaderHangsUpWithNothingToWrite() throws {
     let dir = try TempDir()
     let now = Int64(Date().timeIntervalSince1970)
-    Caches.write(Caches.timeline("w", entries: [Caches.entry("today", at: now - 60), Caches.entry("tomorrow", at: now + 86_400)]), in: dir.path)
+    Caches.write(
+      Caches.timeline("w", entries: [Caches.entry("today", at: now - 60), Caches.entry("tomorrow", at: now + 86_400)]),
+      in: dir.path)
     let follower = try Follower(["plain", "w"], cacheDir: dir.path)
     #expect(follower.nextLine() == "today")
     follower.closeOutput()

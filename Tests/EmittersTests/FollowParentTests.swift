@@ -21,7 +21,9 @@ import TimelineTestSupport
 
   /// Starts `sh -c SCRIPT` as the "bar" with stdout on a pipe we read; returns its pid,
   /// our read end and the follower's pid, which the script writes to `pidFile`.
-  static func startBar(_ script: String, cacheDir: String, pidFile: String) throws -> (bar: pid_t, read: Int32, follower: pid_t) {
+  static func startBar(_ script: String, cacheDir: String, pidFile: String) throws -> (
+    bar: pid_t, read: Int32, follower: pid_t
+  ) {
     var fds: [Int32] = [-1, -1]
     #expect(pipe(&fds) == 0)
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
@@ -34,7 +36,10 @@ import TimelineTestSupport
     let deadline = Date().addingTimeInterval(20)
     var follower: pid_t = 0
     while follower == 0 && Date() < deadline {
-      follower = pid_t((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+      follower =
+        pid_t(
+          (try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        ) ?? 0
       if follower == 0 { usleep(20_000) }
     }
     return (bar, fds[0], try #require(follower > 0 ? follower : nil, "the shell never started the follower"))
@@ -83,6 +88,7 @@ import TimelineTestSupport
     _ = Spawn.wait(bar)
     // Our read end is still open, so its writes would succeed: only the parent's death
     // can end it.
-    #expect(Self.waitUntilExited(follower), "the follower outlived the bar (state \(Self.processState(follower) ?? "gone"))")
+    #expect(
+      Self.waitUntilExited(follower), "the follower outlived the bar (state \(Self.processState(follower) ?? "gone"))")
   }
 }

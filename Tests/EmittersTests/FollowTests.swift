@@ -18,7 +18,8 @@ import TimelineTestSupport
       guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
       _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
       pid = Spawn.start(
-        Paths.binary("timeline-emit"), arguments + ["--follow"], environment: environment.merging(["TIMELINE_CACHE_DIR": cacheDir]) { $1 },
+        Paths.binary("timeline-emit"), arguments + ["--follow"],
+        environment: environment.merging(["TIMELINE_CACHE_DIR": cacheDir]) { $1 },
         stdout: .descriptor(fds[1]), stderr: .file("/dev/null"))
       close(fds[1])
       readFD = fds[0]
@@ -114,7 +115,7 @@ import TimelineTestSupport
     Caches.write(version("a"), in: dir.path)
     let follower = try Follower(["tmux", "w"], cacheDir: dir.path)
     #expect(follower.nextLine() == "a")
-    follower.signal(SIGRTMIN_PLUS(8))
+    follower.signal(sigrtminPlus(8))
     Caches.write(version("b"), in: dir.path)
     #expect(follower.nextLine() == "b")
     #expect(follower.isRunning)
@@ -165,7 +166,8 @@ import TimelineTestSupport
   @Test func wakesAtTheNextEntryWithoutAnyFileChange() throws {
     let dir = try TempDir()
     let now = Int64(Date().timeIntervalSince1970)
-    Caches.write(Caches.timeline(entries: [Caches.entry("now", at: 0), Caches.entry("next", at: now + 2)]), in: dir.path)
+    Caches.write(
+      Caches.timeline(entries: [Caches.entry("now", at: 0), Caches.entry("next", at: now + 2)]), in: dir.path)
     let follower = try Follower(["plain", "w"], cacheDir: dir.path)
     #expect(follower.nextLine() == "now")
     #expect(follower.nextLine() == "next")
@@ -175,4 +177,4 @@ import TimelineTestSupport
 }
 
 // SIGRTMIN is a glibc macro calling a function; Swift does not import it.
-func SIGRTMIN_PLUS(_ n: Int32) -> Int32 { __libc_current_sigrtmin() + n }
+func sigrtminPlus(_ n: Int32) -> Int32 { __libc_current_sigrtmin() + n }

@@ -8,16 +8,20 @@ import TimelineCore
 /// any bar sees it, the sihari reordering is one pass, and bidirectional controls never
 /// reach a bar. Speed itself is measured by bench/hostile.py, not here.
 @Suite struct HostileContentTests {
-  static let bidi: [Unicode.Scalar] = ["\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"]
+  static let bidi: [Unicode.Scalar] = [
+    "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+  ]
 
   @Test func bidiControlsAreRemovedInEveryFormat() throws {
     for control in Self.bidi {
       let text = "safe\(control)txt.exe"
       #expect(Sanitise.text(text) == "safetxt.exe", "U+\(String(control.value, radix: 16))")
-      let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun(text)], short: text, tooltip: [text], alt: text))
+      let input = RenderInput(
+        widget: "w", entry: Entry(date: 0, runs: [TextRun(text)], short: text, tooltip: [text], alt: text))
       for format in OutputFormat.allCases {
         let line = EmitPipeline.line([input], format: format, options: RenderOptions())
-        #expect(!line.unicodeScalars.contains(control), "\(format) keeps U+\(String(control.value, radix: 16)): \(line)")
+        #expect(
+          !line.unicodeScalars.contains(control), "\(format) keeps U+\(String(control.value, radix: 16)): \(line)")
       }
     }
     // Marks that are not controls stay: right-to-left text itself is fine.
@@ -37,7 +41,9 @@ import TimelineCore
   @Test func manyRunsAndLongTextAreCappedForEveryBar() throws {
     let runs = (0..<100_000).map { TextRun("r\($0) ", color: "#ff\(String(format: "%04x", $0 % 65_536))") }
     let long = String(repeating: "ਕਿ", count: 400_000)
-    for entry in [Entry(date: 0, runs: runs, alt: "a"), Entry(date: 0, runs: [TextRun(long)], tooltip: [long, long], alt: long)] {
+    for entry in [
+      Entry(date: 0, runs: runs, alt: "a"), Entry(date: 0, runs: [TextRun(long)], tooltip: [long, long], alt: long),
+    ] {
       let input = RenderInput(widget: "w", entry: entry)
       let prepared = PreparedText(input, options: RenderOptions(), defaultOrder: .visual)
       #expect(prepared.runs.count <= Caps.runs)
@@ -63,7 +69,8 @@ import TimelineCore
       var view = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 0...24, using: &generator) { view.append(alphabet.randomElement(using: &generator)!) }
       let text = String(view)
-      #expect(Gurmukhi.visualOrder(text) == Self.inPlace(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      #expect(
+        Gurmukhi.visualOrder(text) == Self.inPlace(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
   }
 

@@ -35,8 +35,10 @@ import TimelineTestSupport
 
   /// The visraam word alone is coloured (a span), not the whole verse (the block colour).
   @Test func visraamWordAloneIsColoured() throws {
-    let input = RenderInput(widget: "w", entry: Entry(
-      date: 0, runs: [TextRun("ਸੋ ਦਰੁ "), TextRun("ਕੇਹਾ", color: "#ff6f4d"), TextRun(" a<b & c")], alt: "a"))
+    let input = RenderInput(
+      widget: "w",
+      entry: Entry(
+        date: 0, runs: [TextRun("ਸੋ ਦਰੁ "), TextRun("ਕੇਹਾ", color: "#ff6f4d"), TextRun(" a<b & c")], alt: "a"))
     let object = try #require(jsonObject(I3barEmitter.render(input, options: RenderOptions())))
     #expect(object["full_text"] as? String == ##"ਸੋ ਦਰੁ <span foreground="#ff6f4d">ਕੇਹਾ</span> a&lt;b &amp; c"##)
     #expect(object["color"] == nil)
@@ -50,7 +52,9 @@ import TimelineTestSupport
   }
 
   @Test func statusLineIsAnArrayOfBlocks() throws {
-    let states = [RenderInput(widget: "a", entry: Caches.entry("1")), RenderInput(widget: "b", entry: Caches.entry("2\""))]
+    let states = [
+      RenderInput(widget: "a", entry: Caches.entry("1")), RenderInput(widget: "b", entry: Caches.entry("2\"")),
+    ]
     let line = I3barEmitter.renderLine(states, options: RenderOptions())
     let array = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]])
     #expect(array.map { $0["instance"] as? String } == ["a", "b"])

@@ -59,7 +59,9 @@ import TimelineTestSupport
     #expect(result.err.contains("gurmukhi, transliteration, translation"))
   }
 
-  @Test(arguments: [["--gurmukhi-font", "0"], ["--gurmukhi-font", "x"], ["--gurmukhi-font", "100"], ["--gurmukhi-font"]])
+  @Test(arguments: [
+    ["--gurmukhi-font", "0"], ["--gurmukhi-font", "x"], ["--gurmukhi-font", "100"], ["--gurmukhi-font"],
+  ])
   func aBadFontIndexIsAUsageError(_ extra: [String]) throws {
     let dir = try cache()
     let result = run(["polybar", "shabad"] + extra, dir: dir.path)
@@ -74,7 +76,8 @@ import TimelineTestSupport
     #expect(line.hasSuffix("%{T-}\n"))
     // Every `%{` of the content is `%`, the same font tag, `{`: no letter dropped, no
     // character outside the font added.
-    #expect(line.contains("%{F-}{A1:x:} pRB ikRpw ] [ <b>&amp; @ | ~ %%{T2}{F#f00} %%%{T2}{T1} #[fg=red]## \"\\ end%%{T-}"))
+    #expect(
+      line.contains("%{F-}{A1:x:} pRB ikRpw ] [ <b>&amp; @ | ~ %%{T2}{F#f00} %%%{T2}{T1} #[fg=red]## \"\\ end%%{T-}"))
     #expect(!line.unicodeScalars.contains("\u{200B}"))
     #expect(!line.unicodeScalars.contains { $0.value >= 0x80 }, "only the ASCII form: \(line)")
   }
@@ -100,8 +103,9 @@ import TimelineTestSupport
     // safe choice even with a font index: the font cannot draw Unicode Gurmukhi.
     var noASCII = LineForms.entry
     noASCII.ascii = []
-    #expect(PolybarEmitter.render(RenderInput(widget: "w", entry: noASCII), options: RenderOptions(gurmukhiFont: 2))
-      .hasPrefix("srī gurū"))
+    #expect(
+      PolybarEmitter.render(RenderInput(widget: "w", entry: noASCII), options: RenderOptions(gurmukhiFont: 2))
+        .hasPrefix("srī gurū"))
     entry.translation = LineText("ਗੁਰੂ ਦੀ ਕਿਰਪਾ")
     #expect(PolybarEmitter.render(RenderInput(widget: "w", entry: entry), options: RenderOptions()).hasPrefix("ਸ੍ਰੀ"))
   }
@@ -109,7 +113,8 @@ import TimelineTestSupport
   @Test func shortFollowsTheLine() throws {
     let dir = try cache()
     let block = { (form: String) throws -> String? in
-      try #require(jsonObject(self.run(["i3bar", "shabad", "--line", form], dir: dir.path).out))["short_text"] as? String
+      try #require(jsonObject(self.run(["i3bar", "shabad", "--line", form], dir: dir.path).out))["short_text"]
+        as? String
     }
     #expect(try block("gurmukhi") == "ਸ੍ਰੀ ਗੁਰੂ …")
     // i3bar's text is Pango markup: the short form is escaped as the full text is.
@@ -122,8 +127,9 @@ import TimelineTestSupport
     Caches.write(Caches.timeline(entries: [Caches.entry("Lyngen 3", color: "#ff9900", level: 3)]), in: dir.path)
     for form in LineForm.allCases {
       #expect(run(["plain", "w", "--line", form.rawValue], dir: dir.path).out == "Lyngen 3\n")
-      #expect(run(["polybar", "w", "--line", form.rawValue, "--gurmukhi-font", "2"], dir: dir.path).out
-        == "%{F#ff9900}Lyngen 3%{F-}\n")
+      #expect(
+        run(["polybar", "w", "--line", form.rawValue, "--gurmukhi-font", "2"], dir: dir.path).out
+          == "%{F#ff9900}Lyngen 3%{F-}\n")
     }
   }
 

@@ -13,7 +13,8 @@ import TimelineCore
 
   @Test func hostileContentIsKeptVerbatim() {
     for text in ["%{A1:touch /tmp/x:}x%{A}", "#(cmd) #[fg=red] ## #{pane_id}", "a & <b> </span>", "\"q\" \\"] {
-      #expect(PlainEmitter.render(RenderInput(widget: "w", entry: Caches.entry(text)), options: RenderOptions()) == text)
+      #expect(
+        PlainEmitter.render(RenderInput(widget: "w", entry: Caches.entry(text)), options: RenderOptions()) == text)
     }
   }
 

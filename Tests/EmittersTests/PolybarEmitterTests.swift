@@ -61,21 +61,27 @@ import TimelineCore
   }
 
   @Test func staleIsGrey() {
-    let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("a", color: "#ff0000"), TextRun("b")], alt: "x"), isStale: true)
+    let input = RenderInput(
+      widget: "w", entry: Entry(date: 0, runs: [TextRun("a", color: "#ff0000"), TextRun("b")], alt: "x"), isStale: true)
     #expect(PolybarEmitter.render(input, options: RenderOptions()) == "%{F#9aa5b1}a%{F-}%{F#9aa5b1}b%{F-}")
   }
 
   /// Level 5's black would vanish on a dark bar: it is a badge, white on black.
   @Test func levelFiveIsABadge() {
-    let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("Lyngen 5", color: "#000000", bold: true)], alt: "level-5", level: 5))
+    let input = RenderInput(
+      widget: "w",
+      entry: Entry(date: 0, runs: [TextRun("Lyngen 5", color: "#000000", bold: true)], alt: "level-5", level: 5))
     #expect(PolybarEmitter.render(input, options: RenderOptions()) == "%{B#000000}%{F#ffffff}Lyngen 5%{F-}%{B-}")
-    let eaws = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("5", color: "#800000")], alt: "level-5", level: 5))
+    let eaws = RenderInput(
+      widget: "w", entry: Entry(date: 0, runs: [TextRun("5", color: "#800000")], alt: "level-5", level: 5))
     #expect(PolybarEmitter.render(eaws, options: RenderOptions()) == "%{B#800000}%{F#ffffff}5%{F-}%{B-}")
   }
 
   /// A placeholder keeps no provider colour: one grey for every placeholder.
   @Test func placeholderIsGrey() {
-    let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("Hukamnama…", color: "#e5c07b")], alt: "placeholder"), isPlaceholder: true)
+    let input = RenderInput(
+      widget: "w", entry: Entry(date: 0, runs: [TextRun("Hukamnama…", color: "#e5c07b")], alt: "placeholder"),
+      isPlaceholder: true)
     #expect(PolybarEmitter.render(input, options: RenderOptions()) == "%{F#9aa5b1}Hukamnama…%{F-}")
   }
 }

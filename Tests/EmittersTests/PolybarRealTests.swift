@@ -15,7 +15,9 @@ import TimelineTestSupport
 
   /// fontconfig sees the project's font and the system fonts, nothing from the user.
   func fontConfig() throws -> String {
-    try dir.write("fonts.conf", """
+    try dir.write(
+      "fonts.conf",
+      """
       <?xml version="1.0"?>
       <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
       <fontconfig>
@@ -28,7 +30,9 @@ import TimelineTestSupport
 
   /// Runs polybar with one custom/script module running `command`; returns its log.
   func polybar(_ command: String) throws -> String {
-    let ini = try dir.write("polybar.ini", """
+    let ini = try dir.write(
+      "polybar.ini",
+      """
       [bar/test]
       width = 100%
       height = 36
@@ -58,27 +62,33 @@ import TimelineTestSupport
     #expect(log.contains("/fonts/OpenGurbaniAkhar/OpenGurbaniAkhar-Regular.otf"), sourceLocation: sourceLocation)
     #expect(log.contains("Invoking shell command"), sourceLocation: sourceLocation)
     #expect(!log.contains("Dropping unmatched character"), "log:\n\(log)", sourceLocation: sourceLocation)
-    #expect(!log.lowercased().contains("parser error") && !log.contains("Failed to parse"), sourceLocation: sourceLocation)
+    #expect(
+      !log.lowercased().contains("parser error") && !log.contains("Failed to parse"), sourceLocation: sourceLocation)
     let widths = log.matches(of: /flush\(\d+ geom=(\d+)x\d+/).compactMap { Int($0.output.1) }
     #expect((widths.max() ?? 0) >= minWidth, "module widths drawn: \(widths)", sourceLocation: sourceLocation)
   }
 
   @Test func theASCIILineFromARealRefreshIsDrawnWithTheFont() throws {
     let fixtures = Paths.fixture("ProvidersTests/Fixtures/banidb")
-    let hukam = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: URL(fileURLWithPath: fixtures + "/hukamnama-latest-2025-10-13.json"))) as? [String: Any]
+    let hukam =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: fixtures + "/hukamnama-latest-2025-10-13.json"))) as? [String: Any]
     let shabad = try #require((hukam?["shabads"] as? [Any])?.first)
     let shabadFile = dir.file("shabad.json")
     try JSONSerialization.data(withJSONObject: shabad).write(to: URL(fileURLWithPath: shabadFile))
     let server = try FixtureServer(routes: ["/v2/shabads/*": ["file": shabadFile]])
     // A saved line with the conjunct ਪ੍ਰਭ (ASCII `pRB`), as a Gurbani Khoj export lists it.
-    _ = try dir.write("saved.gkhoj", """
+    _ = try dir.write(
+      "saved.gkhoj",
+      """
       <?xml version="1.0" encoding="UTF-8"?>
       <plist version="1.0"><array><array>
       <string>jwp qwp Bgiq sw pUrI jo pRB kY min BweI ]</string><integer>2565</integer>
       </array></array></plist>
       """)
-    let config = try dir.write("config.toml", """
+    let config = try dir.write(
+      "config.toml",
+      """
       [sources]
       banidb = "\(server.baseURL)/v2"
 
@@ -91,7 +101,8 @@ import TimelineTestSupport
       """)
     let cache = dir.file("cache")
     let refresh = try run(
-      Paths.binary("timeline"), ["refresh", "saved"], environment: ["TIMELINE_CONFIG": config, "TIMELINE_CACHE_DIR": cache])
+      Paths.binary("timeline"), ["refresh", "saved"],
+      environment: ["TIMELINE_CONFIG": config, "TIMELINE_CACHE_DIR": cache])
     #expect(refresh.status == 0, "\(refresh)")
     let emit = try run(Paths.binary("timeline-emit"), ["polybar", "saved"], environment: ["TIMELINE_CACHE_DIR": cache])
     #expect(emit.stdout.hasPrefix("%{T2}") && emit.stdout.hasSuffix("%{T-}\n"), "\(emit.stdout)")
@@ -109,10 +120,12 @@ import TimelineTestSupport
         TextRun("pRB ik®pw "), TextRun("%", color: "#ff6f4d"),
         TextRun("{A1:touch \(dir.file("pwned")):}x%{A} %{F#f00}r%{T1}%%{ ] [ @ | < > & ~ } #"),
       ])
-    try CacheStore(directory: cache).write(Timeline(
-      widget: "w", kind: "random-shabad", entries: [entry], policy: .never,
-      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0))
-    let log = try polybar("env TIMELINE_CACHE_DIR=\(cache) \(Paths.binary("timeline-emit")) polybar w --gurmukhi-font 2")
+    try CacheStore(directory: cache).write(
+      Timeline(
+        widget: "w", kind: "random-shabad", entries: [entry], policy: .never,
+        placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0))
+    let log = try polybar(
+      "env TIMELINE_CACHE_DIR=\(cache) \(Paths.binary("timeline-emit")) polybar w --gurmukhi-font 2")
     expectDrawn(log, minWidth: 150)
   }
 }

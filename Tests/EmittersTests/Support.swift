@@ -26,7 +26,8 @@ enum Golden {
       Issue.record("no golden \(bar)/\(name).txt; run with RECORD_GOLDENS=1", sourceLocation: sourceLocation)
       return
     }
-    #expect(String(decoding: data, as: UTF8.self) == content, "golden \(bar)/\(name).txt", sourceLocation: sourceLocation)
+    #expect(
+      String(decoding: data, as: UTF8.self) == content, "golden \(bar)/\(name).txt", sourceLocation: sourceLocation)
   }
 }
 
@@ -65,61 +66,86 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     GoldenCase(name: name, input: RenderInput(widget: "w", kind: "test", entry: Caches.entry(text)), options: options)
   }
 
-  static let all: [GoldenCase] = [
-    text("plain-ascii", "Hello, world"),
-    text("hostile-pango", "a & b <b>bold</b> </span> &amp; <span foreground=\"red\">x"),
-    text("hostile-polybar", "%{A1:touch /tmp/x:}x%{A} %{F#f00}red%{F-} 100% lone % and } %{"),
-    text("hostile-tmux", "#(touch /tmp/x) #[fg=red]red ## #{pane_id} #{?1,a,b} # end#"),
-    text("quotes-backslashes", "\"double\" 'single' back\\slash \\\" \\n \\u0041"),
-    text("controls", "a\u{01}b\u{7F}c\u{1B}[31md\te\nf\r\ng\u{2028}h\u{85}i\u{0}j"),
-    text("raw-newline", "first line\nsecond line"),
-    text("gurmukhi-sihari", "ਸਤਿ ਨਾਮੁ ਵਾਹਿਗੁਰੂ"),
-    text("gurmukhi-pairin", "ਪ੍ਰਭ ਕ੍ਰਿਪਾ ਪ੍ਰਿਅ"),
-    text("gurmukhi-tippi", "ਮੰਨਿਐ ਤੁੰ ਅੰਮ੍ਰਿਤ ਸੰਗਤਿ"),
-    text("emoji-zwj", "family 👨‍👩‍👧 pray 🙏🏽 flag 🇳🇴 heart ❤️"),
-    text("truncated-latin", "The quick brown fox jumps over the lazy dog", options: RenderOptions(maxWidth: 20)),
-    text("truncated-gurmukhi", "ਅੰਮ੍ਰਿਤ ਵੇਲਾ ਸਚੁ ਨਾਉ ਵਡਿਆਈ ਵੀਚਾਰੁ", options: RenderOptions(maxWidth: 12)),
-    text("truncated-emoji", "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", options: RenderOptions(maxWidth: 5)),
-    text("gurmukhi-logical", "ਸਤਿ ਪ੍ਰਿਅ", options: RenderOptions(gurmukhi: .logical)),
-    text("gurmukhi-visual", "ਸਤਿ ਪ੍ਰਿਅ", options: RenderOptions(gurmukhi: .visual)),
-    text("click", "click me: %{A}", options: RenderOptions(click: true)),
-    text("empty", ""),
-    GoldenCase(name: "visraam-colours", input: RenderInput(widget: "hukamnama", kind: "hukamnama", entry: Entry(
-      date: 0,
-      runs: [
-        TextRun("ਸੋ ਦਰੁ ਕੇਹਾ "), TextRun("ਸੋ ਘਰੁ ਕੇਹਾ", color: "#FF9900", bold: true),
-        TextRun(" ਜਿਤੁ ਬਹਿ "), TextRun("ਸਰਬ ਸਮਾਲੇ", color: "#33aa33"),
-      ],
-      short: "ਸੋ ਦਰੁ", tooltip: ["Ang 6 <Japji>", "So dar & so ghar"], alt: "hukamnama", classes: ["gurbani"]))),
-    GoldenCase(name: "split-percent", input: RenderInput(widget: "w", kind: "test", entry: Entry(
-      date: 0, runs: [TextRun("100%"), TextRun("{F#f00}x"), TextRun("%", color: "#112233"), TextRun("{A}")], alt: "a"))),
-    GoldenCase(name: "stale", input: RenderInput(
-      widget: "avalanche", kind: "avalanche", entry: Entry(
-        date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Considerable"], alt: "level-3", level: 3),
-      isStale: true)),
-    GoldenCase(name: "urgent-classes", input: RenderInput(
-      widget: "avalanche", kind: "Avalanche", entry: Entry(
-        date: 0, relevance: 0.9, runs: [TextRun("Tromsø 4 ☠", bold: true)], alt: "level-4",
-        classes: ["Danger Level!", "a_b", "\"><script>", "level-4", "ÆØÅ"], level: 4))),
-    GoldenCase(name: "browsing", input: RenderInput(
-      widget: "avalanche", kind: "avalanche", entry: Entry(
-        date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Wednesday 25 November"], alt: "level-3",
-        level: 3),
-      browsing: "tomorrow")),
-    GoldenCase(name: "browsing-stale-hostile", input: RenderInput(
-      widget: "w", kind: "test", entry: Entry(date: 0, runs: [TextRun("x # y")], tooltip: ["t"], alt: "a"),
-      isStale: true, browsing: "<b>&amp; %{A1:x:} #(x) #[fg=red]\n")),
-    GoldenCase(name: "placeholder-kind", input: RenderInput(
-      widget: "shabad", kind: "random-shabad", entry: Entry(date: 0, runs: [TextRun("ਵਾਹਿਗੁਰੂ")], alt: "x", classes: ["gurbani"]),
-      isPlaceholder: true)),
-    GoldenCase(name: "invalid-utf8", input: RenderInput(widget: "w", kind: "test", entry: InvalidUTF8.entry)),
-  ] + LineForms.cases
+  static let all: [GoldenCase] =
+    [
+      text("plain-ascii", "Hello, world"),
+      text("hostile-pango", "a & b <b>bold</b> </span> &amp; <span foreground=\"red\">x"),
+      text("hostile-polybar", "%{A1:touch /tmp/x:}x%{A} %{F#f00}red%{F-} 100% lone % and } %{"),
+      text("hostile-tmux", "#(touch /tmp/x) #[fg=red]red ## #{pane_id} #{?1,a,b} # end#"),
+      text("quotes-backslashes", "\"double\" 'single' back\\slash \\\" \\n \\u0041"),
+      text("controls", "a\u{01}b\u{7F}c\u{1B}[31md\te\nf\r\ng\u{2028}h\u{85}i\u{0}j"),
+      text("raw-newline", "first line\nsecond line"),
+      text("gurmukhi-sihari", "ਸਤਿ ਨਾਮੁ ਵਾਹਿਗੁਰੂ"),
+      text("gurmukhi-pairin", "ਪ੍ਰਭ ਕ੍ਰਿਪਾ ਪ੍ਰਿਅ"),
+      text("gurmukhi-tippi", "ਮੰਨਿਐ ਤੁੰ ਅੰਮ੍ਰਿਤ ਸੰਗਤਿ"),
+      text("emoji-zwj", "family 👨‍👩‍👧 pray 🙏🏽 flag 🇳🇴 heart ❤️"),
+      text("truncated-latin", "The quick brown fox jumps over the lazy dog", options: RenderOptions(maxWidth: 20)),
+      text("truncated-gurmukhi", "ਅੰਮ੍ਰਿਤ ਵੇਲਾ ਸਚੁ ਨਾਉ ਵਡਿਆਈ ਵੀਚਾਰੁ", options: RenderOptions(maxWidth: 12)),
+      text("truncated-emoji", "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", options: RenderOptions(maxWidth: 5)),
+      text("gurmukhi-logical", "ਸਤਿ ਪ੍ਰਿਅ", options: RenderOptions(gurmukhi: .logical)),
+      text("gurmukhi-visual", "ਸਤਿ ਪ੍ਰਿਅ", options: RenderOptions(gurmukhi: .visual)),
+      text("click", "click me: %{A}", options: RenderOptions(click: true)),
+      text("empty", ""),
+      GoldenCase(
+        name: "visraam-colours",
+        input: RenderInput(
+          widget: "hukamnama", kind: "hukamnama",
+          entry: Entry(
+            date: 0,
+            runs: [
+              TextRun("ਸੋ ਦਰੁ ਕੇਹਾ "), TextRun("ਸੋ ਘਰੁ ਕੇਹਾ", color: "#FF9900", bold: true),
+              TextRun(" ਜਿਤੁ ਬਹਿ "), TextRun("ਸਰਬ ਸਮਾਲੇ", color: "#33aa33"),
+            ],
+            short: "ਸੋ ਦਰੁ", tooltip: ["Ang 6 <Japji>", "So dar & so ghar"], alt: "hukamnama", classes: ["gurbani"]))),
+      GoldenCase(
+        name: "split-percent",
+        input: RenderInput(
+          widget: "w", kind: "test",
+          entry: Entry(
+            date: 0, runs: [TextRun("100%"), TextRun("{F#f00}x"), TextRun("%", color: "#112233"), TextRun("{A}")],
+            alt: "a"))),
+      GoldenCase(
+        name: "stale",
+        input: RenderInput(
+          widget: "avalanche", kind: "avalanche",
+          entry: Entry(
+            date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Considerable"], alt: "level-3", level: 3),
+          isStale: true)),
+      GoldenCase(
+        name: "urgent-classes",
+        input: RenderInput(
+          widget: "avalanche", kind: "Avalanche",
+          entry: Entry(
+            date: 0, relevance: 0.9, runs: [TextRun("Tromsø 4 ☠", bold: true)], alt: "level-4",
+            classes: ["Danger Level!", "a_b", "\"><script>", "level-4", "ÆØÅ"], level: 4))),
+      GoldenCase(
+        name: "browsing",
+        input: RenderInput(
+          widget: "avalanche", kind: "avalanche",
+          entry: Entry(
+            date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Wednesday 25 November"], alt: "level-3",
+            level: 3),
+          browsing: "tomorrow")),
+      GoldenCase(
+        name: "browsing-stale-hostile",
+        input: RenderInput(
+          widget: "w", kind: "test", entry: Entry(date: 0, runs: [TextRun("x # y")], tooltip: ["t"], alt: "a"),
+          isStale: true, browsing: "<b>&amp; %{A1:x:} #(x) #[fg=red]\n")),
+      GoldenCase(
+        name: "placeholder-kind",
+        input: RenderInput(
+          widget: "shabad", kind: "random-shabad",
+          entry: Entry(date: 0, runs: [TextRun("ਵਾਹਿਗੁਰੂ")], alt: "x", classes: ["gurbani"]),
+          isPlaceholder: true)),
+      GoldenCase(name: "invalid-utf8", input: RenderInput(widget: "w", kind: "test", entry: InvalidUTF8.entry)),
+    ] + LineForms.cases
 }
 
 /// The line forms (`--line`, the widget's `line`, polybar's `--gurmukhi-font`) with hostile
 /// text in the ASCII, transliteration and translation fields.
 enum LineForms {
-  static let translit = "srī gurū granth <b>&amp;</b> %{A1:touch /tmp/x:}x%{A} #(touch /tmp/x) #[fg=red]## \"q\" \\ \u{2028}end%"
+  static let translit =
+    "srī gurū granth <b>&amp;</b> %{A1:touch /tmp/x:}x%{A} #(touch /tmp/x) #[fg=red]## \"q\" \\ \u{2028}end%"
   static let transl = "The Guru's <i>word</i> & 100% {T2} %{T-} ##{pane_id} \u{7}bell \u{2029}done"
   static let ascii: [TextRun] = [
     TextRun("sRI gurU "), TextRun("gRMQ%", color: "#ff6f4d"),
@@ -152,12 +178,15 @@ enum LineForms {
     GoldenCase(
       name: "line-ascii-font", input: input(), options: RenderOptions(gurmukhiFont: 2), polybarText: asciiText),
     GoldenCase(name: "line-ascii-font-from-config", input: input(font: 3), polybarText: asciiText),
-    GoldenCase(name: "line-ascii-stale", input: input(stale: true), options: RenderOptions(gurmukhiFont: 2), polybarText: asciiText),
+    GoldenCase(
+      name: "line-ascii-stale", input: input(stale: true), options: RenderOptions(gurmukhiFont: 2),
+      polybarText: asciiText),
     GoldenCase(
       name: "line-ascii-font-transliteration", input: input(font: 3), options: RenderOptions(line: .transliteration),
       polybarText: Sanitise.text(translit)),
     GoldenCase(
-      name: "line-form-missing", input: input(entry: Entry(date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], alt: "level-3", level: 3)),
+      name: "line-form-missing",
+      input: input(entry: Entry(date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], alt: "level-3", level: 3)),
       options: RenderOptions(line: .translation, gurmukhiFont: 2)),
   ]
 }
@@ -166,7 +195,9 @@ enum LineForms {
 enum InvalidUTF8 {
   static let entry: Entry = {
     let dir = try! TempDir()
-    var bytes = Array(#"{"version":1,"meta":{"widget":"w","kind":"k","generated":0,"grace":3600,"count":1,"placeholder":{"date":0,"alt":"p","runs":[]}},"entries":["#.utf8)
+    var bytes = Array(
+      #"{"version":1,"meta":{"widget":"w","kind":"k","generated":0,"grace":3600,"count":1,"placeholder":{"date":0,"alt":"p","runs":[]}},"entries":["#
+        .utf8)
     bytes += Array("\n{\"date\":0,\"alt\":\"a\",\"runs\":[{\"t\":\"ok ".utf8) + [0xFF, 0xFE] + Array(" bad ".utf8)
     bytes += [0xE0, 0xA8] + Array(" \u{0A38}".utf8) + [0xC0, 0xAF] + Array(" end\"}]}\n]}\n".utf8)
     let path = dir.path + "/w.json"

@@ -69,7 +69,8 @@ import TimelineCore
       }
       guard let close = chars[end...].firstIndex(of: "]") else { return nil }
       for item in String(chars[(end + 1)..<close]).split(separator: ",") {
-        let ok = ["default", "push-default", "pop-default", "bold", "dim"].contains(item)
+        let ok =
+          ["default", "push-default", "pop-default", "bold", "dim"].contains(item)
           || ((item.hasPrefix("fg=") || item.hasPrefix("bg=")) && TextRun.validColor(String(item.dropFirst(3))) != nil)
         if !ok { return nil }
       }
@@ -89,34 +90,50 @@ import TimelineCore
   @Test func escapesHashesForBothExpansions() {
     let input = RenderInput(widget: "w", entry: Caches.entry("#(cmd) #[fg=red] ## #{pane_id} #"))
     #expect(TmuxEmitter.render(input, options: RenderOptions()) == "####(cmd) ##[fg=red] ######## ####{pane_id} ####")
-    let styled = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("x#", color: "#ff0000"), TextRun("#[y")], alt: "a"))
-    #expect(TmuxEmitter.render(styled, options: RenderOptions()) == "#[push-default]#[fg=#ff0000]x###[default]##[y#[pop-default]")
+    let styled = RenderInput(
+      widget: "w", entry: Entry(date: 0, runs: [TextRun("x#", color: "#ff0000"), TextRun("#[y")], alt: "a"))
+    #expect(
+      TmuxEmitter.render(styled, options: RenderOptions())
+        == "#[push-default]#[fg=#ff0000]x###[default]##[y#[pop-default]")
   }
 
   @Test(arguments: ["#", "##", "###[", "a#b", "#[fg=red]x#[default]", "#{?1,a,b}", "#,#}#]", "x##", "[#]"])
   func everyHashPatternShowsLiterally(_ text: String) {
     for color in [nil, "#ff6f4d", "#123456"] {
-      let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun(text, color: color), TextRun(text)], alt: "a"))
+      let input = RenderInput(
+        widget: "w", entry: Entry(date: 0, runs: [TextRun(text, color: color), TextRun(text)], alt: "a"))
       #expect(Self.displayed(TmuxEmitter.render(input, options: RenderOptions())) == text + text)
     }
   }
 
   @Test func stylesAndStale() {
-    var input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("a", color: "#FF0000", bold: true), TextRun("b")], alt: "x"))
+    var input = RenderInput(
+      widget: "w", entry: Entry(date: 0, runs: [TextRun("a", color: "#FF0000", bold: true), TextRun("b")], alt: "x"))
     // The surrounding style becomes the default each run returns to, and is the default
     // again after the widget (checked in the real tmux by TmuxStyleTests).
-    #expect(TmuxEmitter.render(input, options: RenderOptions()) == "#[push-default]#[fg=#ff0000,bold]a#[default]b#[pop-default]")
+    #expect(
+      TmuxEmitter.render(input, options: RenderOptions())
+        == "#[push-default]#[fg=#ff0000,bold]a#[default]b#[pop-default]")
     input.isStale = true
-    #expect(TmuxEmitter.render(input, options: RenderOptions()) == "#[push-default]#[dim,bold]a#[default]#[dim]b#[default]#[pop-default]")
+    #expect(
+      TmuxEmitter.render(input, options: RenderOptions())
+        == "#[push-default]#[dim,bold]a#[default]#[dim]b#[default]#[pop-default]")
     input.isStale = false
     input.isPlaceholder = true
-    #expect(TmuxEmitter.render(input, options: RenderOptions()) == "#[push-default]#[dim]a#[default]#[dim]b#[default]#[pop-default]")
+    #expect(
+      TmuxEmitter.render(input, options: RenderOptions())
+        == "#[push-default]#[dim]a#[default]#[dim]b#[default]#[pop-default]")
     // Unstyled text carries no markup at all.
-    #expect(TmuxEmitter.render(RenderInput(widget: "w", entry: Caches.entry("plain")), options: RenderOptions()) == "plain")
+    #expect(
+      TmuxEmitter.render(RenderInput(widget: "w", entry: Caches.entry("plain")), options: RenderOptions()) == "plain")
   }
 
   @Test func levelFiveIsABadge() {
-    let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("Lyngen 5", color: "#000000", bold: true)], alt: "level-5", level: 5))
-    #expect(TmuxEmitter.render(input, options: RenderOptions()) == "#[push-default]#[fg=#ffffff,bg=#000000,bold]Lyngen 5#[default]#[pop-default]")
+    let input = RenderInput(
+      widget: "w",
+      entry: Entry(date: 0, runs: [TextRun("Lyngen 5", color: "#000000", bold: true)], alt: "level-5", level: 5))
+    #expect(
+      TmuxEmitter.render(input, options: RenderOptions())
+        == "#[push-default]#[fg=#ffffff,bg=#000000,bold]Lyngen 5#[default]#[pop-default]")
   }
 }

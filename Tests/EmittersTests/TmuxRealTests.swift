@@ -38,6 +38,7 @@ import TimelineTestSupport
     #expect(!plain.contains("pwned\n") && !plain.contains(" pwned "))
     // Our own colour arrives as a 24-bit foreground; the content's `red` never applies.
     #expect(ansi.contains("38;2;255;153;0"), "ansi: \(ansi.debugDescription)")
-    #expect(!ansi.contains("[31m") && !ansi.contains(";31m") && !ansi.contains("38;5;1m") && !ansi.contains("38;2;255;0;0"))
+    #expect(
+      !ansi.contains("[31m") && !ansi.contains(";31m") && !ansi.contains("38;5;1m") && !ansi.contains("38;2;255;0;0"))
   }
 }

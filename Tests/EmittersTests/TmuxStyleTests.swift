@@ -21,7 +21,9 @@ import TimelineTestSupport
     defer { pair.stop() }
     let command = "env TIMELINE_CACHE_DIR=\(dir.path) \(Paths.binary("timeline-emit")) tmux w"
     let right = format.replacingOccurrences(of: "WIDGET", with: "#(\(command))")
-    let started = try pair.startInner([["status-interval", "1"], ["status-style", "bg=green,fg=black"], ["status-right", right]])
+    let started = try pair.startInner([
+      ["status-interval", "1"], ["status-style", "bg=green,fg=black"], ["status-right", right],
+    ])
     for (option, result) in started.options { #expect(result.status == 0, "set \(option): \(result.stderr)") }
     try pair.enableRGB()
     #expect(try pair.attach().status == 0)
@@ -32,16 +34,24 @@ import TimelineTestSupport
   }
 
   static func style(_ text: String, in cells: [TerminalCell]) throws -> TerminalCell {
-    let found = try #require(TerminalCells.find(text, in: cells), "\"\(text)\" is not on the status line: \(String(cells.map(\.character)))")
+    let found = try #require(
+      TerminalCells.find(text, in: cells), "\"\(text)\" is not on the status line: \(String(cells.map(\.character)))")
     let first = try #require(found.first)
-    #expect(found.allSatisfy { $0.foreground == first.foreground && $0.background == first.background && $0.bold == first.bold && $0.dim == first.dim })
+    #expect(
+      found.allSatisfy {
+        $0.foreground == first.foreground && $0.background == first.background && $0.bold == first.bold
+          && $0.dim == first.dim
+      })
     return first
   }
 
   @Test func surroundingStyleIsKeptAroundAndAfterTheWidget() throws {
     let cells = try Self.cells(
       format: "#[fg=white,bg=blue] WIDGET more #[default]after",
-      runs: [TextRun("ਸੋ ਦਰੁ "), TextRun("RED", color: "#ff0000", bold: true), TextRun(" mid "), TextRun("GRN", color: "#00ff00"), TextRun(" END")])
+      runs: [
+        TextRun("ਸੋ ਦਰੁ "), TextRun("RED", color: "#ff0000", bold: true), TextRun(" mid "),
+        TextRun("GRN", color: "#00ff00"), TextRun(" END"),
+      ])
     let red = try Self.style("RED", in: cells)
     #expect(red.foreground == "#ff0000" && red.background == "ansi4" && red.bold)
     let green = try Self.style("GRN", in: cells)

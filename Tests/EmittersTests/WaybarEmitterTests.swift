@@ -38,12 +38,17 @@ import TimelineTestSupport
   /// Level 5's black is a badge (white on black), any other colour a plain foreground; a
   /// placeholder has no colour, so the CSS `placeholder` rule is its look.
   @Test func badgeAndUncolouredPlaceholder() throws {
-    let five = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("Lyngen 5", color: "#000000", bold: true)], alt: "level-5", level: 5))
+    let five = RenderInput(
+      widget: "w",
+      entry: Entry(date: 0, runs: [TextRun("Lyngen 5", color: "#000000", bold: true)], alt: "level-5", level: 5))
     let object = try #require(jsonObject(WaybarEmitter.render(five, options: RenderOptions())))
     #expect(object["text"] as? String == ##"<span foreground="#ffffff" background="#000000"><b>Lyngen 5</b></span>"##)
     let placeholder = RenderInput(
-      widget: "w", entry: Entry(date: 0, runs: [TextRun("Hukamnama…", color: "#e5c07b")], alt: "placeholder"), isPlaceholder: true)
-    #expect(try #require(jsonObject(WaybarEmitter.render(placeholder, options: RenderOptions())))["text"] as? String == "Hukamnama…")
+      widget: "w", entry: Entry(date: 0, runs: [TextRun("Hukamnama…", color: "#e5c07b")], alt: "placeholder"),
+      isPlaceholder: true)
+    #expect(
+      try #require(jsonObject(WaybarEmitter.render(placeholder, options: RenderOptions())))["text"] as? String
+        == "Hukamnama…")
   }
 
   @Test func hostileTextIsShownLiterally() throws {
@@ -62,7 +67,8 @@ import TimelineTestSupport
   }
 
   @Test func classesAndPercentage() throws {
-    let entry = Entry(date: 0, relevance: 0.9, runs: [TextRun("x")], alt: "level-3", classes: ["North_Side", "?"], level: 3)
+    let entry = Entry(
+      date: 0, relevance: 0.9, runs: [TextRun("x")], alt: "level-3", classes: ["North_Side", "?"], level: 3)
     let input = RenderInput(widget: "w", kind: "avalanche", entry: entry, isStale: true)
     let object = try #require(jsonObject(WaybarEmitter.render(input, options: RenderOptions())))
     #expect(object["class"] as? [String] == ["avalanche", "north-side", "level-3", "stale", "urgent"])

@@ -12,7 +12,8 @@ import TimelineTestSupport
     let dir = try TempDir()
     let cache = dir.file("cache")
     let config = try countdownConfig(in: dir, target: isoDate(daysFromNow: 20.5), label: "Gurpurab & <b>")
-    let refresh = try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: isolated(dir))
+    let refresh = try run(
+      Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: isolated(dir))
     #expect(refresh.status == 0, "\(refresh.stderr)")
     #expect(refresh.stderr.contains("countdown: refreshed, 15 entries"), "\(refresh.stderr)")
 
@@ -29,7 +30,8 @@ import TimelineTestSupport
     #expect(try run(Repo.emit, ["polybar", "countdown"], environment: env).stdout.contains("%{F#88c0d0}"))
     // Tomorrow at noon the count is one less: the entries were cached ahead.
     let tomorrow = isoDate(daysFromNow: 1.2)
-    #expect(try run(Repo.emit, ["plain", "countdown", "--at", tomorrow], environment: env).stdout.hasSuffix(" in 20 days\n"))
+    #expect(
+      try run(Repo.emit, ["plain", "countdown", "--at", tomorrow], environment: env).stdout.hasSuffix(" in 20 days\n"))
   }
 
   @Test(.enabled(if: gnuDate, "countdown.sh needs GNU date"))
@@ -48,7 +50,10 @@ import TimelineTestSupport
     // Through the widget, a failing script keeps the placeholder and says why.
     let config = try dir.write(
       "config.toml", "[widgets.countdown]\nkind = \"command\"\ncommand = [\"\(script)\", \"not a date\"]\n")
-    let refresh = try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", dir.file("cache")], environment: isolated(dir))
-    #expect(refresh.status == 1 && refresh.stderr.contains("countdown.sh exited with status 2: countdown.sh: cannot read the date"))
+    let refresh = try run(
+      Repo.timeline, ["refresh", "--config", config, "--cache-dir", dir.file("cache")], environment: isolated(dir))
+    #expect(
+      refresh.status == 1
+        && refresh.stderr.contains("countdown.sh exited with status 2: countdown.sh: cannot read the date"))
   }
 }

@@ -11,17 +11,23 @@ import TimelineTestSupport
       try FileManager.default.createDirectory(atPath: dir.file("xdg-config/polybar"), withIntermediateDirectories: true)
       _ = try dir.write("xdg-config/polybar/config.ini", polybar)
     }
-    let config = try dir.write("config.toml", (barsFont.map { "[bars]\npolybar_gurmukhi_font = \($0)\n\n" } ?? "") + """
-      [widgets.shabad]
-      kind = "random-shabad"
-      """)
-    let fontDirs = (fonts ? "<dir>\(Paths.repo)/fonts/OpenGurbaniAkhar</dir>" : "") + "<dir>/usr/share/fonts/truetype/dejavu</dir>"
-    let fontsConf = try dir.write("fonts.conf", """
+    let config = try dir.write(
+      "config.toml",
+      (barsFont.map { "[bars]\npolybar_gurmukhi_font = \($0)\n\n" } ?? "") + """
+        [widgets.shabad]
+        kind = "random-shabad"
+        """)
+    let fontDirs =
+      (fonts ? "<dir>\(Paths.repo)/fonts/OpenGurbaniAkhar</dir>" : "") + "<dir>/usr/share/fonts/truetype/dejavu</dir>"
+    let fontsConf = try dir.write(
+      "fonts.conf",
+      """
       <?xml version="1.0"?>
       <fontconfig>\(fontDirs)<cachedir>\(dir.file("fc-cache"))</cachedir></fontconfig>
       """)
     let env = isolated(dir, ["FONTCONFIG_FILE": fontsConf, "HOME": dir.path, "XDG_CONFIG_DIRS": dir.file("none")])
-    let result = try run(Repo.timeline, ["doctor", "--config", config, "--cache-dir", dir.file("cache")], environment: env)
+    let result = try run(
+      Repo.timeline, ["doctor", "--config", config, "--cache-dir", dir.file("cache")], environment: env)
     return result.stdout.split(separator: "\n").map(String.init)
   }
 
@@ -36,14 +42,18 @@ import TimelineTestSupport
   @Test func theFontAndTheIndexInTheSnippetAreFound() throws {
     let dir = try TempDir()
     try FileManager.default.createDirectory(atPath: dir.file("xdg-config/polybar"), withIntermediateDirectories: true)
-    _ = try dir.write("xdg-config/polybar/modules.ini", """
+    _ = try dir.write(
+      "xdg-config/polybar/modules.ini",
+      """
       [module/shabad]
       type = custom/script
       exec = timeline-emit polybar shabad --gurmukhi-font 2
       """)
     let lines = try doctor(dir, fonts: true, polybar: Self.bar)
     #expect(lines.contains("✓ GurbaniAkhar font: OpenGurbaniAkhar"), "\(lines)")
-    #expect(lines.contains { $0.hasPrefix("✓ polybar font: ") && $0.hasSuffix("font-1 = OpenGurbaniAkhar:size=14;3") }, "\(lines)")
+    #expect(
+      lines.contains { $0.hasPrefix("✓ polybar font: ") && $0.hasSuffix("font-1 = OpenGurbaniAkhar:size=14;3") },
+      "\(lines)")
   }
 
   @Test func aWrongIndexIsReportedWithTheFix() throws {
@@ -58,6 +68,9 @@ import TimelineTestSupport
   @Test func withoutAnIndexPolybarShowsTheTransliteration() throws {
     let dir = try TempDir()
     let lines = try doctor(dir, fonts: true, polybar: "[bar/main]\nfont-0 = DejaVu Sans\nfont-1 = OpenGurbaniAkhar\n")
-    #expect(lines.contains { $0.hasPrefix("✓ polybar font: ") && $0.contains("shows the transliteration") && $0.contains("--gurmukhi-font 2") }, "\(lines)")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("✓ polybar font: ") && $0.contains("shows the transliteration") && $0.contains("--gurmukhi-font 2")
+      }, "\(lines)")
   }
 }

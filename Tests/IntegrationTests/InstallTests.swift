@@ -40,15 +40,18 @@ import TimelineTestSupport
     let built = [
       "SKIP_BUILD=1", "TIMELINE_BIN=\(Repo.timeline)", "EMIT_BIN=\(Repo.emit)", "MAN1=\(manual)", "STAGE=\(home)-stage",
     ]
-    return try run(make, ["--no-print-directory", "-C", Repo.root, target] + built + variables, environment: ["HOME": home])
+    return try run(
+      make, ["--no-print-directory", "-C", Repo.root, target] + built + variables, environment: ["HOME": home])
   }
 
   /// Where `systemd-analyze --user unit-paths` says the user manager of `home` looks.
   static func unitPaths(home: String) throws -> [String] {
     let analyze = try #require(which("systemd-analyze"), "systemd-analyze is missing (make deps installs systemd)")
-    let result = try run(analyze, ["--user", "unit-paths"], environment: [
-      "HOME": home, "XDG_DATA_HOME": home + "/.local/share", "XDG_CONFIG_HOME": home + "/.config",
-    ])
+    let result = try run(
+      analyze, ["--user", "unit-paths"],
+      environment: [
+        "HOME": home, "XDG_DATA_HOME": home + "/.local/share", "XDG_CONFIG_HOME": home + "/.config",
+      ])
     #expect(result.status == 0, "systemd-analyze --user unit-paths: \(result.stderr)")
     return result.stdout.split(separator: "\n").map(String.init)
   }
@@ -75,7 +78,9 @@ import TimelineTestSupport
     // systemd finds the units, and they run the installed binary.
     let unitPaths = try Self.unitPaths(home: home)
     #expect(unitPaths.contains(prefix + "/share/systemd/user"), "\(unitPaths)")
-    #expect(try text("share/systemd/user/timeline-refresh.service").contains("\nExecStart=\(prefix)/bin/timeline refresh --quiet\n"))
+    #expect(
+      try text("share/systemd/user/timeline-refresh.service").contains(
+        "\nExecStart=\(prefix)/bin/timeline refresh --quiet\n"))
     #expect(try text("share/timeline/integrations/cron/crontab").contains(" \(prefix)/bin/timeline refresh --quiet"))
     // zsh does not search a home prefix: the install says what to add.
     #expect(install.stdout.contains("fpath=(\(prefix)/share/zsh/site-functions $fpath)"), "\(install.stdout)")
@@ -86,7 +91,9 @@ import TimelineTestSupport
     var named = 0
     for file in texts {
       let body = try text("share/timeline/" + file)
-      #expect(!body.contains("/usr/local/share/timeline") && !body.contains("/usr/local/bin/timeline"), "\(file) names /usr/local")
+      #expect(
+        !body.contains("/usr/local/share/timeline") && !body.contains("/usr/local/bin/timeline"),
+        "\(file) names /usr/local")
       #expect(!body.contains("Sources/"), "\(file) points at a source file that is not installed")
       for path in Self.paths(in: body, under: prefix) {
         named += 1
@@ -94,14 +101,19 @@ import TimelineTestSupport
       }
     }
     #expect(named >= 10, "the installed files name only \(named) installed paths")
-    #expect(try text("share/timeline/integrations/waybar/config.jsonc").contains("\(prefix)/share/timeline/integrations/waybar/config.jsonc"))
-    #expect(try text("share/timeline/examples/config.toml").contains("\"\(prefix)/share/timeline/examples/countdown.sh\""))
-    #expect(try text("share/timeline/examples/countdown.sh").contains("\(prefix)/share/doc/timeline/command-provider.md"))
+    #expect(
+      try text("share/timeline/integrations/waybar/config.jsonc").contains(
+        "\(prefix)/share/timeline/integrations/waybar/config.jsonc"))
+    #expect(
+      try text("share/timeline/examples/config.toml").contains("\"\(prefix)/share/timeline/examples/countdown.sh\""))
+    #expect(
+      try text("share/timeline/examples/countdown.sh").contains("\(prefix)/share/doc/timeline/command-provider.md"))
 
-    for path in ["bin/timeline", "bin/timeline-emit", "share/timeline/integrations/tmux/timeline.tmux",
+    for path in [
+      "bin/timeline", "bin/timeline-emit", "share/timeline/integrations/tmux/timeline.tmux",
       "share/timeline/integrations/tmux/scripts/interpolate.sh",
-      "share/timeline/integrations/tmux/scripts/browse-keys.sh", "share/timeline/examples/countdown.sh"]
-    {
+      "share/timeline/integrations/tmux/scripts/browse-keys.sh", "share/timeline/examples/countdown.sh",
+    ] {
       #expect(FileManager.default.isExecutableFile(atPath: prefix + "/" + path), "\(path) is not executable")
     }
     // Completions come from the argument parser and know the subcommands.
@@ -136,7 +148,9 @@ import TimelineTestSupport
     #expect(try Self.unitPaths(home: dir.file("home")).contains("/usr/lib/systemd/user"))
     #expect(FileManager.default.fileExists(atPath: root + "/share/zsh/vendor-completions/_timeline"))
     #expect(FileManager.default.fileExists(atPath: root + "/share/man/man5/timeline.toml.5"))
-    #expect(FileManager.default.fileExists(atPath: root + "/share/fonts/opentype/open-gurbani-akhar/OpenGurbaniAkhar-Regular.otf"))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: root + "/share/fonts/opentype/open-gurbani-akhar/OpenGurbaniAkhar-Regular.otf"))
     let uninstall = try Self.runMake("uninstall", ["PREFIX=/usr", "DESTDIR=\(destdir)"], home: dir.file("home"))
     #expect(uninstall.status == 0, "make uninstall: \(uninstall.stderr)")
     #expect(Self.files(under: root) == [])

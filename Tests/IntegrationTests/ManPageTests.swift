@@ -8,10 +8,12 @@ import TimelineTestSupport
   /// The page as `man` renders it; fails on any warning groff or mdoc prints.
   static func render(_ page: String) throws -> String {
     let man = try #require(which("man"), "man is missing (make deps installs man-db)")
-    let result = try run(man, ["--warnings", "-l", page], environment: [
-      // No hyphenation, so that every word can be found whole.
-      "MANWIDTH": "100", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "MANROFFOPT": "-rHY=0",
-    ])
+    let result = try run(
+      man, ["--warnings", "-l", page],
+      environment: [
+        // No hyphenation, so that every word can be found whole.
+        "MANWIDTH": "100", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "MANROFFOPT": "-rHY=0",
+      ])
     #expect(result.status == 0, "man -l \(page): \(result.stderr)")
     #expect(result.stderr.isEmpty, "man -l \(page) warns: \(result.stderr)")
     return result.stdout
@@ -22,7 +24,9 @@ import TimelineTestSupport
     let help = try run(Repo.timeline, ["--help"]).stdout
     let section = try #require(help.range(of: "SUBCOMMANDS:"))
     return help[section.upperBound...].split(separator: "\n").compactMap { line in
-      guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first, word.first?.isLowercase == true else { return nil }
+      guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first,
+        word.first?.isLowercase == true
+      else { return nil }
       return String(word)
     }
   }

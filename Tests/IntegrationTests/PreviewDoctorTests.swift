@@ -9,7 +9,9 @@ import TimelineTestSupport
   @Test func previewPrintsEveryWidgetInEveryFormat() throws {
     let dir = try TempDir()
     // No network: the sources point at a closed port, so any fetch would fail loudly.
-    let result = try run(Repo.timeline, ["preview"], environment: isolated(dir, ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"]))
+    let result = try run(
+      Repo.timeline, ["preview"],
+      environment: isolated(dir, ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"]))
     #expect(result.status == 0, "\(result.stderr)")
     for widget in Self.previewWidgets {
       #expect(result.stdout.contains("\(widget) (kind "), "no \(widget)")
@@ -50,7 +52,8 @@ import TimelineTestSupport
     let dir = try TempDir()
     let cache = dir.file("cache")
     let config = try countdownConfig(in: dir, target: isoDate(daysFromNow: 5))
-    let env = isolated(dir, ["PATH": (Repo.emit as NSString).deletingLastPathComponent + ":/usr/local/bin:/usr/bin:/bin"])
+    let env = isolated(
+      dir, ["PATH": (Repo.emit as NSString).deletingLastPathComponent + ":/usr/local/bin:/usr/bin:/bin"])
     let fresh = try run(Repo.timeline, ["doctor", "--config", config, "--cache-dir", cache], environment: env)
     #expect(fresh.status == 1, "nothing refreshed yet: \(fresh.stdout)")
     let lines = fresh.stdout.split(separator: "\n").map(String.init)
@@ -66,7 +69,8 @@ import TimelineTestSupport
     }
     #expect(lines.last?.hasSuffix("checks failed") == true)
 
-    #expect(try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
+    #expect(
+      try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
     let after = try run(Repo.timeline, ["doctor", "--config", config, "--cache-dir", cache], environment: env)
     #expect(after.stdout.contains("✓ last refresh: last refresh "), "\(after.stdout)")
 

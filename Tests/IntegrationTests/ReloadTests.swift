@@ -26,7 +26,8 @@ import TimelineTestSupport
     // One line per bar, saying it was not nudged (a waybar of another test or of the
     // machine may run under our uid; then it was signalled, which waybar handles).
     let waybar = try #require(lines.first { $0.hasPrefix("waybar: ") })
-    #expect(waybar == "waybar: not running" || waybar == "waybar: sent SIGRTMIN+9" || waybar.contains("pkill not found"))
+    #expect(
+      waybar == "waybar: not running" || waybar == "waybar: sent SIGRTMIN+9" || waybar.contains("pkill not found"))
     let polybar = try #require(lines.first { $0.hasPrefix("polybar: ") })
     #expect(polybar.hasPrefix("polybar: not running") || polybar.hasPrefix("polybar: ran hook 0"), "\(polybar)")
     #expect(lines.contains("tmux: not running"), "\(lines)")
@@ -68,7 +69,8 @@ import TimelineTestSupport
     let dir = try TempDir()
     let cache = dir.file("cache")
     let config = try countdownConfig(in: dir, target: isoDate(daysFromNow: 10.5))
-    let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ", environment: ["TIMELINE_CACHE_DIR": cache])
+    let pair = try TmuxPair(
+      tmux: try #require(Self.tmux), dir: dir, prefix: "integ", environment: ["TIMELINE_CACHE_DIR": cache])
     defer { pair.stop() }
     try pair.startInner([["status-interval", "0"], ["status-right", "<#(\(Repo.emit) tmux countdown)>"]])
     try pair.attach()
@@ -77,7 +79,8 @@ import TimelineTestSupport
 
     // The cache changes, but nothing redraws the status line.
     let env = isolated(dir, ["TMUX_TMPDIR": dir.path])
-    #expect(try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
+    #expect(
+      try run(Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: env).status == 0)
     usleep(2_500_000)
     #expect(try pair.statusLine().hasSuffix("<countdown…>"))
 

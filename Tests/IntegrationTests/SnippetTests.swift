@@ -18,7 +18,10 @@ import TimelineTestSupport
     var names = Set<String>()
     var inList = false
     for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("SUBCOMMANDS:") { inList = true; continue }
+      if line.hasPrefix("SUBCOMMANDS:") {
+        inList = true
+        continue
+      }
       if inList {
         if line.isEmpty { break }
         if let word = line.split(separator: " ").first { names.insert(String(word)) }
@@ -51,7 +54,9 @@ import TimelineTestSupport
     } else {
       #expect(program == "timeline", "\(command): unknown program")
       #expect(words.count == 3 && words[2] == widget, "\(command)")
-      #expect(subcommands.contains(words[1]), "\(command): `timeline \(words[1])` is not a subcommand (have \(subcommands.sorted()))")
+      #expect(
+        subcommands.contains(words[1]),
+        "\(command): `timeline \(words[1])` is not a subcommand (have \(subcommands.sorted()))")
     }
   }
 
@@ -61,7 +66,9 @@ import TimelineTestSupport
     #expect(try run(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
     let modules = try Self.waybarModules()
     let widgets = try defaultWidgets()
-    #expect(widgets == ["random-shabad", "hukamnama", "avalanche"] || Set(widgets) == ["random-shabad", "hukamnama", "avalanche"])
+    #expect(
+      widgets == ["random-shabad", "hukamnama", "avalanche"]
+        || Set(widgets) == ["random-shabad", "hukamnama", "avalanche"])
     #expect(Set(modules.keys) == Set(widgets.map { "custom/timeline-\($0)" }))
     let subcommands = try Self.subcommands()
     for widget in widgets {

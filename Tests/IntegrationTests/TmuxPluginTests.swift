@@ -48,7 +48,8 @@ import TimelineTestSupport
     try pair.startInner([])
     let sourced = try pair.run(pair.inner, ["source-file", conf])
     #expect(sourced.status == 0, "source-file: \(sourced.stderr)")
-    #expect(try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == "#(timeline-emit tmux avalanche)\n")
+    #expect(
+      try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == "#(timeline-emit tmux avalanche)\n")
   }
 
   @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
@@ -62,7 +63,8 @@ import TimelineTestSupport
     #expect(!expected.isEmpty && expected != "…", "the preview cache has no avalanche entry")
 
     // The server's global environment (what #() commands get) comes from its start.
-    let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ", environment: ["TIMELINE_CACHE_DIR": cache])
+    let pair = try TmuxPair(
+      tmux: try #require(Self.tmux), dir: dir, prefix: "integ", environment: ["TIMELINE_CACHE_DIR": cache])
     defer { pair.stop() }
     try pair.startInner([
       ["status-interval", "1"],
@@ -70,7 +72,8 @@ import TimelineTestSupport
       ["@timeline-bin", Repo.emit],
     ])
     #expect(try pair.run(pair.inner, ["run-shell", Self.plugin]).status == 0)
-    #expect(try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == "<#(\(Repo.emit) tmux avalanche)>\n")
+    #expect(
+      try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == "<#(\(Repo.emit) tmux avalanche)>\n")
     try pair.attach()
     let line = try pair.waitForStatus { $0.contains(expected) }
     #expect(line.hasSuffix("<\(expected)>"), "status line: \(line)")
@@ -84,7 +87,9 @@ import TimelineTestSupport
   func theWheelBindingBrowsesTheWidget() throws {
     let dir = try TempDir()
     mkdir(dir.file("run"), 0o700)
-    let config = try dir.write("config.toml", """
+    let config = try dir.write(
+      "config.toml",
+      """
       [widgets.w]
       kind = "command"
       command = ["/bin/sh", "-c", "now=$(date +%s); printf '{\\"entries\\":[{\\"date\\":%s,\\"text\\":\\"NOW\\"},{\\"date\\":%s,\\"text\\":\\"LATER\\"}]}' $now $((now+10800))"]
@@ -103,16 +108,19 @@ import TimelineTestSupport
     let keys = try pair.run(pair.inner, ["list-keys", "-T", "root"]).stdout
       .split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
     for (key, move) in [("WheelDownStatusRight", "next"), ("WheelUpStatusRight", "prev")] {
-      let binding = "bind-key -T root \(key) run-shell \"\(Repo.timeline) browse w \(move) --quiet\" \\; refresh-client -S"
+      let binding =
+        "bind-key -T root \(key) run-shell \"\(Repo.timeline) browse w \(move) --quiet\" \\; refresh-client -S"
       #expect(keys.contains(binding), "\(keys)")
     }
     try pair.attach()
     #expect(try pair.waitForStatus { $0.hasSuffix("<NOW>") }.hasSuffix("<NOW>"))
     // "in 3 h ▸", or a day word when 3 h from now is another day.
     for (move, shown) in [("next", " ▸ LATER>"), ("prev", "<NOW>")] {
-      let bound = try pair.run(pair.inner, [
-        "run-shell", "\(Repo.timeline) browse w \(move) --quiet", ";", "refresh-client", "-S",
-      ])
+      let bound = try pair.run(
+        pair.inner,
+        [
+          "run-shell", "\(Repo.timeline) browse w \(move) --quiet", ";", "refresh-client", "-S",
+        ])
       #expect(bound.status == 0, "\(bound.stderr)")
       let line = try pair.waitForStatus { $0.hasSuffix(shown) }
       #expect(line.hasSuffix(shown), "after \(move): \(line)")

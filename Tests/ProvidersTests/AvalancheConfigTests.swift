@@ -50,7 +50,8 @@ private let utc = AvalancheFixture.utc
     let error = await #expect(throws: ProviderError.self) {
       try await harness.timeline(["region": .int(9999)], now: utc("2026-02-10T07:00:00Z"))
     }
-    #expect(error?.message.contains("region 9999 not found") == true && error?.message.contains("timeline regions") == true)
+    #expect(
+      error?.message.contains("region 9999 not found") == true && error?.message.contains("timeline regions") == true)
     #expect(error?.isConfig == false)
   }
 
@@ -75,19 +76,23 @@ private let utc = AvalancheFixture.utc
       try #require(tz.zone != nil && rule.zone == nil)
       // Every quarter hour around both 2026 switches (29 March, 25 October), and a day
       // in each season.
-      for (from, to) in [("2026-03-27T00:00:00Z", "2026-03-31T00:00:00Z"), ("2026-10-23T00:00:00Z", "2026-10-27T00:00:00Z"),
-        ("2026-01-15T00:00:00Z", "2026-01-16T00:00:00Z"), ("2026-07-15T00:00:00Z", "2026-07-16T00:00:00Z")]
-      {
+      for (from, to) in [
+        ("2026-03-27T00:00:00Z", "2026-03-31T00:00:00Z"), ("2026-10-23T00:00:00Z", "2026-10-27T00:00:00Z"),
+        ("2026-01-15T00:00:00Z", "2026-01-16T00:00:00Z"), ("2026-07-15T00:00:00Z", "2026-07-16T00:00:00Z"),
+      ] {
         for instant in stride(from: utc(from), to: utc(to), by: 900) {
           #expect(tz.clock(at: instant) == rule.clock(at: instant), "\(name) \(instant)")
         }
       }
-      for day in [LocalDay(year: 2026, month: 3, day: 29), LocalDay(year: 2026, month: 10, day: 25),
-        LocalDay(year: 2026, month: 3, day: 28), LocalDay(year: 2026, month: 10, day: 26)]
-      {
+      for day in [
+        LocalDay(year: 2026, month: 3, day: 29), LocalDay(year: 2026, month: 10, day: 25),
+        LocalDay(year: 2026, month: 3, day: 28), LocalDay(year: 2026, month: 10, day: 26),
+      ] {
         for minute in stride(from: 0, to: 24 * 60, by: 15) {
           // Includes 02:30 on 29 March (in the gap) and on 25 October (twice over).
-          #expect(tz.epoch(day, hour: minute / 60, minute: minute % 60) == rule.epoch(day, hour: minute / 60, minute: minute % 60),
+          #expect(
+            tz.epoch(day, hour: minute / 60, minute: minute % 60)
+              == rule.epoch(day, hour: minute / 60, minute: minute % 60),
             "\(name) \(day) \(minute)")
         }
       }

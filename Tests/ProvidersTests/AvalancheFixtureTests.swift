@@ -3,11 +3,11 @@ import Testing
 import TimelineCore
 import TimelineTestSupport
 
+@testable import Providers
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-@testable import Providers
 
 /// Recorded replies, rewritten to the test's days and served by a real loopback server.
 enum AvalancheFixture {
@@ -67,10 +67,10 @@ final class AvalancheHarness: @unchecked Sendable {
   }
 }
 
-
 @Suite struct AvalancheFixtureTests {
   @Test func shiftingMovesEveryDateKeepingTimes() throws {
-    let text = #"{"ValidFrom":"2023-03-01T00:00:00","PublishTime":"2023-02-28T15:32:29.677","valid_to":"2021-03-01 18:00"}"#
+    let text =
+      #"{"ValidFrom":"2023-03-01T00:00:00","PublishTime":"2023-02-28T15:32:29.677","valid_to":"2021-03-01 18:00"}"#
     let shifted = try AvalancheFixture.shifted(text, from: "2023-03-01", to: "2026-03-28")
     #expect(shifted.contains(#""ValidFrom":"2026-03-28T00:00:00""#))
     #expect(shifted.contains(#""PublishTime":"2026-03-27T15:32:29.677""#))

@@ -17,7 +17,9 @@ private let utc = AvalancheFixture.utc
     let text = try AvalancheFixture.shifted(
       try AvalancheFixture.text("detail-3022-en-2023-03-01.json"), from: "2023-03-01", to: first)
     let last = try AvalancheFixture.shifted(first, from: "2023-03-01", to: "2023-03-03")
-    try await harness.route(["/varsom/AvalancheWarningByRegion/Detail/3022/\(language)/\(first)/\(last)": (edit(text), 200)])
+    try await harness.route([
+      "/varsom/AvalancheWarningByRegion/Detail/3022/\(language)/\(first)/\(last)": (edit(text), 200)
+    ])
   }
 
   @Test func springForwardDaysStartAtOsloMidnight() async throws {
@@ -25,9 +27,10 @@ private let utc = AvalancheFixture.utc
     let now = utc("2026-03-28T09:00:00Z")
     let draft = try await harness.timeline(["region": .int(3022)], now: now)
     // 29 March 2026 is 23 h long: CET until 02:00, CEST after.
-    #expect(draft.entries.map(\.date) == [
-      utc("2026-03-27T23:00:00Z"), utc("2026-03-28T23:00:00Z"), utc("2026-03-29T22:00:00Z"),
-    ])
+    #expect(
+      draft.entries.map(\.date) == [
+        utc("2026-03-27T23:00:00Z"), utc("2026-03-28T23:00:00Z"), utc("2026-03-29T22:00:00Z"),
+      ])
     #expect(draft.end == utc("2026-03-30T22:00:00Z"))
     #expect(draft.policy == .after(utc("2026-03-28T15:30:00Z")))
     let headers = try await harness.server.requestHeaders()
@@ -41,9 +44,10 @@ private let utc = AvalancheFixture.utc
     let now = utc("2026-10-24T15:00:00Z")  // 17:00 CEST, after the 16:30 check
     let draft = try await harness.timeline(["region": .int(3011), "language": .string("nb")], now: now)
     // 25 October 2026 is 25 h long.
-    #expect(draft.entries.map(\.date) == [
-      utc("2026-10-23T22:00:00Z"), utc("2026-10-24T22:00:00Z"), utc("2026-10-25T23:00:00Z"),
-    ])
+    #expect(
+      draft.entries.map(\.date) == [
+        utc("2026-10-23T22:00:00Z"), utc("2026-10-24T22:00:00Z"), utc("2026-10-25T23:00:00Z"),
+      ])
     #expect(draft.end == utc("2026-10-26T23:00:00Z"))
     #expect(draft.policy == .after(utc("2026-10-24T22:01:00Z")))
     let first = try #require(draft.entries.first)
@@ -129,7 +133,9 @@ private let utc = AvalancheFixture.utc
   }
 
   @Test func norwegianSentinelIsNotAnEmergency() async throws {
-    try await serve3022(first: "2026-02-10", language: 1) { $0.replacingOccurrences(of: "Not given", with: "Ikke gitt") }
+    try await serve3022(first: "2026-02-10", language: 1) {
+      $0.replacingOccurrences(of: "Not given", with: "Ikke gitt")
+    }
     let draft = try await harness.timeline(
       ["region": .int(3022), "language": .string("nb")], now: utc("2026-02-10T07:00:00Z"))
     #expect(draft.entries.map { $0.classes.contains("emergency") } == [false, false, true])
@@ -161,7 +167,8 @@ private let utc = AvalancheFixture.utc
       "/varsom/AvalancheWarningByRegion/Detail/3022/2/2026-02-10/2026-02-12": (trollheimen, 200),
       "/varsom/AvalancheWarningByRegion/Detail/3011/2/2026-02-10/2026-02-12": (tromso, 200),
     ])
-    let draft = try await harness.timeline(["regions": .array([.int(3011), .int(3022)])], now: utc("2026-02-10T07:00:00Z"))
+    let draft = try await harness.timeline(
+      ["regions": .array([.int(3011), .int(3022)])], now: utc("2026-02-10T07:00:00Z"))
     try #require(draft.entries.count == 3)
     #expect(draft.entries[2].text == "Tromsø 2 · Trollheimen 3")
     #expect(draft.entries[2].level == 3 && draft.entries[2].short == "2 3")
@@ -174,11 +181,13 @@ private let utc = AvalancheFixture.utc
     let draft = try await harness.timeline(["region": .int(3022)], now: now)
     try #require(draft.entries.count == 3)
     let dir = try TempDir()
-    try CacheStore(directory: dir.path).write(Timeline(
-      widget: "aval", kind: "avalanche", entries: draft.entries, end: draft.end, policy: draft.policy,
-      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: now))
+    try CacheStore(directory: dir.path).write(
+      Timeline(
+        widget: "aval", kind: "avalanche", entries: draft.entries, end: draft.end, policy: draft.policy,
+        placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: now))
     func show(_ at: String) throws -> String {
-      let result = try run(Paths.binary("timeline"), ["show", "aval", "--at", at], environment: ["TIMELINE_CACHE_DIR": dir.path])
+      let result = try run(
+        Paths.binary("timeline"), ["show", "aval", "--at", at], environment: ["TIMELINE_CACHE_DIR": dir.path])
       #expect(result.status == 0, "\(result)")
       return result.stdout
     }

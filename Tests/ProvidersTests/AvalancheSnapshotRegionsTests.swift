@@ -24,7 +24,10 @@ struct NoNetwork: HTTPClient {
   @Test func norwegianSnapshotReadsAsToday() throws {
     let now = utc("2026-12-03T20:00:00Z")
     let draft = try snapshot([:], now: now)
-    #expect(draft.entries.map(\.date) == [utc("2026-12-02T23:00:00Z"), utc("2026-12-03T23:00:00Z"), utc("2026-12-04T23:00:00Z")])
+    #expect(
+      draft.entries.map(\.date) == [
+        utc("2026-12-02T23:00:00Z"), utc("2026-12-03T23:00:00Z"), utc("2026-12-04T23:00:00Z"),
+      ])
     #expect(draft.entries[0].text == "Trollheimen 2")
     #expect(draft.entries[0].tooltip.contains("Sample data, not a current warning"))
     #expect(draft.entries[2].classes.contains("emergency"))
@@ -55,14 +58,17 @@ struct NoNetwork: HTTPClient {
     let harness = try AvalancheHarness()
     let summary = try AvalancheFixture.text("regionsummary-simple-nb-2022-01-16.json")
     let wfs = try AvalancheFixture.text("wfs-sv-2021-03-01.json")
-    try await harness.route(["/varsom/RegionSummary/Simple/1/2026-02-10/2026-02-10": (summary, 200), "/wfs": (wfs, 200)])
+    try await harness.route([
+      "/varsom/RegionSummary/Simple/1/2026-02-10/2026-02-10": (summary, 200), "/wfs": (wfs, 200),
+    ])
     let http = URLSessionHTTPClient()
     let now = utc("2026-02-10T07:00:00Z")
     let norway = try await AvalancheRegions.fetch(.norway, base: harness.sources["varsom"]!, http: http, now: now)
     #expect(norway.count == 46)
     // The live reply's A/B wins over the bundled one (Helgeland was B in 2022).
     #expect(norway.first { $0.id == 3018 } == AvalancheRegion(country: .norway, id: 3018, name: "Helgeland", type: "B"))
-    let sweden = try await AvalancheRegions.fetch(.sweden, base: harness.sources["lavinprognoser"]!, http: http, now: now)
+    let sweden = try await AvalancheRegions.fetch(
+      .sweden, base: harness.sources["lavinprognoser"]!, http: http, now: now)
     #expect(sweden.map(\.id) == [1, 2, 3, 7, 8, 9])
     #expect(sweden[1].name == "Abisko/Riksgränsenfjällen" && sweden[1].slug == "abisko_riksgransfjallen")
     let log = try await harness.server.log()

@@ -40,7 +40,9 @@ private let utc = AvalancheFixture.utc
     #expect(forecast.tooltip[3].hasPrefix("Typiskt lavinväder väntas under kommande dygn. Hårda vindar"))
     #expect(!forecast.tooltip.contains { $0.contains("<") || $0.contains("&nbsp;") })
     #expect(forecast.tooltip.contains("• Bestående flak, N NO Ö SO S, ovan trädgränsen, vid trädgränsen"))
-    #expect(forecast.detail.map(\.plainText).contains("• Drevsnö, N NO Ö SO S, ovan trädgränsen, vid trädgränsen — Touchy, Specific"))
+    #expect(
+      forecast.detail.map(\.plainText).contains(
+        "• Drevsnö, N NO Ö SO S, ovan trädgränsen, vid trädgränsen — Touchy, Specific"))
     #expect(forecast.tooltip.last == "Lavinprognoser från Naturvårdsverket, www.lavinprognoser.se")
     #expect(forecast.url == "https://lavinprognoser.se/oversikt-alla-omraden/abisko_riksgransfjallen/")
 
@@ -54,7 +56,10 @@ private let utc = AvalancheFixture.utc
   @Test func englishLabelsAndSeveralAreas() async throws {
     try await serve("wfs-sv-2021-03-01.json", from: "2021-03-01", to: "2026-03-01")
     let draft = try await harness.timeline(
-      ["country": .string("se"), "areas": .array([.int(8), .int(1)]), "language": .string("en"), "palette": .string("eaws")],
+      [
+        "country": .string("se"), "areas": .array([.int(8), .int(1)]), "language": .string("en"),
+        "palette": .string("eaws"),
+      ],
       now: utc("2026-03-01T11:00:00Z"))
     let log = try await harness.server.log()
     #expect(log.paths.first?.hasSuffix("viewparams=lang:en;valid_date:2026-03-01%2012:00") == true)
@@ -78,16 +83,20 @@ private let utc = AvalancheFixture.utc
     return String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self)
   }
 
-  static let query = "?service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
+  static let query =
+    "?service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
     + "&outputformat=application/json&viewparams=lang:sv;location:2"
 
   @Test func betweenPublicationAnd18TheCurrentForecastStillShows() async throws {
     // 17:30 in Stockholm: tomorrow's forecast (valid from 18:00) is already published.
     let now = utc("2026-03-01T16:30:00Z")
-    let current = try AvalancheFixture.shifted(try AvalancheFixture.text("wfs-sv-2021-03-01.json"), from: "2021-03-01", to: "2026-03-01")
+    let current = try AvalancheFixture.shifted(
+      try AvalancheFixture.text("wfs-sv-2021-03-01.json"), from: "2021-03-01", to: "2026-03-01")
     let upcoming = try edited(from: "2021-03-01", to: "2026-03-02") { _, properties in properties["risk"] = 2 }
     // A server that honours valid_date answers with the forecast valid now.
-    try await harness.route(["/wfs" + Self.query + ";valid_date:2026-03-01%2017:30": (current, 200), "/wfs": (upcoming, 200)])
+    try await harness.route([
+      "/wfs" + Self.query + ";valid_date:2026-03-01%2017:30": (current, 200), "/wfs": (upcoming, 200),
+    ])
     let draft = try await harness.timeline(["country": .string("se"), "area": .int(2)], now: now)
     #expect(draft.entries.map(\.date) == [utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z")])
     #expect(draft.entries[0].text == "Abisko/Riksgränsenfjällen 4" && draft.entries[0].date <= now)
@@ -104,8 +113,14 @@ private let utc = AvalancheFixture.utc
     var context = harness.context(["country": .string("se"), "area": .int(2)], now: now)
     context.previous = previous
     let merged = try await AvalancheProvider(config: context.config).timeline(context: context)
-    #expect(merged.entries.map(\.date) == [utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z"), utc("2026-03-02T17:00:00Z")])
-    #expect(merged.entries.map(\.text) == ["Abisko/Riksgränsenfjällen 4", "Abisko/Riksgränsenfjällen 2", "Abisko/Riksgränsenfjällen 3"])
+    #expect(
+      merged.entries.map(\.date) == [
+        utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z"), utc("2026-03-02T17:00:00Z"),
+      ])
+    #expect(
+      merged.entries.map(\.text) == [
+        "Abisko/Riksgränsenfjällen 4", "Abisko/Riksgränsenfjällen 2", "Abisko/Riksgränsenfjällen 3",
+      ])
     #expect(merged.end == utc("2026-03-03T17:00:00Z"))
     #expect(BaniDBFixture.cached(merged, kind: "avalanche").current(at: now)?.text == "Abisko/Riksgränsenfjällen 4")
   }
@@ -123,7 +138,8 @@ private let utc = AvalancheFixture.utc
     try await harness.route(["/wfs": (text, 200)])
     let now = utc("2026-03-01T11:00:00Z")
     for order in [[1, 8], [8, 1]] {
-      let draft = try await harness.timeline(["country": .string("se"), "areas": .array(order.map { .int($0) })], now: now)
+      let draft = try await harness.timeline(
+        ["country": .string("se"), "areas": .array(order.map { .int($0) })], now: now)
       // Vindelfjällen's window decides the switch at 18:00 and the end, whichever area
       // leads; Kebnekaise stays on its own window in both entries.
       #expect(draft.entries.map(\.date) == [utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z")], "\(order)")
@@ -144,7 +160,8 @@ private let utc = AvalancheFixture.utc
       properties["trend_content"] = NSNull()
     }
     try await harness.route(["/wfs": (text, 200)])
-    let draft = try await harness.timeline(["country": .string("se"), "area": .int(2)], now: utc("2026-03-01T11:00:00Z"))
+    let draft = try await harness.timeline(
+      ["country": .string("se"), "area": .int(2)], now: utc("2026-03-01T11:00:00Z"))
     try #require(draft.entries.count == 2)
     #expect(draft.entries[1].tooltip.contains("Fortsatt stor fara"))
     #expect(!draft.entries[1].tooltip.contains("Förväntad utveckling"))
@@ -162,7 +179,9 @@ private let utc = AvalancheFixture.utc
     #expect(entry.tooltip[1] == "Västra Vindelfjällen: ? Ej bedömd")
     #expect(entry.tooltip.contains("gäller 2026-09-01 – 2026-12-15"))
     #expect(entry.tooltip.contains("Prognossäsongen startar 15 december"))
-    #expect(entry.tooltip.contains("Här hittar du dagliga lavinprognoser för Västra Vindelfjällen från och med den 15 december."))
+    #expect(
+      entry.tooltip.contains(
+        "Här hittar du dagliga lavinprognoser för Västra Vindelfjällen från och med den 15 december."))
     #expect(entry.date <= now)
     #expect(draft.end == utc("2026-12-15T16:59:00Z"))
     #expect(draft.policy == .after(utc("2026-11-29T17:01:00Z")))

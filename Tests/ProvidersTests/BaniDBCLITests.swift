@@ -26,15 +26,17 @@ enum BaniDBCLI {
     let context = ProviderContext(
       clock: FixedClock(now), config: BaniDBFixture.config("hukamnama"), sources: [:], http: URLSessionHTTPClient())
     let draft = provider.snapshot(context: context)
-    try CacheStore(directory: dir.path).write(Timeline(
-      widget: "hukam", kind: "hukamnama", entries: draft.entries, end: draft.end, policy: draft.policy,
-      placeholder: provider.placeholder(), generated: now))
+    try CacheStore(directory: dir.path).write(
+      Timeline(
+        widget: "hukam", kind: "hukamnama", entries: draft.entries, end: draft.end, policy: draft.policy,
+        placeholder: provider.placeholder(), generated: now))
     return dir
   }
 
   @Test func showPrintsTheWholeShabadWithoutColourWhenPiped() throws {
     let dir = try cache()
-    let result = try run(Paths.binary("timeline"), ["show", "hukam", "--at", "2026-03-02T03:00:00Z"],
+    let result = try run(
+      Paths.binary("timeline"), ["show", "hukam", "--at", "2026-03-02T03:00:00Z"],
       environment: ["TIMELINE_CACHE_DIR": dir.path])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("Hukamnama, 13 October 2025\nAng 673 · Raag Dhanaasree · Guru Arjan Dev Ji\n"))
@@ -45,7 +47,8 @@ enum BaniDBCLI {
 
   @Test func showWithoutACurrentEntryFails() throws {
     let dir = try cache()
-    let before = try run(Paths.binary("timeline"), ["show", "hukam", "--at", "2026-03-01T00:00:00Z"],
+    let before = try run(
+      Paths.binary("timeline"), ["show", "hukam", "--at", "2026-03-01T00:00:00Z"],
       environment: ["TIMELINE_CACHE_DIR": dir.path])
     #expect(before.status == 1 && before.stderr.contains("no current entry"))
     // A name the (embedded default) config lacks is unknown, not a widget to refresh.
@@ -53,7 +56,9 @@ enum BaniDBCLI {
       Paths.binary("timeline"), ["show", "nothing"],
       environment: ["TIMELINE_CACHE_DIR": dir.path, "XDG_CONFIG_HOME": dir.path, "TIMELINE_CONFIG": ""])
     #expect(unknown.status == 1 && unknown.stderr.contains("unknown widget \"nothing\""), "\(unknown.stderr)")
-    #expect(unknown.stderr.contains("(configured: random-shabad, hukamnama, avalanche)") && !unknown.stderr.contains("timeline refresh nothing"))
+    #expect(
+      unknown.stderr.contains("(configured: random-shabad, hukamnama, avalanche)")
+        && !unknown.stderr.contains("timeline refresh nothing"))
   }
 
   @Test func openHandsTheLinkToXdgOpenOrPrintsIt() throws {
@@ -67,7 +72,8 @@ enum BaniDBCLI {
     let url = try String(contentsOfFile: bin.file("opened"), encoding: .utf8)
     #expect(url == "https://www.sikhitothemax.org/shabad?id=2565\n")
     let empty = try TempDir()
-    let printed = try run(Paths.binary("timeline"), ["open", "hukam", "--at", "2026-03-02T03:00:00Z"],
+    let printed = try run(
+      Paths.binary("timeline"), ["open", "hukam", "--at", "2026-03-02T03:00:00Z"],
       environment: ["TIMELINE_CACHE_DIR": dir.path, "PATH": empty.path])
     #expect(printed.status == 0 && printed.stdout == "https://www.sikhitothemax.org/shabad?id=2565\n")
     #expect(printed.stderr.contains("xdg-open not found"))
@@ -78,15 +84,17 @@ enum BaniDBCLI {
     let provider = try RandomShabadProvider(config: BaniDBFixture.config("random-shabad"))
     let shabad = try BaniDBFixture.shabad()
     let entries = [provider.makeEntry(shabad, date: now), provider.makeEntry(shabad, date: now + 3600)]
-    try CacheStore(directory: dir.path).write(Timeline(
-      widget: "rand", kind: "random-shabad", entries: entries, end: now + 7200, policy: .after(now + 3600),
-      placeholder: provider.placeholder(), generated: now))
+    try CacheStore(directory: dir.path).write(
+      Timeline(
+        widget: "rand", kind: "random-shabad", entries: entries, end: now + 7200, policy: .after(now + 3600),
+        placeholder: provider.placeholder(), generated: now))
     let env = ["TIMELINE_CACHE_DIR": dir.path]
     let url = "https://www.sikhitothemax.org/shabad?id=3492"
     let one = try run(Paths.binary("timeline"), ["show", "rand", "--at", "2026-03-02T03:00:00Z"], environment: env)
     #expect(one.status == 0 && one.stdout.components(separatedBy: url).count == 2)
     #expect(one.stdout.components(separatedBy: "Random shabad for ").count == 2)
-    let all = try run(Paths.binary("timeline"), ["show", "rand", "--all", "--at", "2026-03-02T03:00:00Z"], environment: env)
+    let all = try run(
+      Paths.binary("timeline"), ["show", "rand", "--all", "--at", "2026-03-02T03:00:00Z"], environment: env)
     #expect(all.status == 0 && all.stdout.components(separatedBy: url).count == 3)
     #expect(all.stdout.components(separatedBy: "Random shabad for ").count == 3)
   }

@@ -34,9 +34,12 @@ import TimelineTestSupport
 
   @Test func importedFolderIsFetchedOnceAndRotates() async throws {
     let server = try server([2565, 100])
-    let config = config(["import": .string("favourites.gkhoj"), "folder": .string("Morning"), "shabads": .array([.int(3492)])])
+    let config = config([
+      "import": .string("favourites.gkhoj"), "folder": .string("Morning"), "shabads": .array([.int(3492)]),
+    ])
     let provider = try FavouritesProvider(config: config)
-    let draft = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
+    let draft = try await BaniDBFixture.fresh(
+      provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
     #expect(Set(try await BaniDBFixture.paths(server)) == ["/shabads/3492", "/shabads/2565", "/shabads/100"])
     let interval = 3 * hour
     let slot = now / interval
@@ -55,14 +58,16 @@ import TimelineTestSupport
     ])
     let config = config(["import": .string("favourites.gkhoj"), "shabads": .array([.string("3492")])])
     let provider = try FavouritesProvider(config: config)
-    let first = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
+    let first = try await BaniDBFixture.fresh(
+      provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
     let saved = try #require(first.entries.first { $0.key == "shabad:3492" })
     #expect(saved.text.hasPrefix("ਨਾਨਕ ਮੰਨਿਆ"))  // the bookmarked line, not the title
     #expect(try await BaniDBFixture.paths(server).count == 4)
     // Much later, past the cycle: everything comes from the cache.
     let later = now + 40 * hour
     let previous = BaniDBFixture.cached(first, kind: kind)
-    let second = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: previous)))
+    let second = try await BaniDBFixture.fresh(
+      provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: previous)))
     #expect(try await BaniDBFixture.paths(server).count == 4)
     #expect(second.entries[0].date <= later && later < second.entries[1].date)
     // The rotation is a function of the clock, so both timelines agree on every slot.
@@ -70,7 +75,8 @@ import TimelineTestSupport
     for entry in first.entries + second.entries {
       #expect(entry.key == order[Int(entry.date / (3 * hour) % 4)])
     }
-    _ = try await provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: previous, force: true))
+    _ = try await provider.timeline(
+      context: BaniDBFixture.context(server, at: later, config, previous: previous, force: true))
     #expect(try await BaniDBFixture.paths(server).count == 8)
   }
 
@@ -78,7 +84,8 @@ import TimelineTestSupport
     let server = try server([])
     let config = config(["shabads": .array([.int(3492), .int(99_999)])])
     let provider = try FavouritesProvider(config: config)
-    let draft = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
+    let draft = try await BaniDBFixture.fresh(
+      provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
     let shown = draft.entries.filter { $0.key == "shabad:3492" }
     #expect(shown.count == 2)
     #expect(shown.allSatisfy { $0.tooltip.contains("⚠ shabad 99999 could not be fetched (not found)") })
@@ -92,14 +99,17 @@ import TimelineTestSupport
     #expect(try await BaniDBFixture.paths(server).sorted() == ["/shabads/3492", "/shabads/99999"])
     // The next cycle asks for nothing, and still says which id is wrong.
     let later = now + 7 * hour
-    let second = try await BaniDBFixture.fresh(provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: cached)))
+    let second = try await BaniDBFixture.fresh(
+      provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: cached)))
     #expect(try await BaniDBFixture.paths(server).count == 2)
     #expect(second.entries.contains { $0.key == "missing:99999" })
-    #expect(second.entries.filter { $0.key == "shabad:3492" }.allSatisfy {
-      $0.tooltip.filter { $0.hasPrefix("⚠") } == ["⚠ shabad 99999 could not be fetched (not found)"]
-    })
+    #expect(
+      second.entries.filter { $0.key == "shabad:3492" }.allSatisfy {
+        $0.tooltip.filter { $0.hasPrefix("⚠") } == ["⚠ shabad 99999 could not be fetched (not found)"]
+      })
     // --force asks again (as does a changed config: the engine then passes no previous).
-    _ = try await provider.timeline(context: BaniDBFixture.context(server, at: later, config, previous: cached, force: true))
+    _ = try await provider.timeline(
+      context: BaniDBFixture.context(server, at: later, config, previous: cached, force: true))
     #expect(try await BaniDBFixture.paths(server).filter { $0 == "/shabads/99999" }.count == 2)
     let onlyBad = self.config(["shabads": .array([.int(99_999)])])
     let error = await #expect(throws: ProviderError.self) {
@@ -116,7 +126,8 @@ import TimelineTestSupport
       "/v2/shabads/124": ["status": 429, "body": "Too Many Requests"],
     ])
     let config = config(["shabads": .array([.int(3492), .int(123), .int(124)])])
-    let draft = try await BaniDBFixture.fresh(FavouritesProvider(config: config).timeline(context: BaniDBFixture.context(server, at: now, config)))
+    let draft = try await BaniDBFixture.fresh(
+      FavouritesProvider(config: config).timeline(context: BaniDBFixture.context(server, at: now, config)))
     #expect(!draft.entries.isEmpty)
     for entry in draft.entries {
       #expect(entry.tooltip.contains("⚠ shabad 123 could not be fetched (HTTP 500)"))
@@ -135,7 +146,8 @@ import TimelineTestSupport
   }
 
   @Test func importIsRelativeToTheConfigFileAndReadAtLoad() throws {
-    #expect(FavouritesProvider.resolve("f.gkhoj", relativeTo: "conf/config.toml", cwd: "/home/u") == "/home/u/conf/f.gkhoj")
+    #expect(
+      FavouritesProvider.resolve("f.gkhoj", relativeTo: "conf/config.toml", cwd: "/home/u") == "/home/u/conf/f.gkhoj")
     #expect(FavouritesProvider.resolve("f.gkhoj", relativeTo: "config.toml", cwd: "/home/u") == "/home/u/f.gkhoj")
     #expect(FavouritesProvider.resolve("f.gkhoj", relativeTo: "/etc/t/config.toml", cwd: "/home/u") == "/etc/t/f.gkhoj")
     #expect(FavouritesProvider.resolve("../f.gkhoj", relativeTo: "./a/config.toml", cwd: "/w") == "/w/./a/../f.gkhoj")
@@ -143,11 +155,15 @@ import TimelineTestSupport
     #expect(FavouritesProvider.resolve("f.gkhoj", relativeTo: "<embedded default>", cwd: "/w") == "/w/f.gkhoj")
     // A relative config path is made absolute against the working directory.
     let cwd = FileManager.default.currentDirectoryPath
-    let relative = WidgetConfig(name: "fav", kind: kind, options: ["import": .string("x.gkhoj")], file: "sub/config.toml")
+    let relative = WidgetConfig(
+      name: "fav", kind: kind, options: ["import": .string("x.gkhoj")], file: "sub/config.toml")
     let error = #expect(throws: ProviderError.self) { try FavouritesProvider(config: relative) }
-    #expect(error?.isConfig == true && error?.message.contains((cwd as NSString).appendingPathComponent("sub/x.gkhoj")) == true)
+    #expect(
+      error?.isConfig == true
+        && error?.message.contains((cwd as NSString).appendingPathComponent("sub/x.gkhoj")) == true)
     // The import is read at load time: the saved list is known before any fetch.
-    let provider = try FavouritesProvider(config: config(["import": .string("favourites.gkhoj"), "folder": .string("Evening")]))
+    let provider = try FavouritesProvider(
+      config: config(["import": .string("favourites.gkhoj"), "folder": .string("Evening")]))
     #expect(provider.saved.map(\.id) == [300])
   }
 
@@ -155,11 +171,16 @@ import TimelineTestSupport
     let bad = #expect(throws: ProviderError.self) {
       try FavouritesProvider(config: config(["shabads": .array([.int(1), .string("abc")])]))
     }
-    #expect(bad?.isConfig == true && bad?.message.contains("\"abc\"") == true && bad?.message.contains("shabads") == true)
+    #expect(
+      bad?.isConfig == true && bad?.message.contains("\"abc\"") == true && bad?.message.contains("shabads") == true)
     #expect(throws: ProviderError.self) { try FavouritesProvider(config: config([:])) }
-    #expect(throws: ProviderError.self) { try FavouritesProvider(config: config(["shabads": .array([.int(1)]), "folder": .string("x")])) }
+    #expect(throws: ProviderError.self) {
+      try FavouritesProvider(config: config(["shabads": .array([.int(1)]), "folder": .string("x")]))
+    }
     // A missing import or folder is a config error when the config is loaded, not at refresh.
-    let missing = #expect(throws: ProviderError.self) { try FavouritesProvider(config: config(["import": .string("nope.gkhoj")])) }
+    let missing = #expect(throws: ProviderError.self) {
+      try FavouritesProvider(config: config(["import": .string("nope.gkhoj")]))
+    }
     #expect(missing?.isConfig == true && missing?.message.contains("nope.gkhoj") == true)
     let folder = #expect(throws: ProviderError.self) {
       try FavouritesProvider(config: config(["import": .string("favourites.gkhoj"), "folder": .string("Night")]))

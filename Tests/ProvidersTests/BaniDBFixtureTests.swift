@@ -34,7 +34,9 @@ enum BaniDBFixture {
     ["status": status, "body": #"{"error":true,"data":{"error":"\#(message)"}}"#]
   }
 
-  static func config(_ kind: String, _ options: [String: ConfigValue] = [:], file: String = "/etc/timeline/config.toml") -> WidgetConfig {
+  static func config(_ kind: String, _ options: [String: ConfigValue] = [:], file: String = "/etc/timeline/config.toml")
+    -> WidgetConfig
+  {
     WidgetConfig(name: "gurbani", kind: kind, options: options, file: file)
   }
 
@@ -48,7 +50,8 @@ enum BaniDBFixture {
 
   /// A draft as the refresher would cache it, to pass back as `previous`.
   static func cached(_ draft: TimelineDraft, kind: String) -> Timeline {
-    Timeline(widget: "gurbani", kind: kind, entries: draft.entries, end: draft.end, policy: draft.policy,
+    Timeline(
+      widget: "gurbani", kind: kind, entries: draft.entries, end: draft.end, policy: draft.policy,
       placeholder: Entry(date: 0, runs: [], alt: "placeholder"), generated: 0)
   }
 

@@ -72,7 +72,9 @@ import TimelineTestSupport
 
   @Test func retryAfterAsAnHTTPDate() async throws {
     let server = try FixtureServer(routes: [
-      "/v2/shabads/1": ["status": 429, "body": "Too Many Requests", "headers": ["Retry-After": "Wed, 21 Oct 2099 07:28:00 GMT"]],
+      "/v2/shabads/1": [
+        "status": 429, "body": "Too Many Requests", "headers": ["Retry-After": "Wed, 21 Oct 2099 07:28:00 GMT"],
+      ]
     ])
     let error = await #expect(throws: ProviderError.self) { try await fetch(server, "/shabads/1") }
     // Far-future dates are capped at a day.

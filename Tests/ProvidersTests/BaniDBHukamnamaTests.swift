@@ -8,7 +8,9 @@ import TimelineTestSupport
   let kind = HukamnamaProvider.kind
   let missing = BaniDBFixture.error(404, "Hukamnama is missing for that date")
 
-  func run(_ server: FixtureServer, at iso: String, _ options: [String: ConfigValue] = [:]) async throws -> TimelineDraft {
+  func run(_ server: FixtureServer, at iso: String, _ options: [String: ConfigValue] = [:]) async throws
+    -> TimelineDraft
+  {
     let config = BaniDBFixture.config(kind, options)
     return try await HukamnamaProvider(config: config)
       .timeline(context: BaniDBFixture.context(server, at: BaniDBFixture.epoch(iso), config))
@@ -19,15 +21,23 @@ import TimelineTestSupport
     _ = try await run(server, at: "2026-03-01T18:29:59Z")  // 23:59:59 IST, 1 March
     _ = try await run(server, at: "2026-03-01T19:00:00Z")  // 00:30 IST, already 2 March
     _ = try await run(server, at: "2025-12-31T18:30:00Z")  // IST midnight into 2026
-    #expect(try await BaniDBFixture.paths(server) == [
-      "/hukamnamas/2026/3/1", "/hukamnamas", "/hukamnamas/2026/3/2", "/hukamnamas", "/hukamnamas/2026/1/1", "/hukamnamas",
-    ])
-    #expect(IST.nextMidnight(after: BaniDBFixture.epoch("2026-03-01T18:29:59Z")) == BaniDBFixture.epoch("2026-03-01T18:30:00Z"))
-    #expect(IST.nextMidnight(after: BaniDBFixture.epoch("2026-03-01T18:30:00Z")) == BaniDBFixture.epoch("2026-03-02T18:30:00Z"))
+    #expect(
+      try await BaniDBFixture.paths(server) == [
+        "/hukamnamas/2026/3/1", "/hukamnamas", "/hukamnamas/2026/3/2", "/hukamnamas", "/hukamnamas/2026/1/1",
+        "/hukamnamas",
+      ])
+    #expect(
+      IST.nextMidnight(after: BaniDBFixture.epoch("2026-03-01T18:29:59Z"))
+        == BaniDBFixture.epoch("2026-03-01T18:30:00Z"))
+    #expect(
+      IST.nextMidnight(after: BaniDBFixture.epoch("2026-03-01T18:30:00Z"))
+        == BaniDBFixture.epoch("2026-03-02T18:30:00Z"))
   }
 
   @Test func todaysHukamnamaWithTwoShabads() async throws {
-    let server = try FixtureServer(routes: ["/v2/hukamnamas/2026/3/2": BaniDBFixture.file("hukamnama-2026-03-02-two-shabads.json")])
+    let server = try FixtureServer(routes: [
+      "/v2/hukamnamas/2026/3/2": BaniDBFixture.file("hukamnama-2026-03-02-two-shabads.json")
+    ])
     let draft = try await run(server, at: "2026-03-01T19:00:00Z", ["transliteration": .string("en")])
     let midnight = BaniDBFixture.epoch("2026-03-02T18:30:00Z")
     #expect(draft.end == nil && draft.policy == .after(midnight))
@@ -67,7 +77,9 @@ import TimelineTestSupport
   }
 
   @Test func answerForAnotherDateIsTreatedAsAFallback() async throws {
-    let server = try FixtureServer(routes: ["/v2/hukamnamas/*": BaniDBFixture.file("hukamnama-2026-03-02-two-shabads.json")])
+    let server = try FixtureServer(routes: [
+      "/v2/hukamnamas/*": BaniDBFixture.file("hukamnama-2026-03-02-two-shabads.json")
+    ])
     let now = BaniDBFixture.epoch("2026-03-05T06:00:00Z")
     let draft = try await run(server, at: "2026-03-05T06:00:00Z")
     #expect(draft.entries[0].tooltip.contains { $0.hasPrefix("Hukamnama, 2 March 2026 (latest available") })
@@ -91,7 +103,9 @@ import TimelineTestSupport
   }
 
   @Test func retryNeverOvershootsMidnight() async throws {
-    let server = try FixtureServer(routes: ["/v2/hukamnamas/*": missing, "/v2/hukamnamas": BaniDBFixture.file("hukamnama-latest-2025-10-13.json")])
+    let server = try FixtureServer(routes: [
+      "/v2/hukamnamas/*": missing, "/v2/hukamnamas": BaniDBFixture.file("hukamnama-latest-2025-10-13.json"),
+    ])
     let draft = try await run(server, at: "2026-03-01T18:20:00Z")
     #expect(draft.policy == .after(BaniDBFixture.epoch("2026-03-01T18:30:00Z")))
   }
@@ -101,7 +115,10 @@ import TimelineTestSupport
     await #expect(throws: ProviderError.self) { try await run(server, at: "2026-03-01T06:00:00Z") }
     #expect(try await BaniDBFixture.paths(server) == ["/hukamnamas/2026/3/1"])
     try await server.setRoutes([
-      "/v2/hukamnamas/*": missing, "/v2/hukamnamas": ["body": #"{"isLatest":true,"date":{"gregorian":{"month":3,"date":1,"year":2026}},"shabadIds":[],"shabads":{}}"#],
+      "/v2/hukamnamas/*": missing,
+      "/v2/hukamnamas": [
+        "body": #"{"isLatest":true,"date":{"gregorian":{"month":3,"date":1,"year":2026}},"shabadIds":[],"shabads":{}}"#
+      ],
     ])
     let error = await #expect(throws: ProviderError.self) { try await run(server, at: "2026-03-01T06:00:00Z") }
     #expect(error?.message == "BaniDB: the hukamnama has no shabads")

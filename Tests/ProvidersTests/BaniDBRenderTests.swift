@@ -7,7 +7,9 @@ import TimelineCore
   let main = BaniDBStyle.mainColor
   let yamki = BaniDBStyle.yamkiColor
 
-  func style(_ visraam: String? = "sttm", larivaar: Bool = false, translation: String? = "en.bdb", translit: String? = nil) -> BaniDBStyle {
+  func style(
+    _ visraam: String? = "sttm", larivaar: Bool = false, translation: String? = "en.bdb", translit: String? = nil
+  ) -> BaniDBStyle {
     var style = BaniDBStyle()
     style.visraam = visraam
     style.larivaar = larivaar
@@ -20,9 +22,10 @@ import TimelineCore
     let shabad = try BaniDBFixture.shabad()
     let verse = BaniDBRender.titleVerse(shabad)
     #expect(verse.id == 40755)
-    #expect(style().runs(verse) == [
-      TextRun("ਜਪੁ ਤਪੁ ਸਭੁ ਕਿਛੁ "), TextRun("ਮੰਨਿਐ", color: main), TextRun(" ਅਵਰਿ ਕਾਰਾ ਸਭਿ ਬਾਦਿ ॥"),
-    ])
+    #expect(
+      style().runs(verse) == [
+        TextRun("ਜਪੁ ਤਪੁ ਸਭੁ ਕਿਛੁ "), TextRun("ਮੰਨਿਐ", color: main), TextRun(" ਅਵਰਿ ਕਾਰਾ ਸਭਿ ਬਾਦਿ ॥"),
+      ])
   }
 
   @Test func visraamPointAsStringAndTwoKindsOnOneLine() throws {
@@ -41,10 +44,11 @@ import TimelineCore
     let (missing, unsorted, empty) = (shabad.verses[0], shabad.verses[1], shabad.verses[2])
     #expect(style().runs(missing) == [TextRun("ਮਃ ੨ ॥")])
     #expect(style().runs(empty) == [TextRun(empty.unicode)])
-    #expect(style().runs(unsorted) == [
-      TextRun("ਜਪੁ ਤਪੁ ਸਭੁ ਕਿਛੁ "), TextRun("ਮੰਨਿਐ", color: main), TextRun(" ਅਵਰਿ "), TextRun("ਕਾਰਾ", color: yamki),
-      TextRun(" ਸਭਿ ਬਾਦਿ ॥"),
-    ])
+    #expect(
+      style().runs(unsorted) == [
+        TextRun("ਜਪੁ ਤਪੁ ਸਭੁ ਕਿਛੁ "), TextRun("ਮੰਨਿਐ", color: main), TextRun(" ਅਵਰਿ "), TextRun("ਕਾਰਾ", color: yamki),
+        TextRun(" ਸਭਿ ਬਾਦਿ ॥"),
+      ])
     // sttm2 holds only a non-numeric p and an unknown type: both ignored.
     #expect(style("sttm2").runs(unsorted) == [TextRun(unsorted.unicode)])
     #expect(style(nil).runs(unsorted) == [TextRun(unsorted.unicode)])

@@ -31,7 +31,8 @@ import TimelineTestSupport
   @Test func repeatsFillSevenDaysAndCarryEachTextOnce() {
     let hour: Int64 = 3600
     let pool = (1...4).map { entry($0) }
-    let repeats = OfflineRotation.entries(from: 1000, interval: 3 * hour, pool: pool, shownKeys: ["shabad:1", "shabad:2"])
+    let repeats = OfflineRotation.entries(
+      from: 1000, interval: 3 * hour, pool: pool, shownKeys: ["shabad:1", "shabad:2"])
     #expect(repeats.count == 56)
     #expect(repeats.map(\.date) == (0..<56).map { 1000 + $0 * 3 * hour })
     #expect(repeats.allSatisfy(OfflineRotation.isRepeat))
@@ -56,7 +57,8 @@ import TimelineTestSupport
     // Two days later the network is back: the current slot is a repeat, so it is fetched.
     let later = t0 + 2 * 86_400
     let second = try await provider.timeline(
-      context: BaniDBFixture.context(server, at: later, config, previous: BaniDBFixture.cached(first, kind: "random-shabad")))
+      context: BaniDBFixture.context(
+        server, at: later, config, previous: BaniDBFixture.cached(first, kind: "random-shabad")))
     let fresh = second.entries.filter { !OfflineRotation.isRepeat($0) }
     #expect(fresh.map(\.date) == [later, later + 3 * 3600])
     #expect(try await BaniDBFixture.paths(server).count == 4)

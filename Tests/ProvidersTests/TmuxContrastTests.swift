@@ -18,7 +18,8 @@ import TimelineTestSupport
   /// `bg` and `fg` of the README's `set -g status-style '…'` line.
   static func recommendedStyle() throws -> (bg: String, fg: String, line: String) {
     let text = try String(contentsOfFile: readme, encoding: .utf8)
-    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("set -g status-style ") }, "no status-style in the README")
+    let line = try #require(
+      text.split(separator: "\n").first { $0.hasPrefix("set -g status-style ") }, "no status-style in the README")
     let value = line.dropFirst("set -g status-style ".count).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
     var parts: [String: String] = [:]
     for item in value.split(separator: ",") {
@@ -84,12 +85,16 @@ import TimelineTestSupport
     let cache = dir.path + "/cache"
     let preview = try run(
       Paths.binary("timeline"), ["preview", "--keep", cache, "plain"],
-      environment: ["XDG_CONFIG_HOME": dir.path, "XDG_CACHE_HOME": dir.path, "TIMELINE_CONFIG": dir.path + "/none.toml"])
+      environment: [
+        "XDG_CONFIG_HOME": dir.path, "XDG_CACHE_HOME": dir.path, "TIMELINE_CONFIG": dir.path + "/none.toml",
+      ])
     #expect(preview.status == 0, "preview: \(preview.stderr)")
     let pair = try TmuxPair(tmux: tmux, prefix: "contrast", width: 120)
     defer { pair.stop() }
     let conf = dir.path + "/tmux.conf"
-    try (style.line + "\nset -g status-right '#(env TIMELINE_CACHE_DIR=\(cache) \(Paths.binary("timeline-emit")) tmux avalanche-se)'\n")
+    try
+      (style.line
+      + "\nset -g status-right '#(env TIMELINE_CACHE_DIR=\(cache) \(Paths.binary("timeline-emit")) tmux avalanche-se)'\n")
       .write(toFile: conf, atomically: true, encoding: .utf8)
     try pair.startInner([["status-interval", "1"]])
     let sourced = try pair.run(pair.inner, ["source-file", conf])

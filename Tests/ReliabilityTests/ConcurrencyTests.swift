@@ -43,11 +43,14 @@ import TimelineTestSupport
       #expect(perRegion[region] == 1, "region \(region) fetched \(perRegion[region] ?? 0) times: \(paths)")
       #expect(try scene.timelineFile("a\(region)").entries.count == 3)
     }
-    Report.add("concurrency", [
-      "case": "10 `timeline refresh` at once, 3 avalanche widgets (server delay 0.5 s)",
-      "result": "\(paths.count) requests for 3 widgets (\(perRegion.sorted { $0.key < $1.key }.map { "\($0.value)" }.joined(separator: "/")) per widget)",
-      "ok": paths.count == 3,
-    ])
+    Report.add(
+      "concurrency",
+      [
+        "case": "10 `timeline refresh` at once, 3 avalanche widgets (server delay 0.5 s)",
+        "result":
+          "\(paths.count) requests for 3 widgets (\(perRegion.sorted { $0.key < $1.key }.map { "\($0.value)" }.joined(separator: "/")) per widget)",
+        "ok": paths.count == 3,
+      ])
   }
 
   /// `kill -9` of a forced HTTP refresh at a random moment, 100 times: the cache file
@@ -78,11 +81,14 @@ import TimelineTestSupport
       let view = CacheReader.view(path: path, at: Int64(Date().timeIntervalSince1970))
       #expect(view.error == nil && view.current != nil, "round \(round): \(String(describing: view.error))")
     }
-    Report.add("concurrency", [
-      "case": "`kill -9` of `timeline refresh --force` (HTTP) at a random moment, 100 rounds",
-      "result": "\(broken) unreadable files; \(changed) rounds replaced the file whole, \(100 - changed) left it as it was",
-      "ok": broken == 0,
-    ])
+    Report.add(
+      "concurrency",
+      [
+        "case": "`kill -9` of `timeline refresh --force` (HTTP) at a random moment, 100 rounds",
+        "result":
+          "\(broken) unreadable files; \(changed) rounds replaced the file whole, \(100 - changed) left it as it was",
+        "ok": broken == 0,
+      ])
   }
 
   /// The built `timeline-emit` in a tight loop (a shell loop, as a bar would run it) while
@@ -100,7 +106,8 @@ import TimelineTestSupport
           tooltip: ["line one of \(word) \(i)", String(repeating: "x", count: 20)], alt: word)
       }
       return Timeline(
-        widget: "w", kind: "command", entries: entries, placeholder: Entry(date: 0, runs: [TextRun("PLACEHOLDER")], alt: "p"),
+        widget: "w", kind: "command", entries: entries,
+        placeholder: Entry(date: 0, runs: [TextRun("PLACEHOLDER")], alt: "p"),
         generated: base, grace: 3600, configHash: "h")
     }
     let a = timeline("alpha")
@@ -122,15 +129,19 @@ import TimelineTestSupport
     for i in 0..<1000 { try store.write(i % 2 == 0 ? b : a) }
     FileManager.default.createFile(atPath: stop, contents: nil)
     loop.waitUntilExit()
-    let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-      .dropLast()
+    let lines = try String(contentsOfFile: out, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .dropLast()
     let bad = lines.filter { $0 != "alpha 1000" && $0 != "bravo 1000" }
     #expect(lines.count > 50, "only \(lines.count) reads")
     #expect(bad.isEmpty, "\(bad.count) bad reads, e.g. \(bad.prefix(3))")
-    Report.add("concurrency", [
-      "case": "`timeline-emit plain` in a tight loop during 1 000 rewrites of a 2 000-entry cache",
-      "result": "\(lines.count) reads, \(bad.count) partial or placeholder",
-      "ok": bad.isEmpty,
-    ])
+    Report.add(
+      "concurrency",
+      [
+        "case": "`timeline-emit plain` in a tight loop during 1 000 rewrites of a 2 000-entry cache",
+        "result": "\(lines.count) reads, \(bad.count) partial or placeholder",
+        "ok": bad.isEmpty,
+      ])
   }
 }

@@ -46,7 +46,9 @@ import TimelineTestSupport
       let good = scene.dir.file("good.json")
       switch self {
       case .http500:
-        return ["status": 500, "body": #"{"error":true,"data":{"error":"\#(up): <b>database</b> down"},"Message":"\#(up)"}"#]
+        return [
+          "status": 500, "body": #"{"error":true,"data":{"error":"\#(up): <b>database</b> down"},"Message":"\#(up)"}"#,
+        ]
       case .http429:
         return ["status": 429, "headers": ["Retry-After": "120"], "body": #"{"Message":"\#(up) slow down"}"#]
       case .http503:
@@ -115,7 +117,9 @@ import TimelineTestSupport
       try FileManager.default.createDirectory(atPath: scene.cacheDir, withIntermediateDirectories: true)
       let mounted = try run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", scene.cacheDir])
       guard mounted.status == 0 else {
-        Report.add("faults", ["order": Fault.allCases.firstIndex(of: fault)!, "fault": fault.rawValue, "skipped": "mount not permitted"])
+        Report.add(
+          "faults",
+          ["order": Fault.allCases.firstIndex(of: fault)!, "fault": fault.rawValue, "skipped": "mount not permitted"])
         return
       }
       mount = scene.cacheDir
@@ -158,8 +162,10 @@ import TimelineTestSupport
     let waybarAfter = try scene.emit("waybar", at: stale)
     let plainAfter = try scene.emit("plain")
     // The bar keeps the same entry; only the stale tooltip gains why the refresh failed.
-    #expect(waybarText(waybarAfter) == waybarText(waybarBefore) && waybarClasses(waybarAfter) == waybarClasses(waybarBefore))
-    #expect(waybarTooltip(waybarAfter).hasPrefix(waybarTooltip(waybarBefore) + "\nLast refresh failed: "), "\(waybarAfter)")
+    #expect(
+      waybarText(waybarAfter) == waybarText(waybarBefore) && waybarClasses(waybarAfter) == waybarClasses(waybarBefore))
+    #expect(
+      waybarTooltip(waybarAfter).hasPrefix(waybarTooltip(waybarBefore) + "\nLast refresh failed: "), "\(waybarAfter)")
     #expect(plainAfter == plainBefore && plainAfter.hasPrefix("Trollheimen"), "\(plainAfter)")
     #expect(waybarClasses(waybarAfter).contains("stale"), "\(waybarAfter)")
     #expect(waybarText(waybarAfter).hasPrefix("Trollheimen"), "\(waybarAfter)")
@@ -180,12 +186,14 @@ import TimelineTestSupport
     #expect(state?["failures"] as? Int == 1, "state: \(String(describing: state))")
     #expect(retry - attempt == fault.expectedDelay, "next try after \(retry - attempt) s")
 
-    Report.add("faults", [
-      "order": Fault.allCases.firstIndex(of: fault)!, "fault": fault.rawValue, "intact": intact,
-      "shown": waybarText(waybarAfter), "stale": waybarClasses(waybarAfter).contains("stale"),
-      "exit": ran.status, "seconds": (ran.seconds * 10).rounded() / 10, "lastError": lastError,
-      "retry": retry - attempt,
-    ])
+    Report.add(
+      "faults",
+      [
+        "order": Fault.allCases.firstIndex(of: fault)!, "fault": fault.rawValue, "intact": intact,
+        "shown": waybarText(waybarAfter), "stale": waybarClasses(waybarAfter).contains("stale"),
+        "exit": ran.status, "seconds": (ran.seconds * 10).rounded() / 10, "lastError": lastError,
+        "retry": retry - attempt,
+      ])
   }
 
   /// Fills the file system at `path` with a filler file, then frees `leaving` bytes.

@@ -31,9 +31,10 @@ import TimelineTestSupport
     #expect(ran.stderr.contains("timed out after 2 s"), "\(ran.stderr)")
     let alive = groupAlive(group)
     #expect(!alive, "the command's process group outlived the refresh")
-    row("command closes its output, keeps running (timeout = 2)",
-        "exit \(ran.status) after \(String(format: "%.1f", ran.seconds)) s, \"timed out after 2 s\", group \(alive ? "ALIVE" : "gone")",
-        ok: !ran.timedOut && ran.status == 1 && !alive)
+    row(
+      "command closes its output, keeps running (timeout = 2)",
+      "exit \(ran.status) after \(String(format: "%.1f", ran.seconds)) s, \"timed out after 2 s\", group \(alive ? "ALIVE" : "gone")",
+      ok: !ran.timedOut && ran.status == 1 && !alive)
   }
 
   @Test func aCommandThatDaemonizesIsReportedAsSuchNotAsATimeout() throws {
@@ -47,8 +48,9 @@ import TimelineTestSupport
     #expect(ran.stderr.contains("still holds its output open"), "\(ran.stderr)")
     #expect(!ran.stderr.contains("timed out"), "\(ran.stderr)")
     #expect(!groupAlive(group))
-    row("command daemonizes (`setsid sleep 1000 &`) holding its output", firstLine(ran.stderr),
-        ok: ran.status == 1 && ran.stderr.contains("still holds its output open"))
+    row(
+      "command daemonizes (`setsid sleep 1000 &`) holding its output", firstLine(ran.stderr),
+      ok: ran.status == 1 && ran.stderr.contains("still holds its output open"))
   }
 
   @Test func whatACommandLeavesInItsGroupIsStoppedWhenItExits() throws {
@@ -60,8 +62,9 @@ import TimelineTestSupport
     #expect(ran.status == 0, "\(ran)")
     let alive = groupAlive(group)
     #expect(!alive, "a background job of the command outlived the refresh")
-    row("command leaves `sleep 1000 &` in its group", "exit \(ran.status), group \(alive ? "ALIVE" : "gone")",
-        ok: ran.status == 0 && !alive)
+    row(
+      "command leaves `sleep 1000 &` in its group", "exit \(ran.status), group \(alive ? "ALIVE" : "gone")",
+      ok: ran.status == 0 && !alive)
   }
 
   @Test func aTerminatedRefreshTakesTheCommandsGroupWithIt() throws {
@@ -79,8 +82,9 @@ import TimelineTestSupport
     #expect(ran.stdout.contains("refresh=143"), "\(ran)")
     let alive = groupAlive(group)
     #expect(!alive, "the command's group outlived the terminated refresh")
-    row("SIGTERM to a refresh running a command", "refresh ends by SIGTERM, command group \(alive ? "ALIVE" : "gone")",
-        ok: !alive && !ran.timedOut)
+    row(
+      "SIGTERM to a refresh running a command", "refresh ends by SIGTERM, command group \(alive ? "ALIVE" : "gone")",
+      ok: !alive && !ran.timedOut)
   }
 
   // MARK: 2. The widget lock
@@ -106,14 +110,17 @@ import TimelineTestSupport
     let holder = try #require(scene.number("holder"))
     #expect(!ran.timedOut, "a later refresh waited for the stopped one: \(ran)")
     // Also with the default wait (15 s): bounded, not forever.
-    #expect(ran.stdout.contains("second=1") && ran.stdout.contains("reload=1") && ran.stdout.contains("default=1"), "\(ran)")
+    #expect(
+      ran.stdout.contains("second=1") && ran.stdout.contains("reload=1") && ran.stdout.contains("default=1"), "\(ran)")
     let message = "widget w is being refreshed by PID \(holder)"
     #expect(ran.stderr.contains(message), "\(ran.stderr)")
     #expect(scene.cache("w") == before, "the cache changed")
     #expect(ran.stderr.contains("v: refreshed"), "the other widget was not refreshed: \(ran.stderr)")
-    row("refresh holding the lock is stopped (SIGSTOP); `refresh --force --lock-wait 1`",
-        ran.stdout.contains("second=1") ? "exit 1: \"\(message)\"; cache unchanged; other widget refreshed" : firstLine(ran.stderr),
-        ok: !ran.timedOut && ran.stderr.contains(message) && scene.cache("w") == before)
+    row(
+      "refresh holding the lock is stopped (SIGSTOP); `refresh --force --lock-wait 1`",
+      ran.stdout.contains("second=1")
+        ? "exit 1: \"\(message)\"; cache unchanged; other widget refreshed" : firstLine(ran.stderr),
+      ok: !ran.timedOut && ran.stderr.contains(message) && scene.cache("w") == before)
   }
 
   // MARK: 3 and 7. Config files that are not readable regular files
@@ -125,8 +132,9 @@ import TimelineTestSupport
     let ran = try run(timeline(scene), ["status", "--config", fifo, "--cache-dir", scene.cacheDir], timeout: 20)
     #expect(!ran.timedOut, "status blocked on the FIFO")
     #expect(ran.status == 2 && ran.stderr.contains("\(fifo): cannot read the config file: is a FIFO"), "\(ran)")
-    row("config file is a FIFO (`status`)", ran.timedOut ? "hangs" : "exit \(ran.status): \(firstLine(ran.stderr))",
-        ok: ran.status == 2)
+    row(
+      "config file is a FIFO (`status`)", ran.timedOut ? "hangs" : "exit \(ran.status): \(firstLine(ran.stderr))",
+      ok: ran.status == 2)
   }
 
   @Test func aDirectoryAsTheConfigIsRefused() throws {
@@ -145,7 +153,8 @@ import TimelineTestSupport
     let home = scene.dir.file("xdg")
     try FileManager.default.createDirectory(atPath: home + "/timeline", withIntermediateDirectories: true)
     let file = home + "/timeline/config.toml"
-    try "[widgets.mine]\nkind = \"command\"\ncommand = [\"true\"]\n".write(toFile: file, atomically: false, encoding: .utf8)
+    try "[widgets.mine]\nkind = \"command\"\ncommand = [\"true\"]\n".write(
+      toFile: file, atomically: false, encoding: .utf8)
     chmod(file, 0)
     var prefix: [String] = []
     if getuid() == 0 {
@@ -155,7 +164,8 @@ import TimelineTestSupport
       prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     }
     for (label, environment) in [
-      ("default location", ["XDG_CONFIG_HOME": home, "TIMELINE_CONFIG": ""]), ("TIMELINE_CONFIG", ["TIMELINE_CONFIG": file]),
+      ("default location", ["XDG_CONFIG_HOME": home, "TIMELINE_CONFIG": ""]),
+      ("TIMELINE_CONFIG", ["TIMELINE_CONFIG": file]),
     ] {
       let argv = prefix + [timeline(scene), "status", "--cache-dir", "/nonexistent/cache"]
       let ran = try run(argv[0], Array(argv.dropFirst()), environment: environment)
@@ -166,8 +176,10 @@ import TimelineTestSupport
       let doctorArgv = prefix + [timeline(scene), "doctor", "--cache-dir", "/nonexistent/cache"]
       let doctor = try run(doctorArgv[0], Array(doctorArgv.dropFirst()), environment: environment)
       #expect(doctor.stdout.contains("✗ config") && doctor.stdout.contains("Permission denied"), "\(label): \(doctor)")
-      row("config mode 000 (\(label), `doctor`)", doctor.stdout.contains("✗ config") ? "✗ config: Permission denied" : "✓ config",
-          ok: doctor.stdout.contains("✗ config"))
+      row(
+        "config mode 000 (\(label), `doctor`)",
+        doctor.stdout.contains("✗ config") ? "✗ config: Permission denied" : "✓ config",
+        ok: doctor.stdout.contains("✗ config"))
     }
   }
 
@@ -185,15 +197,17 @@ import TimelineTestSupport
     // refresh and preview exit 2 naming the key; doctor fails its config check naming it;
     // status (which builds no provider) must simply not crash.
     for (argv, expected) in [
-      (["refresh", "--cache-dir", scene.cacheDir], Int32(2)), (["preview"], 2), (["doctor", "--cache-dir", scene.cacheDir], 1),
+      (["refresh", "--cache-dir", scene.cacheDir], Int32(2)), (["preview"], 2),
+      (["doctor", "--cache-dir", scene.cacheDir], 1),
       (["status", "--cache-dir", scene.cacheDir], 0),
     ] {
       let ran = try run(scene.timeline, argv + ["--config", scene.configFile])
       #expect(ran.signal == nil, "\(argv[0]) crashed: \(ran)")
       #expect(ran.status == expected || (argv[0] == "status" && ran.status == 2), "\(argv[0]): \(ran)")
       if expected != 0 { #expect(ran.stderr.contains(key) || ran.stdout.contains(key), "\(argv[0]): \(ran)") }
-      row("`\(key) = 9999999999999999…` (`\(argv[0])`)", "exit \(ran.status)\(expected != 0 ? ", names \(key)" : "")",
-          ok: ran.signal == nil)
+      row(
+        "`\(key) = 9999999999999999…` (`\(argv[0])`)", "exit \(ran.status)\(expected != 0 ? ", names \(key)" : "")",
+        ok: ran.signal == nil)
     }
   }
 
@@ -214,8 +228,10 @@ import TimelineTestSupport
     #expect(ran.stderr.contains("\(field) ") && ran.stderr.contains("out of range"), "\(ran.stderr)")
     let status = try scene.timelineRun(["status"])
     #expect(status.signal == nil && status.status == 0, "\(status)")
-    row("command prints \(field) = \(output.contains("922337") ? (output.contains("-9") ? "Int64.min" : "Int64.max") : "year 0")",
-        "refresh exit \(ran.status) naming \(field); status exit \(status.status)", ok: ran.signal == nil && status.signal == nil)
+    row(
+      "command prints \(field) = \(output.contains("922337") ? (output.contains("-9") ? "Int64.min" : "Int64.max") : "year 0")",
+      "refresh exit \(ran.status) naming \(field); status exit \(status.status)",
+      ok: ran.signal == nil && status.signal == nil)
   }
 
   /// A cache file and a state file edited to hold Int64.min: refresh and status carry on.
@@ -247,8 +263,10 @@ import TimelineTestSupport
     let failing = try scene.shell("FAIL=3 \"$T\" refresh --force --quiet --config \"$C\" --cache-dir \"$D\"")
     #expect(failing.signal == nil && failing.status == 1, "failing refresh: \(failing)")
     results.append("failing refresh --force exit \(failing.status)")
-    row("\(isState ? "state" : "cache") file with \(key) = Int64.\(key == "failures" ? "max" : "min")", results.joined(separator: "; "),
-        ok: !results.contains { $0.hasSuffix("132") })
+    row(
+      "\(isState ? "state" : "cache") file with \(key) = Int64.\(key == "failures" ? "max" : "min")",
+      results.joined(separator: "; "),
+      ok: !results.contains { $0.hasSuffix("132") })
   }
 
   // MARK: 8. Only our own temporaries are swept
@@ -268,8 +286,9 @@ import TimelineTestSupport
     let kept = FileManager.default.fileExists(atPath: mine)
     #expect(kept, "w.json.backup was deleted")
     #expect(!FileManager.default.fileExists(atPath: stray), "an old temporary of ours was left")
-    row("user's `w.json.backup` (an hour old) beside the cache", kept ? "kept; our own stray temporary swept" : "DELETED",
-        ok: kept)
+    row(
+      "user's `w.json.backup` (an hour old) beside the cache", kept ? "kept; our own stray temporary swept" : "DELETED",
+      ok: kept)
   }
 
   // MARK: 12. Disk full, even for the state file
@@ -286,10 +305,12 @@ import TimelineTestSupport
     _ = try run("/bin/sh", ["-c", "cat /dev/zero > \"$0\" 2>/dev/null; true", filler])
     let ran = try scene.shell("FAIL=3 \"$T\" refresh --config \"$C\" --cache-dir \"$D\"")
     #expect(ran.status == 1, "\(ran)")
-    #expect(ran.stderr.contains("could not be recorded") && ran.stderr.contains("No space left on device"), "\(ran.stderr)")
+    #expect(
+      ran.stderr.contains("could not be recorded") && ran.stderr.contains("No space left on device"), "\(ran.stderr)")
     #expect(!ran.stderr.contains("retry after"), "a retry time was promised: \(ran.stderr)")
-    row("disk full, the state file cannot be written either", firstLine(ran.stderr),
-        ok: ran.status == 1 && !ran.stderr.contains("retry after"))
+    row(
+      "disk full, the state file cannot be written either", firstLine(ran.stderr),
+      ok: ran.status == 1 && !ran.stderr.contains("retry after"))
   }
 
   func firstLine(_ text: String) -> String {

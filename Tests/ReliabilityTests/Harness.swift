@@ -156,7 +156,9 @@ func waybarText(_ line: String) -> String {
 /// waybar's `class` array.
 /// The tooltip of a waybar JSON line, decoded.
 func waybarTooltip(_ line: String) -> String {
-  guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return "(not JSON)" }
+  guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+    return "(not JSON)"
+  }
   return object["tooltip"] as? String ?? ""
 }
 

@@ -96,7 +96,8 @@ import TimelineTestSupport
     let tmux = try TmuxPair(tmux: try #require(TmuxPair.path), prefix: "rel", width: 400)
     defer { tmux.stop() }
     try tmux.startInner([
-      ["status-interval", "1"], ["status-right", "#(env TIMELINE_CACHE_DIR=\(scene.cacheDir) \(scene.emitter) tmux avalanche)"],
+      ["status-interval", "1"],
+      ["status-right", "#(env TIMELINE_CACHE_DIR=\(scene.cacheDir) \(scene.emitter) tmux avalanche)"],
     ])
     try tmux.enableRGB()
     try tmux.attach()
@@ -107,7 +108,9 @@ import TimelineTestSupport
     #expect(!shown.contains("[31m") && !shown.contains(";31m") && !shown.contains("[41m"), "\(shown.debugDescription)")
     usleep(1_500_000)  // another status-interval, in case a job were to run late
     #expect(!FileManager.default.fileExists(atPath: pwn))
-    Report.add("hostile", ["format": "tmux (real tmux \(tmux.version))", "result": "shown literally; no #() job ran, no style applied"])
+    Report.add(
+      "hostile",
+      ["format": "tmux (real tmux \(tmux.version))", "result": "shown literally; no #() job ran, no style applied"])
   }
 
   /// A huge number where a danger level goes once crashed `timeline refresh` (Int(1e300)).
@@ -143,11 +146,14 @@ import TimelineTestSupport
       #expect(emitted.status == 0 && !emitted.stdout.contains("SECRET"), "emit \(name): \(emitted.stdout)")
       for command in [["show", name], ["open", name, "--print"]] {
         let ran = try run(timeline, command + ["--cache-dir", cache])
-        #expect(ran.status == 2 && ran.stderr.contains("invalid widget name"), "\(command): \(ran.status) \(ran.stderr)")
+        #expect(
+          ran.status == 2 && ran.stderr.contains("invalid widget name"), "\(command): \(ran.status) \(ran.stderr)")
         #expect(!ran.stdout.contains("SECRET"))
       }
     }
-    refused.append("argv `../x`, absolute path, `x/../../x`, `..`, `X`, DEL: timeline-emit shows the placeholder; timeline show/open exit 2 \"invalid widget name\"")
+    refused.append(
+      "argv `../x`, absolute path, `x/../../x`, `..`, `X`, DEL: timeline-emit shows the placeholder; timeline show/open exit 2 \"invalid widget name\""
+    )
 
     for key in ["\"../x\"", "\"/etc/passwd\"", "\"a\\u0000b\"", "\"x/y\"", "\"..\"", "\"\""] {
       let config = try dir.write("bad.toml", "[widgets.\(key)]\nkind = \"command\"\ncommand = [\"/bin/true\"]\n")
@@ -158,11 +164,15 @@ import TimelineTestSupport
     let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
     #expect(names == ["bad.toml", "cache", "x.json"], "\(names)")
     #expect(try String(contentsOfFile: dir.file("x.json"), encoding: .utf8) == secret)
-    refused.append("config `[widgets.\"../x\"]`, absolute, `\\u0000`, `x/y`, `..`, empty: exit 2 naming the file; nothing written outside the cache directory")
+    refused.append(
+      "config `[widgets.\"../x\"]`, absolute, `\\u0000`, `x/y`, `..`, empty: exit 2 naming the file; nothing written outside the cache directory"
+    )
 
     let ran = try run(timeline, ["refresh", "../x", "--config", dir.write("ok.toml", ""), "--cache-dir", cache])
     #expect(ran.status == 2)
-    for line in refused { Report.add("paths", ["case": "widget names that try to leave the cache directory", "result": line]) }
+    for line in refused {
+      Report.add("paths", ["case": "widget names that try to leave the cache directory", "result": line])
+    }
   }
 
   /// Every cache-side file a refresh touches may be a symlink planted by someone else:
@@ -174,7 +184,8 @@ import TimelineTestSupport
     let secret = try CacheFiles.text(widget: "w", text: "SECRET")
     let victim = try dir.write("victim.json", secret)
     try FileManager.default.createSymbolicLink(atPath: cache + "/w.json", withDestinationPath: victim)
-    let emitted = try run(Paths.binary("timeline-emit"), ["plain", "w", "--verbose"], environment: ["TIMELINE_CACHE_DIR": cache])
+    let emitted = try run(
+      Paths.binary("timeline-emit"), ["plain", "w", "--verbose"], environment: ["TIMELINE_CACHE_DIR": cache])
     #expect(emitted.status == 0 && !emitted.stdout.contains("SECRET"), "\(emitted.stdout)")
     #expect(emitted.stderr.contains("w"), "\(emitted.stderr)")
     let show = try run(Paths.binary("timeline"), ["show", "w", "--cache-dir", cache])
@@ -200,7 +211,12 @@ import TimelineTestSupport
     let locked = try run(Paths.binary("timeline"), ["refresh", "--force", "--config", config, "--cache-dir", cache])
     #expect(locked.status == 1, "\(locked.stderr)")
     #expect(try String(contentsOfFile: lockVictim, encoding: .utf8) == "keep")
-    Report.add("files", ["case": "cache, state and lock files that are symlinks", "result": "not followed: emit shows the placeholder, refresh replaces the link or fails cleanly", "rss": ""])
+    Report.add(
+      "files",
+      [
+        "case": "cache, state and lock files that are symlinks",
+        "result": "not followed: emit shows the placeholder, refresh replaces the link or fails cleanly", "rss": "",
+      ])
   }
 
   /// Files no writer would produce: a 100 MB sparse file, a 10 MB single line, a 60 MB
@@ -214,42 +230,65 @@ import TimelineTestSupport
     let meta = String(small.split(separator: "\n")[0])
     let entry = #"{"date":0,"alt":"a","runs":[{"t":"ok"}]}"#
     let cases: [(String, String, (String) throws -> Void)] = [
-      ("100 MB sparse file", "placeholder", { path in
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        ftruncate(fd, 100 << 20)
-        close(fd)
-      }),
-      ("10 MB single line, no newline", "placeholder", { path in
-        try Data((meta + String(repeating: "x", count: 10 << 20)).utf8).write(to: URL(fileURLWithPath: path))
-      }),
-      ("10 MB string in one entry line", "entry", { path in
-        // Written by the real encoder, so the line layout (entryBytes, the extra section)
-        // is what a reader trusts.
-        let timeline = Timeline(
-          widget: "w", kind: "command",
-          entries: [Entry(date: 0, runs: [TextRun("ok")], tooltip: [String(repeating: "y", count: 10 << 20)], alt: "a")],
-          placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0)
-        try Data(CacheEncoder.encode(timeline)).write(to: URL(fileURLWithPath: path))
-      }),
-      ("20 MB meta line, 10 M array items", "placeholder", { path in
-        let line = #"{"version":1,"meta":{"junk":["# + String(repeating: "0,", count: 10 << 20) + #"0]},"entries":["#
-        try Data((line + "\n" + entry + "\n]}\n").utf8).write(to: URL(fileURLWithPath: path))
-      }),
-      ("60 MB whole-document file, 15 M array items", "placeholder", { path in
-        var text = #"{"version":1,"junk":["# + String(repeating: "0,", count: 15 << 20) + "0],"
-        text += #""entries":[\#(entry)]}"#
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-      }),
+      (
+        "100 MB sparse file", "placeholder",
+        { path in
+          let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+          ftruncate(fd, 100 << 20)
+          close(fd)
+        }
+      ),
+      (
+        "10 MB single line, no newline", "placeholder",
+        { path in
+          try Data((meta + String(repeating: "x", count: 10 << 20)).utf8).write(to: URL(fileURLWithPath: path))
+        }
+      ),
+      (
+        "10 MB string in one entry line", "entry",
+        { path in
+          // Written by the real encoder, so the line layout (entryBytes, the extra section)
+          // is what a reader trusts.
+          let timeline = Timeline(
+            widget: "w", kind: "command",
+            entries: [
+              Entry(date: 0, runs: [TextRun("ok")], tooltip: [String(repeating: "y", count: 10 << 20)], alt: "a")
+            ],
+            placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0)
+          try Data(CacheEncoder.encode(timeline)).write(to: URL(fileURLWithPath: path))
+        }
+      ),
+      (
+        "20 MB meta line, 10 M array items", "placeholder",
+        { path in
+          let line = #"{"version":1,"meta":{"junk":["# + String(repeating: "0,", count: 10 << 20) + #"0]},"entries":["#
+          try Data((line + "\n" + entry + "\n]}\n").utf8).write(to: URL(fileURLWithPath: path))
+        }
+      ),
+      (
+        "60 MB whole-document file, 15 M array items", "placeholder",
+        { path in
+          var text = #"{"version":1,"junk":["# + String(repeating: "0,", count: 15 << 20) + "0],"
+          text += #""entries":[\#(entry)]}"#
+          try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+      ),
     ]
     for (name, expected, make) in cases {
       let path = cache + "/w.json"
       try make(path)
-      let (ran, rss) = try peakRSS(Paths.binary("timeline-emit"), ["plain", "w"], environment: ["TIMELINE_CACHE_DIR": cache])
+      let (ran, rss) = try peakRSS(
+        Paths.binary("timeline-emit"), ["plain", "w"], environment: ["TIMELINE_CACHE_DIR": cache])
       #expect(ran.status == 0 && ran.signal == nil, "\(name): \(ran.status) \(ran.stderr)")
       let shown = ran.stdout.trimmingCharacters(in: .newlines)
       #expect(expected == "entry" ? shown == "ok" : shown == "w…", "\(name): \(shown.prefix(80))")
       if let rss { #expect(rss < 256 * 1024, "\(name): peak RSS \(rss) KiB") }
-      Report.add("files", ["case": name, "result": "exit \(ran.status), shows \(shown == "w…" ? "the placeholder" : "\"\(shown)\"")", "rss": rss.map { "\($0 / 1024) MB" } ?? "?"])
+      Report.add(
+        "files",
+        [
+          "case": name, "result": "exit \(ran.status), shows \(shown == "w…" ? "the placeholder" : "\"\(shown)\"")",
+          "rss": rss.map { "\($0 / 1024) MB" } ?? "?",
+        ])
       try FileManager.default.removeItem(atPath: path)
     }
   }
@@ -282,7 +321,13 @@ import TimelineTestSupport
     let config = try dir.write("c.toml", "[sources]\nvarsom = \"http://127.0.0.1/\\u0000/../x\"\n")
     let ran = try run(timeline, ["config", "--config", config])
     #expect(!ran.stdout.contains("\0") && !ran.stdout.contains("/../x"), "\(ran.stdout)")
-    Report.add("paths", ["case": "`[sources]` with http://", "result": "loopback (127.x.y.z, localhost, ::1) allowed; any other host (also `127.0.0.1.example.org`): warning, default https URL used; ftp:, userinfo, spaces: exit 2; a `\\u0000` is cut off by the TOML parser"])
+    Report.add(
+      "paths",
+      [
+        "case": "`[sources]` with http://",
+        "result":
+          "loopback (127.x.y.z, localhost, ::1) allowed; any other host (also `127.0.0.1.example.org`): warning, default https URL used; ftp:, userinfo, spaces: exit 2; a `\\u0000` is cut off by the TOML parser",
+      ])
   }
 }
 
@@ -291,10 +336,11 @@ enum CacheFiles {
   static func text(widget: String, text: String) throws -> String {
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
-    try store.write(Timeline(
-      widget: widget, kind: "command", entries: [Entry(date: 0, runs: [TextRun(text)], alt: "a")],
-      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0, grace: 3600,
-      configHash: "h"))
+    try store.write(
+      Timeline(
+        widget: widget, kind: "command", entries: [Entry(date: 0, runs: [TextRun(text)], alt: "a")],
+        placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0, grace: 3600,
+        configHash: "h"))
     return try String(contentsOfFile: store.path(for: widget)!, encoding: .utf8)
   }
 }

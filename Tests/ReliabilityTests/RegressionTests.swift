@@ -14,8 +14,11 @@ import TimelineTestSupport
     try dir.write("c.toml", "[widgets.w]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\"]\n")
     let name = "rel-cache-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let ran = try run(
-      "/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" refresh --config c.toml --cache-dir \"$3\"", "sh",
-        dir.path, Paths.binary("timeline"), name + "/sub"])
+      "/bin/sh",
+      [
+        "-c", "cd \"$1\" && exec \"$2\" refresh --config c.toml --cache-dir \"$3\"", "sh",
+        dir.path, Paths.binary("timeline"), name + "/sub",
+      ])
     #expect(ran.status == 0, "\(ran.stderr)")
     #expect(FileManager.default.fileExists(atPath: dir.path + "/\(name)/sub/w.json"))
     #expect(!FileManager.default.fileExists(atPath: "/\(name)"))

@@ -68,8 +68,24 @@ final class ManagedAtomicFlag: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
   private var seen = 0
-  var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-  var reads: Int { lock.lock(); defer { lock.unlock() }; return seen }
-  func count(_ n: Int) { lock.lock(); seen = n; lock.unlock() }
-  func set() { lock.lock(); value = true; lock.unlock() }
+  var isSet: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+  var reads: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return seen
+  }
+  func count(_ n: Int) {
+    lock.lock()
+    seen = n
+    lock.unlock()
+  }
+  func set() {
+    lock.lock()
+    value = true
+    lock.unlock()
+  }
 }

@@ -104,7 +104,10 @@ import TimelineTestSupport
       ("date with a leading zero", good.replacingOccurrences(of: "{\"date\":1400,", with: "{\"date\":01400,")),
       ("shown line broken", good.replacingOccurrences(of: "{\"date\":1500,\"alt\"", with: "{\"date\":1500,\"alt")),
       ("dates disagree", good.replacingOccurrences(of: "{\"date\":1500,", with: "{\"date\":1500,\"date\":7,")),
-      ("entry lines longer than the meta says", good.replacingOccurrences(of: "\"alt\":\"shabad\"", with: "\"alt\":\"shabadx\"")),
+      (
+        "entry lines longer than the meta says",
+        good.replacingOccurrences(of: "\"alt\":\"shabad\"", with: "\"alt\":\"shabadx\"")
+      ),
       ("extra section cut", String(good.dropLast(30))),
     ]
     for (name, text) in cases {
@@ -131,7 +134,8 @@ import TimelineTestSupport
     let store = CacheStore(directory: dir.path)
     try store.write(Self.timeline([Entry(date: 1, runs: [TextRun(hostile)], alt: "a")]))
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: store.path(for: "w")!)))
-    #expect(String(decoding: bytes, as: UTF8.self).contains(String(decoding: bars.dropFirst().dropLast(), as: UTF8.self)))
+    #expect(
+      String(decoding: bytes, as: UTF8.self).contains(String(decoding: bars.dropFirst().dropLast(), as: UTF8.self)))
     #expect(!bytes.contains(0xE2), "no raw U+2028/U+2029 (E2 80 A8/A9) in the file")
     #expect(CacheReader.view(path: store.path(for: "w")!, at: 5).current?.runs.first?.text == hostile)
   }

@@ -13,12 +13,15 @@ import TimelineCore
     let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(1, bytes.count), alignment: 1)
     copy.copyBytes(from: bytes)
     var used = 0
-    guard let json = FlatJSON.parse(UnsafeRawBufferPointer(rebasing: copy[0..<bytes.count]), used: &used) else { return nil }
+    guard let json = FlatJSON.parse(UnsafeRawBufferPointer(rebasing: copy[0..<bytes.count]), used: &used) else {
+      return nil
+    }
     return (json, used)
   }
 
   @Test(arguments: [
-    #"{}"#, #"[]"#, #"{"a":1}"#, #" {"a" : [1, -2, 3.5e-3, true, false, null, "x"]} "#, #""\u00e9\ud83d\ude4f\n\"\\\/""#,
+    #"{}"#, #"[]"#, #"{"a":1}"#, #" {"a" : [1, -2, 3.5e-3, true, false, null, "x"]} "#,
+    #""\u00e9\ud83d\ude4f\n\"\\\/""#,
     #"-0"#, #"0.5"#, #"1E+2"#, #"{"a":{"b":{"c":[[]]}}}"#, #"{"date":1,"date":2}"#,
   ])
   func acceptsValidJSON(_ text: String) throws {
@@ -41,7 +44,8 @@ import TimelineCore
   }
 
   @Test func readsValuesAsJSONCDoes() throws {
-    let text = #"{"s":"a\"b\\c\u0041\u00e9\ud83d\ude4f\ud800x","i":-9223372036854775808,"big":9223372036854775808,"d":0.25,"#
+    let text =
+      #"{"s":"a\"b\\c\u0041\u00e9\ud83d\ude4f\ud800x","i":-9223372036854775808,"big":9223372036854775808,"d":0.25,"#
       + #""t":true,"n":null,"arr":["x",1,{"t":"y"}],"k\u0065y":"escaped key","date":1,"date":7}"#
     let (json, used) = try #require(flat(text))
     #expect(used == text.utf8.count)
@@ -53,6 +57,7 @@ import TimelineCore
     #expect(root["t"]?.bool == true && root["n"] == nil && root["missing"] == nil)
     #expect(root["arr"]?.count == 3)
     var kinds: [String] = []
+    // swift-format-ignore: ReplaceForEachWithForLoop
     root["arr"]?.forEach { kinds.append($0.string ?? ($0.int.map { "int \($0)" } ?? "other")) }
     #expect(kinds == ["x", "int 1", "other"])
     #expect(root["key"]?.string == "escaped key")
@@ -75,7 +80,8 @@ import TimelineCore
       seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       var mutated = line
       let position = Int(seed >> 33) % mutated.count
-      mutated[position] = [0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x30, 0x0A, 0xFF, 0x20][Int(seed >> 20) % 12]
+      mutated[position] =
+        [0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x30, 0x0A, 0xFF, 0x20][Int(seed >> 20) % 12]
       cases.append(mutated)
     }
     for bytes in cases {

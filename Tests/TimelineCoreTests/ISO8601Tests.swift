@@ -1,5 +1,4 @@
 import Testing
-
 import TimelineCore
 
 @Suite struct ISO8601Tests {

@@ -2,7 +2,8 @@ import Testing
 import TimelineCore
 
 @Suite struct ReloadPolicyTests {
-  func timeline(_ policy: ReloadPolicy, dates: [Int64] = [100, 200], end: Int64? = nil, grace: Int64 = 3600) -> Timeline {
+  func timeline(_ policy: ReloadPolicy, dates: [Int64] = [100, 200], end: Int64? = nil, grace: Int64 = 3600) -> Timeline
+  {
     Timeline(
       widget: "w", kind: "k", entries: dates.map { Entry(date: $0, runs: [], alt: "x") }, end: end,
       policy: policy, placeholder: Entry(date: 0, runs: [], alt: "placeholder"), generated: 50, grace: grace)

@@ -73,7 +73,8 @@ import TimelineTestSupport
 
   @Test func anUnknownWidgetIsAConfigError() throws {
     #expect(throws: ConfigError.self) {
-      try Browser.move(.next, widget: "nope", config: engine.config(), cache: engine.store, browse: browse, now: engine.now)
+      try Browser.move(
+        .next, widget: "nope", config: engine.config(), cache: engine.store, browse: browse, now: engine.now)
     }
   }
 
@@ -82,7 +83,9 @@ import TimelineTestSupport
     #expect(browse.read("shabad") != nil)
     chmod(engine.dir.file("run"), 0o777)
     #expect(browse.read("shabad") == nil)
-    #expect(throws: CacheWriteError.self) { try browse.write(BrowseState(offset: 1, anchor: nil, target: 1, expires: 2), for: "shabad") }
+    #expect(throws: CacheWriteError.self) {
+      try browse.write(BrowseState(offset: 1, anchor: nil, target: 1, expires: 2), for: "shabad")
+    }
     chmod(engine.dir.file("run"), 0o700)
     // A symlink in place of the directory is not followed.
     let linked = BrowseStore(directory: engine.dir.file("link"))
@@ -92,8 +95,12 @@ import TimelineTestSupport
 
   @Test func theFallbackDirectoryIsPerUser() {
     #expect(BrowseStore.defaultDirectory(environment: { _ in nil }) == "/tmp/timeline-\(getuid())")
-    #expect(BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "/run/user/7/" : nil }) == "/run/user/7/timeline")
-    #expect(BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "relative" : nil }) == "/tmp/timeline-\(getuid())")
+    #expect(
+      BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "/run/user/7/" : nil })
+        == "/run/user/7/timeline")
+    #expect(
+      BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "relative" : nil })
+        == "/tmp/timeline-\(getuid())")
   }
 
   @Test func offlineRepeatsAreBrowsedOnlyWhileOneIsShowing() throws {

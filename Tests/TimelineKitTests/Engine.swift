@@ -20,7 +20,8 @@ final class Engine: @unchecked Sendable {
     dir = try TempDir()
     self.now = now
     self.toml = "[sources]\nbanidb = \"http://127.0.0.1:9/v2\"\n\n" + toml
-    try http.route("/v2/hukamnamas/2026/3/2", file: Paths.fixture(Self.banidb + "hukamnama-2026-03-02-two-shabads.json"))
+    try http.route(
+      "/v2/hukamnamas/2026/3/2", file: Paths.fixture(Self.banidb + "hukamnama-2026-03-02-two-shabads.json"))
     try http.route("/v2/hukamnamas", file: Paths.fixture(Self.banidb + "hukamnama-latest-2025-10-13.json"))
     try http.route("/v2/random/*", file: Paths.fixture(Self.banidb + "random-3492.json"))
     try http.route("/v2/shabads/*", file: Paths.fixture(Self.banidb + "random-3492.json"))

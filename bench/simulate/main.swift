@@ -20,7 +20,8 @@ final class SteppedClock: WallClock, @unchecked Sendable {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 6, let start = Int64(arguments[3]), let runs = Int(arguments[4]), let step = Int64(arguments[5])
+guard arguments.count == 6, let start = Int64(arguments[3]), let runs = Int(arguments[4]),
+  let step = Int64(arguments[5])
 else {
   FileHandle.standardError.write(Data("usage: timeline-simulate CONFIG CACHE_DIR START_EPOCH RUNS STEP_SECONDS\n".utf8))
   exit(2)
@@ -53,6 +54,7 @@ for run in 0..<runs {
     case .invalidConfig(let message): outcomes[widget] = "config: \(message)"
     }
   }
-  let line = try JSONSerialization.data(withJSONObject: ["run": run, "now": now, "outcomes": outcomes], options: [.sortedKeys])
+  let line = try JSONSerialization.data(
+    withJSONObject: ["run": run, "now": now, "outcomes": outcomes], options: [.sortedKeys])
   print(String(decoding: line, as: UTF8.self))
 }

@@ -44,7 +44,8 @@ struct AvalancheEntryBuilder: Sendable {
     var runs: [TextRun] = []
     for (index, day) in days.enumerated() {
       if index > 0 { runs.append(TextRun(" · ")) }
-      runs.append(TextRun("\(day.regionName) \(symbol(day.level))", color: palette.color(day.level), bold: day.level >= 4))
+      runs.append(
+        TextRun("\(day.regionName) \(symbol(day.level))", color: palette.color(day.level), bold: day.level >= 4))
     }
     let first = days.first
     var tooltip: [String] = []
@@ -90,10 +91,12 @@ struct AvalancheEntryBuilder: Sendable {
 
   private func detailLines(_ day: DangerDay) -> [[TextRun]] {
     let words = language.strings
-    var lines: [[TextRun]] = [[
-      TextRun(heading(day), color: palette.color(day.level), bold: true),
-      TextRun(" — \(day.regionName), \(language.dayLabel(day.day))"),
-    ]]
+    var lines: [[TextRun]] = [
+      [
+        TextRun(heading(day), color: palette.color(day.level), bold: true),
+        TextRun(" — \(day.regionName), \(language.dayLabel(day.day))"),
+      ]
+    ]
     if let emergency = day.emergency {
       lines.append([TextRun("\(words.emergency): ", color: palette.color(4), bold: true), TextRun(emergency)])
     }

@@ -52,7 +52,8 @@ public struct AvalancheProvider: TimelineProvider {
     }
     var chosen = several ?? single.map { [$0] } ?? (country == .norway ? [3011] : [])
     if chosen.isEmpty {
-      throw options.invalid(key, expected: "an area id such as 2 (Abisko/Riksgränsfjällen); run `timeline regions --country se`")
+      throw options.invalid(
+        key, expected: "an area id such as 2 (Abisko/Riksgränsfjällen); run `timeline regions --country se`")
     }
     var seen = Set<Int>()
     chosen = chosen.filter { seen.insert($0).inserted }
@@ -60,7 +61,8 @@ public struct AvalancheProvider: TimelineProvider {
     // from the bundled list is not refused here: the service decides at refresh, where an
     // id it does not know fails with "region N not found; run `timeline regions`".
     for id in chosen where id <= 0 {
-      let example = country == .norway ? "a Varsom region id such as 3011 (Tromsø)" : "a lavinprognoser area id such as 2"
+      let example =
+        country == .norway ? "a Varsom region id such as 3011 (Tromsø)" : "a lavinprognoser area id such as 2"
       throw options.invalid(
         several == nil ? key : keys,
         expected: "\(example), got \(id); run `timeline regions --country \(country.rawValue)` to list them")
@@ -68,7 +70,8 @@ public struct AvalancheProvider: TimelineProvider {
     ids = chosen
     let languages = country == .norway ? ["en", "nb"] : ["sv", "en"]
     language = AvalancheLanguage(rawValue: try options.choice("language", languages, default: languages[0])) ?? .en
-    palette = AvalanchePalette(rawValue: try options.choice("palette", ["varsom", "eaws"], default: "varsom")) ?? .varsom
+    palette =
+      AvalanchePalette(rawValue: try options.choice("palette", ["varsom", "eaws"], default: "varsom")) ?? .varsom
     try options.finish()
   }
 

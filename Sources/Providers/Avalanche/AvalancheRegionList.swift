@@ -63,17 +63,41 @@ extension AvalancheRegion {
     .init(country: .sweden, id: 7, name: "Västra Härjedalsfjällen", type: "area", slug: "vastra_harjedalsfjallen"),
     .init(country: .sweden, id: 8, name: "Kebnekaisefjällen", type: "area", slug: "kebnekaisefjallen"),
     .init(country: .sweden, id: 9, name: "Södra Lapplandsfjällen", type: "area", slug: "sodra_lapplandsfjallen"),
-    .init(country: .sweden, id: 11, name: "Kebnekaisefjällen öst", type: "sub-area", slug: "kebnekaisefjallen/kebnekaisefjallen-ost"),
-    .init(country: .sweden, id: 12, name: "Södra Jämtlandsfjällen väst", type: "sub-area", slug: "sodra_jamtlandsfjallen/sodra-jamtlandsfjallen-vast"),
-    .init(country: .sweden, id: 14, name: "Södra Jämtlandsfjällen öst", type: "sub-area", slug: "sodra_jamtlandsfjallen/sodra-jamtlandsfjallen-ost"),
-    .init(country: .sweden, id: 15, name: "Abisko/Riksgränsfjällen väst", type: "sub-area", slug: "abisko_riksgransfjallen/abisko-riksgransfjallen-vast"),
-    .init(country: .sweden, id: 16, name: "Abisko/Riksgränsfjällen öst", type: "sub-area", slug: "abisko_riksgransfjallen/abisko-riksgransfjallen-ost"),
-    .init(country: .sweden, id: 17, name: "Kebnekaisefjällen väst", type: "sub-area", slug: "kebnekaisefjallen/kebnekaisefjallen-vast"),
-    .init(country: .sweden, id: 18, name: "Västra Vindelfjällen väst", type: "sub-area", slug: "vastra_vindelfjallen/vastra-vindelfjallen-vast"),
-    .init(country: .sweden, id: 19, name: "Västra Vindelfjällen öst", type: "sub-area", slug: "vastra_vindelfjallen/vastra-vindelfjallen-ost"),
-    .init(country: .sweden, id: 20, name: "Södra Lapplandsfjällen nord", type: "sub-area", slug: "sodra_lapplandsfjallen/sodra-lapplandsfjallen-nord"),
-    .init(country: .sweden, id: 21, name: "Södra Lapplandsfjällen syd", type: "sub-area", slug: "sodra_lapplandsfjallen/sodra-lapplandsfjallen-syd"),
-    .init(country: .sweden, id: 22, name: "Västra Härjedalsfjällen nordväst", type: "sub-area", slug: "vastra_harjedalsfjallen/vastra-harjedalsfjallen-nordvast"),
-    .init(country: .sweden, id: 23, name: "Västra Härjedalsfjällen sydost", type: "sub-area", slug: "vastra_harjedalsfjallen/vastra-harjedalsfjallen-sydost"),
+    .init(
+      country: .sweden, id: 11, name: "Kebnekaisefjällen öst", type: "sub-area",
+      slug: "kebnekaisefjallen/kebnekaisefjallen-ost"),
+    .init(
+      country: .sweden, id: 12, name: "Södra Jämtlandsfjällen väst", type: "sub-area",
+      slug: "sodra_jamtlandsfjallen/sodra-jamtlandsfjallen-vast"),
+    .init(
+      country: .sweden, id: 14, name: "Södra Jämtlandsfjällen öst", type: "sub-area",
+      slug: "sodra_jamtlandsfjallen/sodra-jamtlandsfjallen-ost"),
+    .init(
+      country: .sweden, id: 15, name: "Abisko/Riksgränsfjällen väst", type: "sub-area",
+      slug: "abisko_riksgransfjallen/abisko-riksgransfjallen-vast"),
+    .init(
+      country: .sweden, id: 16, name: "Abisko/Riksgränsfjällen öst", type: "sub-area",
+      slug: "abisko_riksgransfjallen/abisko-riksgransfjallen-ost"),
+    .init(
+      country: .sweden, id: 17, name: "Kebnekaisefjällen väst", type: "sub-area",
+      slug: "kebnekaisefjallen/kebnekaisefjallen-vast"),
+    .init(
+      country: .sweden, id: 18, name: "Västra Vindelfjällen väst", type: "sub-area",
+      slug: "vastra_vindelfjallen/vastra-vindelfjallen-vast"),
+    .init(
+      country: .sweden, id: 19, name: "Västra Vindelfjällen öst", type: "sub-area",
+      slug: "vastra_vindelfjallen/vastra-vindelfjallen-ost"),
+    .init(
+      country: .sweden, id: 20, name: "Södra Lapplandsfjällen nord", type: "sub-area",
+      slug: "sodra_lapplandsfjallen/sodra-lapplandsfjallen-nord"),
+    .init(
+      country: .sweden, id: 21, name: "Södra Lapplandsfjällen syd", type: "sub-area",
+      slug: "sodra_lapplandsfjallen/sodra-lapplandsfjallen-syd"),
+    .init(
+      country: .sweden, id: 22, name: "Västra Härjedalsfjällen nordväst", type: "sub-area",
+      slug: "vastra_harjedalsfjallen/vastra-harjedalsfjallen-nordvast"),
+    .init(
+      country: .sweden, id: 23, name: "Västra Härjedalsfjällen sydost", type: "sub-area",
+      slug: "vastra_harjedalsfjallen/vastra-harjedalsfjallen-sydost"),
   ]
 }

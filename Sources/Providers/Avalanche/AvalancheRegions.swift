@@ -53,7 +53,8 @@ public enum AvalancheRegions {
     case .norway:
       let today = LocalZone.oslo.day(at: now)
       let root = base.hasSuffix("/") ? String(base.dropLast()) : base
-      let response = try await http.get("\(root)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])
+      let response = try await http.get(
+        "\(root)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])
       let body = try response.jsonBody(from: "varsom", now: now)
       guard let list = try? JSONDecoder().decode([VarsomRegionSummary].self, from: Data(body)) else {
         throw ProviderError("varsom: unexpected region list reply")

@@ -43,7 +43,8 @@ enum AvalancheSamples {
   /// Moves every `yyyy-MM-dd` in `text` by the days between `from` and `to`.
   static func shiftDates(_ text: String, from: LocalDay, to: LocalDay) -> String {
     let offset = to.ordinal - from.ordinal
-    guard offset != 0, let regex = try? NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])") else { return text }
+    guard offset != 0, let regex = try? NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])")
+    else { return text }
     let source = text as NSString
     var out = ""
     var last = 0

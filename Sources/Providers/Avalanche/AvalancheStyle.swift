@@ -52,7 +52,8 @@ enum AvalancheLanguage: String, Sendable, CaseIterable {
         tendency: "tendens", emergency: "Viktig varning", problems: "Lavinproblem",
         assessment: "Bedömning", advice: "Råd", above: "över", below: "under",
         between: "mellan", and: "och", outlook: "Förväntad utveckling", valid: "gäller",
-        more: "Hela prognosen", notAssessed: "ej bedömd", published: "Publicerad", sample: "Exempeldata, inte en aktuell prognos",
+        more: "Hela prognosen", notAssessed: "ej bedömd", published: "Publicerad",
+        sample: "Exempeldata, inte en aktuell prognos",
         treeline: ["ovan trädgränsen", "vid trädgränsen", "under trädgränsen"])
     }
   }

@@ -19,7 +19,8 @@ struct LavinprognoserSource: Sendable {
     // One area: let the server filter. Several: fetch all and filter here.
     if areas.count == 1 { params += ";location:\(areas[0])" }
     if let now { params += ";valid_date:" + validDate(now).replacingOccurrences(of: " ", with: "%20") }
-    let query = "service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
+    let query =
+      "service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
       + "&outputformat=application/json&viewparams=\(params)"
     return base + (base.contains("?") ? "&" : "?") + query
   }
@@ -39,7 +40,8 @@ struct LavinprognoserSource: Sendable {
       let mine = forecasts.filter { $0.areaId == area }
       guard let best = pick(mine, now: now) else {
         throw ProviderError(
-          "lavinprognoser: area \(area) is not in the published forecasts; run `timeline regions --country se` to list the ids")
+          "lavinprognoser: area \(area) is not in the published forecasts; run `timeline regions --country se` to list the ids"
+        )
       }
       return best
     }
@@ -83,7 +85,8 @@ struct LavinprognoserSource: Sendable {
 
   func periods(_ forecast: WFSForecast, now: Int64) throws -> [Period] {
     guard let (from, to) = window(forecast) else {
-      throw ProviderError("lavinprognoser: forecast for area \(forecast.areaId ?? 0) without a valid_from/valid_to window")
+      throw ProviderError(
+        "lavinprognoser: forecast for area \(forecast.areaId ?? 0) without a valid_from/valid_to window")
     }
     let forecastDay = isOffSeason(forecast) ? zone.day(at: now) : zone.day(at: to - 1)
     var result = [Period(from: from, to: to, day: dangerDay(forecast, day: forecastDay))]

@@ -32,10 +32,17 @@ struct WFSForecast: Decodable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case id, location, risk, recommendation, problems
-    case areaId = "area_id", riskLabel = "risk_rubrik", validFrom = "valid_from"
-    case validTo = "valid_to", publishedDate = "published_date", changeDate = "change_date"
-    case assessmentTitle = "assessment_title", assessmentContent = "assessment_content"
-    case trendRisk = "trend_risk", trendDate = "trend_date", trendContent = "trend_content"
+    case areaId = "area_id"
+    case riskLabel = "risk_rubrik"
+    case validFrom = "valid_from"
+    case validTo = "valid_to"
+    case publishedDate = "published_date"
+    case changeDate = "change_date"
+    case assessmentTitle = "assessment_title"
+    case assessmentContent = "assessment_content"
+    case trendRisk = "trend_risk"
+    case trendDate = "trend_date"
+    case trendContent = "trend_content"
     case trendTitle = "trend_title"
   }
 
@@ -60,12 +67,17 @@ struct WFSProblem: Decodable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case title, sensitivity, spread
-    case aboveTreeline = "altitude_meter_above_treeline", treeline = "altitude_meter_treeline"
+    case aboveTreeline = "altitude_meter_above_treeline"
+    case treeline = "altitude_meter_treeline"
     case belowTreeline = "altitude_meter_below_treeline"
-    case n = "direction_meter_north", ne = "direction_meter_north_east"
-    case e = "direction_meter_east", se = "direction_meter_south_east"
-    case s = "direction_meter_south", sw = "direction_meter_south_west"
-    case w = "direction_meter_west", nw = "direction_meter_north_west"
+    case n = "direction_meter_north"
+    case ne = "direction_meter_north_east"
+    case e = "direction_meter_east"
+    case se = "direction_meter_south_east"
+    case s = "direction_meter_south"
+    case sw = "direction_meter_south_west"
+    case w = "direction_meter_west"
+    case nw = "direction_meter_north_west"
   }
 
   init(from decoder: any Decoder) throws {

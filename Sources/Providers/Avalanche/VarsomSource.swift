@@ -34,7 +34,9 @@ struct VarsomSource: Sendable {
     }
   }
 
-  func fetchWarnings(http: any HTTPClient, region: Int, from: LocalDay, to: LocalDay, now: Int64) async throws -> [VarsomWarning] {
+  func fetchWarnings(http: any HTTPClient, region: Int, from: LocalDay, to: LocalDay, now: Int64) async throws
+    -> [VarsomWarning]
+  {
     let response = try await http.get(url(region: region, from: from, to: to), headers: ["Accept": "application/json"])
     if response.status == 400 || response.status == 404 {
       // The API answers an unknown region in JSON. A page that is not JSON (IIS's HTML
@@ -42,7 +44,8 @@ struct VarsomSource: Sendable {
       // mistyped base URL, which `timeline regions` cannot help with.
       guard Self.looksLikeJSON(response.body) else {
         throw ProviderError(
-          "varsom: HTTP \(response.status) without a JSON reply; the API address may be wrong or retired: check `[sources] varsom`")
+          "varsom: HTTP \(response.status) without a JSON reply; the API address may be wrong or retired: check `[sources] varsom`"
+        )
       }
       throw notFound(region, why: "HTTP \(response.status)")
     }

@@ -25,14 +25,25 @@ struct VarsomWarning: Decodable, Sendable {
   var avalancheAdvices: [VarsomAdvice]?
 
   enum CodingKeys: String, CodingKey {
-    case regId = "RegId", regionId = "RegionId", regionName = "RegionName"
-    case regionTypeName = "RegionTypeName", dangerLevel = "DangerLevel"
-    case dangerLevelName = "DangerLevelName", validFrom = "ValidFrom", validTo = "ValidTo"
-    case nextWarningTime = "NextWarningTime", publishTime = "PublishTime", mainText = "MainText"
-    case avalancheDanger = "AvalancheDanger", emergencyWarning = "EmergencyWarning"
-    case isTendency = "IsTendency", dangerIncreaseTime = "DangerIncreaseTime"
-    case dangerDecreaseTime = "DangerDecreaseTime", langKey = "LangKey"
-    case avalancheProblems = "AvalancheProblems", avalancheAdvices = "AvalancheAdvices"
+    case regId = "RegId"
+    case regionId = "RegionId"
+    case regionName = "RegionName"
+    case regionTypeName = "RegionTypeName"
+    case dangerLevel = "DangerLevel"
+    case dangerLevelName = "DangerLevelName"
+    case validFrom = "ValidFrom"
+    case validTo = "ValidTo"
+    case nextWarningTime = "NextWarningTime"
+    case publishTime = "PublishTime"
+    case mainText = "MainText"
+    case avalancheDanger = "AvalancheDanger"
+    case emergencyWarning = "EmergencyWarning"
+    case isTendency = "IsTendency"
+    case dangerIncreaseTime = "DangerIncreaseTime"
+    case dangerDecreaseTime = "DangerDecreaseTime"
+    case langKey = "LangKey"
+    case avalancheProblems = "AvalancheProblems"
+    case avalancheAdvices = "AvalancheAdvices"
   }
 
   /// 0 when missing or unreadable: "not assessed" is the honest reading of no number.
@@ -64,13 +75,17 @@ struct VarsomProblem: Decodable, Sendable {
   var probabilityName: String?
 
   enum CodingKeys: String, CodingKey {
-    case problemId = "AvalancheProblemId", typeName = "AvalancheProblemTypeName"
-    case dangerLevel = "DangerLevel", validExpositions = "ValidExpositions"
-    case exposedHeight1 = "ExposedHeight1", exposedHeight2 = "ExposedHeight2"
+    case problemId = "AvalancheProblemId"
+    case typeName = "AvalancheProblemTypeName"
+    case dangerLevel = "DangerLevel"
+    case validExpositions = "ValidExpositions"
+    case exposedHeight1 = "ExposedHeight1"
+    case exposedHeight2 = "ExposedHeight2"
     case exposedHeightFill = "ExposedHeightFill"
     // (sic) NVE's own spelling.
     case summary = "TriggerSenitivityPropagationDestuctiveSizeText"
-    case sizeName = "DestructiveSizeExtName", probabilityName = "AvalProbabilityName"
+    case sizeName = "DestructiveSizeExtName"
+    case probabilityName = "AvalProbabilityName"
   }
 }
 
@@ -86,7 +101,10 @@ struct VarsomRegionSummary: Decodable, Sendable {
   var typeName: String?
   var typeId: Int?
   enum CodingKeys: String, CodingKey {
-    case id = "Id", name = "Name", typeName = "TypeName", typeId = "TypeId"
+    case id = "Id"
+    case name = "Name"
+    case typeName = "TypeName"
+    case typeId = "TypeId"
   }
 }
 
@@ -112,7 +130,8 @@ struct FlexibleLevel: Decodable, Sendable, Equatable {
       value = number.isFinite && abs(number) < 1e9 ? Int(number) : nil
     } else {
       throw DecodingError.typeMismatch(
-        Int.self, .init(codingPath: decoder.codingPath, debugDescription: "a danger level must be a number or a string"))
+        Int.self, .init(codingPath: decoder.codingPath, debugDescription: "a danger level must be a number or a string")
+      )
     }
     if let v = value, !(0...5).contains(v) { value = nil }
   }

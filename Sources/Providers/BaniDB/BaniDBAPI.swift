@@ -60,7 +60,8 @@ struct BaniDBAPI: Sendable {
     } catch let error as ProviderError {
       throw Failure(error: error, reason: Self.reason(status: response.status))
     } catch {
-      throw Failure(error: ProviderError("BaniDB: HTTP \(response.status)"), reason: Self.reason(status: response.status))
+      throw Failure(
+        error: ProviderError("BaniDB: HTTP \(response.status)"), reason: Self.reason(status: response.status))
     }
     guard let json = JSONValue.parse(body) else {
       throw Failure(error: ProviderError("BaniDB: response is not valid JSON"), reason: "unexpected response")
@@ -82,7 +83,8 @@ struct BaniDBAPI: Sendable {
     case .notFound: return nil
     case .found(let json):
       guard let shabad = Shabad(json) else {
-        throw Failure(error: ProviderError("BaniDB: unexpected shabad format from \(path)"), reason: "unexpected response")
+        throw Failure(
+          error: ProviderError("BaniDB: unexpected shabad format from \(path)"), reason: "unexpected response")
       }
       return shabad
     }
@@ -117,7 +119,9 @@ struct BaniDBAPI: Sendable {
         results[index] = result
         start()
       }
-      return results.map { $0 ?? .failure(Failure(error: ProviderError("BaniDB: request not made"), reason: "request not made")) }
+      return results.map {
+        $0 ?? .failure(Failure(error: ProviderError("BaniDB: request not made"), reason: "request not made"))
+      }
     }
   }
 

@@ -107,7 +107,9 @@ struct Shabad: Sendable {
     nameVerse = info?["shabadName"]?.integer
     verses = (json["verses"]?.array ?? []).compactMap(Verse.init)
     guard !verses.isEmpty else { return nil }
-    page = info?["pageNo"]?.integer ?? info?[path: "source", "pageNo"]?.integer ?? json["verses"]?.array?.first?["pageNo"]?.integer
+    page =
+      info?["pageNo"]?.integer ?? info?[path: "source", "pageNo"]?.integer
+      ?? json["verses"]?.array?.first?["pageNo"]?.integer
     sourceId = info?[path: "source", "sourceId"]?.text
     sourceName = info?[path: "source", "english"]?.text
     raag = info?[path: "raag", "english"]?.text

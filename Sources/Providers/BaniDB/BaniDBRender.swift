@@ -96,7 +96,9 @@ enum BaniDBRender {
   static func isHeading(_ verse: Verse) -> Bool {
     if verse.unicode.hasPrefix("ੴ") { return true }
     // BaniDB's English translations of headings end in a colon ("Second Mehla:").
-    if let english = verse.translations["en.bdb"] ?? verse.translations["en.ssk"], english.hasSuffix(":") { return true }
+    if let english = verse.translations["en.bdb"] ?? verse.translations["en.ssk"], english.hasSuffix(":") {
+      return true
+    }
     let words = verse.unicode.split(separator: " ")
     let markers = ["ਮਹਲਾ", "ਮਹਲੁ", "ਮਃ", "ਸਲੋਕੁ", "ਸਲੋਕ", "ਪਉੜੀ"]
     return words.count <= 5 && words.contains { markers.contains(String($0)) }
@@ -169,7 +171,8 @@ enum BaniDBRender {
     // The ASCII form only when it has as many words as the Unicode line: the visraam
     // positions index both, and a line that does not align would colour the wrong words.
     let asciiWords = verse.ascii?.split(separator: " ", omittingEmptySubsequences: false).count
-    let ascii = asciiWords == verse.unicode.split(separator: " ", omittingEmptySubsequences: false).count
+    let ascii =
+      asciiWords == verse.unicode.split(separator: " ", omittingEmptySubsequences: false).count
       ? style.runs(verse, ascii: true) : []
     return Entry(
       date: date, runs: runs, short: short, tooltip: tooltip, alt: alt, classes: classes,

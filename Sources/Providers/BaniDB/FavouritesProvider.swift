@@ -34,13 +34,13 @@ public struct FavouritesProvider: TimelineProvider {
   let folder: String?
   let interval: Int64
   let style: BaniDBStyle
-  let where_: String
+  let keyPlace: String
   /// The saved shabads in order, read (with the import) when the config is loaded.
   let saved: [GurbaniKhoj.Saved]
 
   public init(config: WidgetConfig) throws {
     var options = Options(config)
-    where_ = "\(config.file): [widgets.\(config.name)]"
+    keyPlace = "\(config.file): [widgets.\(config.name)]"
     if case .array(let items)? = config.options["shabads"] {
       for item in items {
         switch item {
@@ -55,7 +55,9 @@ public struct FavouritesProvider: TimelineProvider {
     if ids.contains(where: { $0 <= 0 }) { throw options.invalid("shabads", expected: "positive shabad ids") }
     importPath = try options.string("import").map { Self.resolve($0, relativeTo: config.file) }
     folder = try options.string("folder")
-    if folder != nil && importPath == nil { throw options.invalid("folder", expected: "an `import` file to choose the folder from") }
+    if folder != nil && importPath == nil {
+      throw options.invalid("folder", expected: "an `import` file to choose the folder from")
+    }
     if ids.isEmpty && importPath == nil {
       throw options.invalid("shabads", expected: "a list of shabad ids, or `import = \"file.gkhoj\"`")
     }
@@ -64,13 +66,15 @@ public struct FavouritesProvider: TimelineProvider {
     try options.finish()
     // A missing or unreadable import is a config error now, at load time (exit 2), not a
     // failed refresh later.
-    saved = try Self.savedShabads(ids: ids, importPath: importPath, folder: folder, where_: where_)
+    saved = try Self.savedShabads(ids: ids, importPath: importPath, folder: folder, keyPlace: keyPlace)
   }
 
   /// An `import` path: `~/` is the home directory, an absolute path stays, and a relative
   /// one is relative to the config file's directory (the config path itself made
   /// absolute against the working directory first, as `--config my.toml` is relative).
-  static func resolve(_ path: String, relativeTo configFile: String, cwd: String = FileManager.default.currentDirectoryPath) -> String {
+  static func resolve(
+    _ path: String, relativeTo configFile: String, cwd: String = FileManager.default.currentDirectoryPath
+  ) -> String {
     if path.hasPrefix("~/") { return NSHomeDirectory() + path.dropFirst(1) }
     if path.hasPrefix("/") { return path }
     // "<embedded default>" is no file: only the working directory is left to go by.
@@ -94,7 +98,9 @@ public struct FavouritesProvider: TimelineProvider {
     guard let shabad = BaniDBSamples.shabad("favourites") else {
       return TimelineDraft(entries: [placeholder()], end: nil, policy: .never, line: style.line)
     }
-    return TimelineDraft(entries: [makeEntry(shabad, id: shabad.id, line: nil, date: now)], end: now + interval, policy: .never, line: style.line)
+    return TimelineDraft(
+      entries: [makeEntry(shabad, id: shabad.id, line: nil, date: now)], end: now + interval, policy: .never,
+      line: style.line)
   }
 
   /// Keyed by the id the user saved, not the one in the body, so the cache lookup on the
@@ -113,19 +119,23 @@ public struct FavouritesProvider: TimelineProvider {
   private static func squeeze(_ text: String) -> String { text.filter { !$0.isWhitespace } }
 
   /// The saved shabads in order, without repeats: `shabads` first, then the import.
-  static func savedShabads(ids: [Int], importPath: String?, folder: String?, where_: String) throws -> [GurbaniKhoj.Saved] {
+  static func savedShabads(ids: [Int], importPath: String?, folder: String?, keyPlace: String) throws -> [GurbaniKhoj
+    .Saved]
+  {
     var saved = ids.map { GurbaniKhoj.Saved(id: $0, line: nil) }
     if let importPath {
       guard let data = FileManager.default.contents(atPath: importPath) else {
-        throw ProviderError.config("\(where_) import: cannot read \"\(importPath)\" (missing or unreadable)")
+        throw ProviderError.config("\(keyPlace) import: cannot read \"\(importPath)\" (missing or unreadable)")
       }
       guard var nodes = try? GurbaniKhoj.parse(data) else {
-        throw ProviderError.config("\(where_) import: \"\(importPath)\" is not a Gurbani Khoj export (.gkhoj property list)")
+        throw ProviderError.config(
+          "\(keyPlace) import: \"\(importPath)\" is not a Gurbani Khoj export (.gkhoj property list)")
       }
       if let folder {
         guard let children = GurbaniKhoj.folder(folder, in: nodes) else {
           let names = GurbaniKhoj.folderNames(nodes).prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
-          throw ProviderError.config("\(where_) folder: no folder \"\(folder)\" in the import (folders: \(names.isEmpty ? "none" : names))")
+          throw ProviderError.config(
+            "\(keyPlace) folder: no folder \"\(folder)\" in the import (folders: \(names.isEmpty ? "none" : names))")
         }
         nodes = children
       }
@@ -136,7 +146,7 @@ public struct FavouritesProvider: TimelineProvider {
     for item in saved where lines[item.id] == nil { lines[item.id] = item.line }
     var seen = Set<Int>()
     saved = saved.filter { seen.insert($0.id).inserted }.map { GurbaniKhoj.Saved(id: $0.id, line: lines[$0.id]) }
-    if saved.isEmpty { throw ProviderError.config("\(where_): no shabads to show (the import or folder is empty)") }
+    if saved.isEmpty { throw ProviderError.config("\(keyPlace): no shabads to show (the import or folder is empty)") }
     return saved
   }
 
@@ -164,7 +174,9 @@ public struct FavouritesProvider: TimelineProvider {
       for entry in context.previous?.entries ?? [] where !OfflineRotation.isRepeat(entry) {
         guard let key = entry.key else { continue }
         if key.hasPrefix("shabad:"), let id = Int(key.dropFirst("shabad:".count)) { cached[id] = entry }
-        if key.hasPrefix(Self.missingPrefix), let id = Int(key.dropFirst(Self.missingPrefix.count)) { notFound.insert(id) }
+        if key.hasPrefix(Self.missingPrefix), let id = Int(key.dropFirst(Self.missingPrefix.count)) {
+          notFound.insert(id)
+        }
       }
     }
     let missing = saved.filter { cached[$0.id] == nil && !notFound.contains($0.id) }
@@ -191,12 +203,15 @@ public struct FavouritesProvider: TimelineProvider {
     let wrong = saved.map(\.id).filter { notFound.contains($0) }
     guard !loaded.isEmpty else {
       if errors.isEmpty {
-        throw ProviderError("BaniDB: none of the saved shabads was found (\(wrong.map { "shabad \($0)" }.joined(separator: ", ")))")
+        throw ProviderError(
+          "BaniDB: none of the saved shabads was found (\(wrong.map { "shabad \($0)" }.joined(separator: ", ")))")
       }
       throw BaniDBAPI.combined(errors)
     }
     var notes = wrong.map { Self.note($0, "not found") } + failed.map { Self.note($0.id, $0.reason) }
-    if missing.count > batch.count { notes.append("\(missing.count - batch.count) more shabads load at the next refresh") }
+    if missing.count > batch.count {
+      notes.append("\(missing.count - batch.count) more shabads load at the next refresh")
+    }
     let start = (now >= 0 ? now / interval : (now - interval + 1) / interval)
     let count = max(loaded.count, 2)
     let warned = !wrong.isEmpty || !failed.isEmpty

@@ -38,7 +38,9 @@ enum GurbaniKhoj {
   }
 
   static func shabadId(_ value: Any) -> Int? {
-    if let text = value as? String { return Int(text.trimmingCharacters(in: .whitespaces)).flatMap { $0 > 0 ? $0 : nil } }
+    if let text = value as? String {
+      return Int(text.trimmingCharacters(in: .whitespaces)).flatMap { $0 > 0 ? $0 : nil }
+    }
     // `<true/>` is an NSNumber of type char ("c"); it must not become shabad 1.
     if let number = value as? NSNumber, String(cString: number.objCType) != "c" {
       let id = number.intValue

@@ -19,8 +19,10 @@ import TimelineCore
 public struct HukamnamaProvider: TimelineProvider {
   public static let kind = "hukamnama"
   static let retryGap: Int64 = 30 * 60
-  static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December"]
+  static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August",
+    "September", "October", "November", "December",
+  ]
 
   let style: BaniDBStyle
 
@@ -60,7 +62,8 @@ public struct HukamnamaProvider: TimelineProvider {
     let isToday = (hukamnama.year, hukamnama.month, hukamnama.day) == (today.year, today.month, today.day)
     let midnight = IST.nextMidnight(after: now)
     let entry = makeEntry(hukamnama, date: IST.startOfDay(at: now), isToday: isToday)
-    let later = OfflineRotation.copy(makeEntry(hukamnama, date: midnight, isToday: false, fetchedDay: false), date: midnight)
+    let later = OfflineRotation.copy(
+      makeEntry(hukamnama, date: midnight, isToday: false, fetchedDay: false), date: midnight)
     let policy: ReloadPolicy = isToday ? .after(midnight) : .after(min(now + Self.retryGap, midnight))
     return TimelineDraft(entries: [entry, later], end: nil, policy: policy, line: style.line)
   }
@@ -70,7 +73,8 @@ public struct HukamnamaProvider: TimelineProvider {
   func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool, fetchedDay: Bool = true) -> Entry {
     let shabads = hukamnama.shabads
     let day = "\(hukamnama.day) \(Self.monthNames[hukamnama.month - 1]) \(hukamnama.year)"
-    let note = fetchedDay ? " (latest available; today's is not published yet)" : " (not today's; no newer one fetched yet)"
+    let note =
+      fetchedDay ? " (latest available; today's is not published yet)" : " (not today's; no newer one fetched yet)"
     let label = "Hukamnama, \(day)" + (isToday ? "" : note)
     var notes: [String] = []
     if shabads.count > 1 { notes.append("\(shabads.count) shabads; `timeline show` prints all of them") }

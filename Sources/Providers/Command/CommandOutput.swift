@@ -67,7 +67,10 @@ public enum CommandOutput {
     case nil, .null?: break
     case .string(let s)?: tooltip = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     case .array(let list)?:
-      tooltip = try list.map { guard let s = $0.string else { throw Failure(what: "\(at).tooltip must hold strings") }; return s }
+      tooltip = try list.map {
+        guard let s = $0.string else { throw Failure(what: "\(at).tooltip must hold strings") }
+        return s
+      }
     default: throw Failure(what: "\(at).tooltip must be a string or an array of strings")
     }
     var level: Int?

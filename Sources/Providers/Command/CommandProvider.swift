@@ -54,9 +54,10 @@ public struct CommandProvider: TimelineProvider {
           + "redirect that process's output (>/dev/null 2>&1)")
     }
     guard result.status == 0 else {
-      let said = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map {
-        ": " + ProviderError.oneLine(String($0), limit: 120)
-      } ?? ""
+      let said =
+        String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map {
+          ": " + ProviderError.oneLine(String($0), limit: 120)
+        } ?? ""
       throw ProviderError("\(name) exited with status \(result.status)\(said)")
     }
     return try CommandOutput.decode(result.stdout, now: context.clock.now(), program: name)

@@ -27,7 +27,9 @@ enum ConnectProbe {
     let deadline = Int32(timeout * 1000)
     while let info = node {
       node = info.pointee.ai_next
-      let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
+      let fd = socket(
+        info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+        info.pointee.ai_protocol)
       guard fd >= 0 else { continue }
       defer { close(fd) }
       if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return }
@@ -43,6 +45,7 @@ enum ConnectProbe {
       if error == 0 { return }
       refused = refused || error == ECONNREFUSED
     }
-    throw ProviderError(refused ? "connection refused by \(host)" : "cannot connect to \(host) within \(Int(timeout)) s")
+    throw ProviderError(
+      refused ? "connection refused by \(host)" : "cannot connect to \(host) within \(Int(timeout)) s")
   }
 }

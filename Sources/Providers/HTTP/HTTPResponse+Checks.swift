@@ -15,7 +15,9 @@ extension HTTPResponse {
       let detail = service == "BaniDB" ? apiErrorMessage().map { ": \($0)" } ?? "" : ""
       throw ProviderError("\(service): HTTP \(status)\(detail)", retryAfter: status == 503 ? retryAfter : nil)
     }
-    let first = body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+    let first = body.first {
+      !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
+    }
     guard let first else { throw ProviderError("\(service): empty response") }
     if first == UInt8(ascii: "<") { throw ProviderError("\(service): got an HTML page instead of JSON") }
     guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {

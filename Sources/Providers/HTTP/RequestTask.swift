@@ -22,7 +22,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     // refresh past the total timeout.
     let deadline = Task { [weak state] in
       try await Task.sleep(nanoseconds: UInt64(total * 1_000_000_000))
-      state?.finish(.failure(ProviderError("timed out waiting for \(state?.host ?? "server") (no complete response within \(Int(total)) s)")))
+      state?.finish(
+        .failure(
+          ProviderError(
+            "timed out waiting for \(state?.host ?? "server") (no complete response within \(Int(total)) s)")))
       task.cancel()
     }
     defer { deadline.cancel() }

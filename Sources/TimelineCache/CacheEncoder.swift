@@ -56,44 +56,31 @@ public enum CacheEncoder {
 
   private static func meta(_ t: Timeline, entryBytes: Int, into w: inout JSONWriter) {
     w.beginObject()
-    w.key("widget")
-    w.string(t.widget)
-    w.key("kind")
-    w.string(t.kind)
-    w.key("generated")
-    w.int(t.generated)
+    w.field("widget", t.widget)
+    w.field("kind", t.kind)
+    w.field("generated", t.generated)
     w.optional("lastSuccess", t.lastSuccess)
     w.optional("due", t.due)
-    w.key("grace")
-    w.int(t.grace)
+    w.field("grace", t.grace)
     w.optional("end", t.end)
     switch t.policy {
     case .atEnd:
-      w.key("policy")
-      w.string("atEnd")
+      w.field("policy", "atEnd")
     case .never:
-      w.key("policy")
-      w.string("never")
+      w.field("policy", "never")
     case .after(let date):
-      w.key("policy")
-      w.string("after")
-      w.key("after")
-      w.int(date)
+      w.field("policy", "after")
+      w.field("after", date)
     }
-    w.key("configHash")
-    w.string(t.configHash)
+    w.field("configHash", t.configHash)
     if let line = t.line {
-      w.key("line")
-      w.string(line.rawValue)
+      w.field("line", line.rawValue)
     }
     if let font = t.polybarFont {
-      w.key("polybarFont")
-      w.int(Int64(font))
+      w.field("polybarFont", Int64(font))
     }
-    w.key("count")
-    w.int(Int64(t.entries.count))
-    w.key("entryBytes")
-    w.int(Int64(entryBytes))
+    w.field("count", Int64(t.entries.count))
+    w.field("entryBytes", Int64(entryBytes))
     w.key("placeholder")
     entry(t.placeholder, extra: nil, into: &w)
     w.endObject()
@@ -102,21 +89,17 @@ public enum CacheEncoder {
   /// An entry line: `date` first (readers find it by its bytes), then what bars print.
   static func entry(_ e: Entry, extra: Int?, into w: inout JSONWriter) {
     w.beginObject()
-    w.key("date")
-    w.int(e.date)
-    w.key("alt")
-    w.string(e.alt)
+    w.field("date", e.date)
+    w.field("alt", e.alt)
     w.key("runs")
     runs(e.runs, into: &w)
     if let short = e.short {
-      w.key("short")
-      w.string(short)
+      w.field("short", short)
     }
     strings("tooltip", e.tooltip, into: &w)
     strings("class", e.classes, into: &w)
     if let level = e.level {
-      w.key("level")
-      w.int(Int64(level))
+      w.field("level", Int64(level))
     }
     if let relevance = e.relevance, relevance.isFinite {
       w.key("relevance")
@@ -129,8 +112,7 @@ public enum CacheEncoder {
     lineText("translit", e.transliteration, into: &w)
     lineText("transl", e.translation, into: &w)
     if let extra {
-      w.key("x")
-      w.int(Int64(extra))
+      w.field("x", Int64(extra))
     }
     w.endObject()
   }
@@ -147,11 +129,9 @@ public enum CacheEncoder {
     guard let value else { return }
     w.key(name)
     w.beginObject()
-    w.key("t")
-    w.string(value.text)
+    w.field("t", value.text)
     if let short = value.short {
-      w.key("s")
-      w.string(short)
+      w.field("s", short)
     }
     w.endObject()
   }
@@ -160,11 +140,9 @@ public enum CacheEncoder {
     w.beginArray()
     for run in runs {
       w.beginObject()
-      w.key("t")
-      w.string(run.text)
+      w.field("t", run.text)
       if let color = run.color {
-        w.key("c")
-        w.string(color)
+        w.field("c", color)
       }
       if run.bold {
         w.key("b")
@@ -195,12 +173,10 @@ struct ExtraRecord: Hashable {
   func write(into w: inout JSONWriter) {
     w.beginObject()
     if let url {
-      w.key("url")
-      w.string(url)
+      w.field("url", url)
     }
     if let key {
-      w.key("key")
-      w.string(key)
+      w.field("key", key)
     }
     if !detail.isEmpty {
       w.key("detail")

@@ -8,23 +8,29 @@ struct JSONWriter {
 
   mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-  mutating func beginObject() {
+  mutating func beginObject() { begin(UInt8(ascii: "{")) }
+  mutating func endObject() { end(UInt8(ascii: "}")) }
+  mutating func beginArray() { begin(UInt8(ascii: "[")) }
+  mutating func endArray() { end(UInt8(ascii: "]")) }
+
+  private mutating func begin(_ bracket: UInt8) {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    bytes.append(bracket)
     needsComma.append(false)
   }
-  mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+  private mutating func end(_ bracket: UInt8) {
+    bytes.append(bracket)
     needsComma.removeLast()
   }
-  mutating func beginArray() {
-    separate()
-    bytes.append(UInt8(ascii: "["))
-    needsComma.append(false)
+  /// A key and its string value.
+  mutating func field(_ name: String, _ value: String) {
+    key(name)
+    string(value)
   }
-  mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
-    needsComma.removeLast()
+  /// A key and its integer value.
+  mutating func field(_ name: String, _ value: Int64) {
+    key(name)
+    int(value)
   }
   mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 

@@ -29,16 +29,7 @@ import TimelineTestSupport
     }
   }
 
-  /// `timeline emit` runs once `Emit` is registered in the root command.
-  static var timelineHasEmit: Bool {
-    let path = Paths.binary("timeline")
-    guard FileManager.default.isExecutableFile(atPath: path),
-      let result = try? run(path, ["emit", "--help"])
-    else { return false }
-    return result.status == 0 && result.stdout.contains("timeline emit")
-  }
-
-  @Test(.enabled(if: timelineHasEmit, "`timeline emit` is not built or not registered yet"))
+  @Test
   func bothFrontEndsPrintIdenticalBytes() throws {
     let dir = try TempDir()
     Caches.write(

@@ -10,7 +10,7 @@ import TimelineTestSupport
 @Suite(.serialized) struct TmuxRealTests {
   static let tmux = TmuxPair.path
 
-  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  @Test
   func statusLineShowsTheEntryAndHostileStylesLiterally() throws {
     let tmux = try #require(Self.tmux)
     let dir = try TempDir()

@@ -64,7 +64,7 @@ import TimelineTestSupport
 
   /// A real tmux whose status line never redraws by itself (status-interval 0): only the
   /// nudge from `timeline reload` can make it show the refreshed widget.
-  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  @Test
   func itRedrawsARunningTmuxStatusLine() throws {
     let dir = try TempDir()
     let cache = dir.file("cache")

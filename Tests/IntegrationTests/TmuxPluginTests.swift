@@ -7,7 +7,7 @@ import TimelineTestSupport
   static let tmux = TmuxPair.path
   static let plugin = Repo.file("integrations/tmux/timeline.tmux")
 
-  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  @Test
   func runShellRewritesThePlaceholders() throws {
     let dir = try TempDir()
     let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ")
@@ -32,7 +32,7 @@ import TimelineTestSupport
     #expect(try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == right)
   }
 
-  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  @Test
   func defaultsAndSourceFileOfAConfigThatRunsIt() throws {
     let dir = try TempDir()
     let pair = try TmuxPair(tmux: try #require(Self.tmux), dir: dir, prefix: "integ")
@@ -52,7 +52,7 @@ import TimelineTestSupport
       try pair.run(pair.inner, ["show-options", "-gv", "status-right"]).stdout == "#(timeline-emit tmux avalanche)\n")
   }
 
-  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  @Test
   func theStatusLineShowsTheWidget() throws {
     let dir = try TempDir()
     let cache = dir.file("cache")
@@ -83,7 +83,7 @@ import TimelineTestSupport
   /// mouse events cannot be injected into the attached client here (tmux 3.3a ignored
   /// SGR wheel reports on the status row written into the outer pane), so the test
   /// checks the bindings and runs their command list as tmux would.
-  @Test(.enabled(if: tmux != nil, "tmux is not on PATH (`make deps` installs it)"))
+  @Test
   func theWheelBindingBrowsesTheWidget() throws {
     let dir = try TempDir()
     mkdir(dir.file("run"), 0o700)

@@ -175,7 +175,7 @@ private let utc = AvalancheFixture.utc
     #expect(draft.entries[2].classes.contains("emergency"))
   }
 
-  @Test(.enabled(if: BaniDBCLI.wired)) func showPrintsEveryDayFromTheCurrentOneWithEachLinkOnce() async throws {
+  @Test func showPrintsEveryDayFromTheCurrentOneWithEachLinkOnce() async throws {
     try await serve3022(first: "2026-02-10")
     let now = utc("2026-02-10T07:00:00Z")
     let draft = try await harness.timeline(["region": .int(3022)], now: now)

@@ -6,18 +6,8 @@ import TimelineTestSupport
 
 @testable import Providers
 
-/// Whether the built `timeline` has `show` and `open` (the suite runs the binary).
-enum BaniDBCLI {
-  static let wired: Bool = {
-    guard FileManager.default.isExecutableFile(atPath: Paths.binary("timeline")) else { return false }
-    let show = try? run(Paths.binary("timeline"), ["show", "--help"])
-    let open = try? run(Paths.binary("timeline"), ["open", "--help"])
-    return show?.status == 0 && open?.status == 0
-  }()
-}
-
 /// `timeline show` and `timeline open` on a cache holding a hukamnama entry.
-@Suite(.enabled(if: BaniDBCLI.wired)) struct BaniDBCLITests {
+@Suite struct BaniDBCLITests {
   let now = BaniDBFixture.epoch("2026-03-02T03:00:00Z")
 
   func cache() throws -> TempDir {

@@ -90,7 +90,7 @@ import TimelineTestSupport
 
   /// The same text in a real tmux status line: `#(timeline-emit tmux W)` in status-right,
   /// drawn for a client attached inside an outer tmux whose pane is captured.
-  @Test(.enabled(if: TmuxPair.path != nil, "tmux is not installed (`make deps` installs it)"))
+  @Test
   func aRealTmuxShowsTheTextLiterallyAndRunsNothing() async throws {
     let (scene, pwn) = try await hostileScene()
     let tmux = try TmuxPair(tmux: try #require(TmuxPair.path), prefix: "rel", width: 400)

@@ -56,11 +56,14 @@ public struct ProviderContext: Sendable {
   public var previous: Timeline?
   /// True for `--force`: ignore anything reusable in `previous`.
   public var force: Bool
+  /// The user's time zone (an IANA identifier) for text that names a local time; nil is
+  /// the system's. Injected like the clock, so tests and previews are reproducible.
+  public var timeZone: String?
 
   /// Creates a context.
   public init(
     clock: any WallClock, config: WidgetConfig, sources: [String: String], http: any HTTPClient,
-    previous: Timeline? = nil, force: Bool = false
+    previous: Timeline? = nil, force: Bool = false, timeZone: String? = nil
   ) {
     self.clock = clock
     self.config = config
@@ -68,5 +71,6 @@ public struct ProviderContext: Sendable {
     self.http = http
     self.previous = previous
     self.force = force
+    self.timeZone = timeZone
   }
 }

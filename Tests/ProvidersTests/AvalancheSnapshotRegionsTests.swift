@@ -7,18 +7,16 @@ import TimelineTestSupport
 
 private let utc = AvalancheFixture.utc
 
-/// A client that fails every request, to prove snapshots stay offline.
-struct NoNetwork: HTTPClient {
-  func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse {
-    throw ProviderError("no network in snapshot")
-  }
-}
-
 @Suite struct AvalancheSnapshotRegionsTests {
   func snapshot(_ options: [String: ConfigValue], now: Int64) throws -> TimelineDraft {
     let config = WidgetConfig(name: "aval", kind: "avalanche", options: options)
-    let context = ProviderContext(clock: FixedClock(now), config: config, sources: [:], http: NoNetwork())
-    return try AvalancheProvider(config: config).snapshot(context: context)
+    // An offline client that logs every request: a snapshot must ask for nothing.
+    let http = MemoryHTTPClient()
+    http.setOffline(true)
+    let context = ProviderContext(clock: FixedClock(now), config: config, sources: [:], http: http)
+    let draft = try AvalancheProvider(config: config).snapshot(context: context)
+    #expect(http.paths.isEmpty, "a snapshot asked for \(http.paths)")
+    return draft
   }
 
   @Test func norwegianSnapshotReadsAsToday() throws {

@@ -73,7 +73,10 @@ import TimelineTestSupport
     let dir = try TempDir()
     let provider = try RandomShabadProvider(config: BaniDBFixture.config("random-shabad"))
     let shabad = try BaniDBFixture.shabad()
-    let entries = [provider.makeEntry(shabad, date: now), provider.makeEntry(shabad, date: now + 3600)]
+    let entries = [
+      provider.makeEntry(shabad, date: now, timeZone: "UTC"),
+      provider.makeEntry(shabad, date: now + 3600, timeZone: "UTC"),
+    ]
     try CacheStore(directory: dir.path).write(
       Timeline(
         widget: "rand", kind: "random-shabad", entries: entries, end: now + 7200, policy: .after(now + 3600),

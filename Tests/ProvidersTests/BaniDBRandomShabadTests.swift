@@ -33,6 +33,18 @@ import TimelineTestSupport
     #expect(try await BaniDBFixture.paths(server) == Array(repeating: "/random/G", count: 8))
   }
 
+  @Test func detailHeaderNamesTheSlotInTheInjectedTimeZone() throws {
+    // The header's local time comes from the context's zone, not the machine's.
+    let config = BaniDBFixture.config(kind)
+    for (zone, expected) in [("Asia/Kolkata", "Sun 1 Mar 2026, 11:30"), ("America/New_York", "Sun 1 Mar 2026, 01:00")] {
+      let context = ProviderContext(
+        clock: FixedClock(t0), config: config, sources: [:], http: MemoryHTTPClient(), timeZone: zone)
+      let entry = try #require(try provider().snapshot(context: context).entries.first)
+      let header = entry.detail.first.map { $0.map(\.text).joined() } ?? ""
+      #expect(entry.detail.contains { $0.map(\.text).joined() == "Random shabad for " + expected }, "\(header)")
+    }
+  }
+
   @Test func atMostFourRequestsAtOnce() async throws {
     let server = try server(BaniDBFixture.file("random-3492.json", delay: 0.3))
     let draft = try await BaniDBFixture.fresh(

@@ -181,11 +181,12 @@ enum BaniDBRender {
       translation: style.lineTranslation(of: verse).map { LineText($0, short: Self.short($0, words: 6)) })
   }
 
-  /// A local date and time for a detail header ("Mon 2 Mar 2026, 09:00").
-  static func localTime(_ epoch: Int64) -> String {
+  /// A local date and time for a detail header ("Mon 2 Mar 2026, 09:00"), in `timeZone`
+  /// (the context's; nil or an unknown identifier is the system's zone).
+  static func localTime(_ epoch: Int64, timeZone: String?) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone.current
+    formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
     formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
     return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
   }

@@ -46,14 +46,14 @@ public struct RandomShabadProvider: TimelineProvider {
     guard let shabad = BaniDBSamples.shabad("random-shabad") else {
       return TimelineDraft(entries: [placeholder()], end: nil, policy: .never, line: style.line)
     }
-    let entry = makeEntry(shabad, date: now)
+    let entry = makeEntry(shabad, date: now, timeZone: context.timeZone)
     return TimelineDraft(entries: [entry], end: now + interval, policy: .never, line: style.line)
   }
 
-  func makeEntry(_ shabad: Shabad, date: Int64) -> Entry {
+  func makeEntry(_ shabad: Shabad, date: Int64, timeZone: String?) -> Entry {
     BaniDBRender.entry(
       shabad, date: date, style: style, alt: "shabad", classes: ["shabad"], key: "shabad:\(shabad.id)",
-      dateLine: "Random shabad for " + BaniDBRender.localTime(date))
+      dateLine: "Random shabad for " + BaniDBRender.localTime(date, timeZone: timeZone))
   }
 
   /// The slot dates and the cached entries that already fill some of them.
@@ -98,7 +98,7 @@ public struct RandomShabadProvider: TimelineProvider {
     var errors: [ProviderError] = []
     for (slot, result) in zip(missing, results) {
       switch result {
-      case .success(let shabad): entries[slot] = makeEntry(shabad, date: slot)
+      case .success(let shabad): entries[slot] = makeEntry(shabad, date: slot, timeZone: context.timeZone)
       case .failure(let failure): errors.append(failure.error)
       }
     }

@@ -97,6 +97,8 @@ public struct CacheStore: Sendable {
   /// mkstemp and rename leaves one behind. Only names this store makes are touched.
   private func sweepTemporaries(of target: String) {
     let prefix = String(Self.temporaryPrefix(of: target).split(separator: "/").last ?? "")
+    // The real clock on purpose, not an injected one: it is compared with the files'
+    // modification times, which the kernel stamps from that clock.
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     for name in names() {

@@ -598,7 +598,8 @@ def main():
         "- Machine: %s, %d CPUs, %s; %s; bench took %d s"
         % (platform.machine(), os.cpu_count() or 0, platform.platform(),
            time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), time.time() - began),
-        "- Emitter: `%s/release/timeline-emit` (`-static-executable`, release), %.1f MB; CLI: `%s/release/timeline`"
+        "- Emitter: `%s/release/timeline-emit` (`-static-executable`, release, linked by lld in the symbol order of"
+        " bench/timeline-emit.order), %.1f MB; CLI: `%s/release/timeline`"
         % (STATIC_SCRATCH, size / 1e6, REL_SCRATCH),
         "- Wall times: %s, median of %d runs (Python: %d), the commands of one table row group measured"
         % (rows[0]["tool"], args.runs, max(20, args.runs // 10)),

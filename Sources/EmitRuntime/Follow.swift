@@ -25,6 +25,10 @@ enum Follow {
     let parent = ParentWatch()
     let watcher = DirectoryWatcher(directory: directory, names: Set(request.widgets.map { $0 + ".json" }))
     // `timeline browse` writes here: the browsed entry shows within a moment, no polling.
+    // The browse directory is made first (0700, as `timeline browse` makes it): watching a
+    // missing one means watching its parent, and with no XDG_RUNTIME_DIR that is /tmp,
+    // whose traffic would wake the follower for nothing.
+    browse.prepare()
     let browseWatcher = DirectoryWatcher(
       directory: browse.directory, names: Set(request.widgets.map { $0 + ".browse" }))
     if watcher == nil && request.verbose {

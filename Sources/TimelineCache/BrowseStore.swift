@@ -58,6 +58,11 @@ public struct BrowseStore: Sendable {
     try store.writeAtomically(Array(state.encoded().utf8), to: path)
   }
 
+  /// Creates the directory (0700) when it is missing, so a follower can watch it itself.
+  /// A failure (it exists, or cannot be made) changes nothing; an unsafe directory stays
+  /// unused (`isSafe`).
+  public func prepare() { _ = mkdir(directory, 0o700) }
+
   /// Forgets `widget`'s state: its view is back at now.
   public func remove(_ widget: String) {
     if let path = path(for: widget), isSafe() { unlink(path) }

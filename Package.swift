@@ -104,8 +104,10 @@ let emitOrder = Context.packageDirectory + "/bench/timeline-emit.order"
 for target in package.targets where target.name == "timeline-emit" {
   target.linkerSettings = [
     .unsafeFlags(
-      ["-use-ld=lld", "-Xlinker", "--symbol-ordering-file", "-Xlinker", emitOrder,
-       "-Xlinker", "--no-warn-symbol-ordering"],
+      [
+        "-use-ld=lld", "-Xlinker", "--symbol-ordering-file", "-Xlinker", emitOrder,
+        "-Xlinker", "--no-warn-symbol-ordering",
+      ],
       .when(configuration: .release))
   ]
 }

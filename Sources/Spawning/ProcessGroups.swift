@@ -47,6 +47,11 @@ public enum ProcessGroups {
     }
   }
 
+  /// Whether `pid` leads a group a run is still waiting for.
+  static func isRegistered(_ pid: pid_t) -> Bool {
+    lock.withLock { (0..<capacity).contains { slots[$0] == pid } }
+  }
+
   static func unregister(_ pid: pid_t) {
     lock.withLock {
       for index in 0..<capacity where slots[index] == pid { slots[index] = 0 }

@@ -17,6 +17,9 @@ enum RefreshRun {
     let config = try common.loadConfig()
     // A terminated refresh takes its commands' process groups with it.
     ProcessGroups.stopChildrenOnTermination()
+    // And what a command left running outside its group (`setsid prog &`) is adopted
+    // here, then ended below, once every run is over.
+    Orphans.adopt()
     var refresher = Refresher(config: config, store: common.store, clock: SystemClock())
     refresher.lockWait = Double(lockWait)
     let results: [(String, Refresher.Outcome)]
@@ -25,6 +28,7 @@ enum RefreshRun {
     } catch {
       throw Failure.config(error.description)
     }
+    Orphans.stopAll()
     var status: Int32 = 0
     for (name, outcome) in results {
       switch outcome {

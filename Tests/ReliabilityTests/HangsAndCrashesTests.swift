@@ -48,9 +48,13 @@ import TimelineTestSupport
     #expect(ran.stderr.contains("still holds its output open"), "\(ran.stderr)")
     #expect(!ran.stderr.contains("timed out"), "\(ran.stderr)")
     #expect(!groupAlive(group))
+    // The daemon left the command's group, so the refresh adopted it and ended it.
+    let daemonAlive = daemon.map { kill($0, 0) == 0 } ?? true
+    #expect(!daemonAlive, "the daemon outlived the refresh")
     row(
-      "command daemonizes (`setsid sleep 1000 &`) holding its output", firstLine(ran.stderr),
-      ok: ran.status == 1 && ran.stderr.contains("still holds its output open"))
+      "command daemonizes (`setsid sleep 1000 &`) holding its output",
+      firstLine(ran.stderr) + (daemonAlive ? "; daemon ALIVE" : "; daemon ended"),
+      ok: ran.status == 1 && ran.stderr.contains("still holds its output open") && !daemonAlive)
   }
 
   @Test func whatACommandLeavesInItsGroupIsStoppedWhenItExits() throws {

@@ -10,22 +10,14 @@ import TimelineTestSupport
 
   init() throws {
     dir = try TempDir()
-    let script = try dir.write(
-      "widget.sh",
-      """
-      #!/bin/sh
-      [ -e "\(dir.file("fail"))" ] && { echo 'HTTP 500 from the server' >&2; exit 3; }
-      now=$(date +%s)
-      printf '{"entries":[{"date":%s,"text":"tick"}],"policy":{"after":%s}}' $now $((now+3600))
-      """)
-    chmod(script, 0o755)
-    config = try dir.write(
-      "config.toml",
-      """
-      [widgets.ticker]
-      kind = "command"
-      command = ["/bin/sh", "\(script)"]
-      """)
+    config = try CommandWidget.config(
+      script:
+        """
+        #!/bin/sh
+        [ -e "\(dir.file("fail"))" ] && { echo 'HTTP 500 from the server' >&2; exit 3; }
+        now=$(date +%s)
+        printf '{"entries":[{"date":%s,"text":"tick"}],"policy":{"after":%s}}' $now $((now+3600))
+        """, in: dir)
   }
 
   func timeline(_ args: [String]) throws -> RunResult {

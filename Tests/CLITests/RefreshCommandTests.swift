@@ -14,25 +14,15 @@ import TimelineTestSupport
   init() throws {
     dir = try TempDir()
     log = dir.file("runs.log")
-    let script = try dir.write(
-      "widget.sh",
-      """
-      #!/bin/sh
-      echo run >> "\(dir.file("runs.log"))"
-      sleep "${DELAY:-0}"
-      now=$(date +%s)
-      printf '{"entries":[{"date":%s,"text":"tick & <b>","color":"#ff8800","level":2},{"date":%s,"text":"tock"}],"policy":{"after":%s}}' $now $((now+60)) $((now+3600))
-      """)
-    chmod(script, 0o755)
-    // Run through sh: exec'ing a file this process has just written can fail with
-    // ETXTBSY while a parallel test's fork still holds a descriptor to it.
-    config = try dir.write(
-      "config.toml",
-      """
-      [widgets.ticker]
-      kind = "command"
-      command = ["/bin/sh", "\(script)"]
-      """)
+    config = try CommandWidget.config(
+      script:
+        """
+        #!/bin/sh
+        echo run >> "\(dir.file("runs.log"))"
+        sleep "${DELAY:-0}"
+        now=$(date +%s)
+        printf '{"entries":[{"date":%s,"text":"tick & <b>","color":"#ff8800","level":2},{"date":%s,"text":"tock"}],"policy":{"after":%s}}' $now $((now+60)) $((now+3600))
+        """, in: dir)
   }
 
   var env: [String: String] { ["TIMELINE_CACHE_DIR": dir.file("cache"), "TIMELINE_CONFIG": config] }

@@ -22,12 +22,18 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 // The bars' fast path (timeline-emit and the modules it links): value operations on large
 // structs (Entry, CacheMeta) lowered field by field instead of through type layouts, whose
 // runtime metadata lookups cost each one-shot emit ~40 k instructions (docs/performance.md).
+// Generic types' metadata through their accessors, not the runtime's demangler (~13 k).
 // Each function in its own section, so that the emitter's link can lay out the hot ones together.
 // unsafeFlags stay on purpose: the package's products are executables alone, so no downstream
 // package can depend on these targets (SwiftPM refuses unsafeFlags only in the targets of a
 // product another package uses). Add a library product and its targets must drop them.
 let fastPath: [SwiftSetting] =
-  strict + [.unsafeFlags(["-Xfrontend", "-disable-type-layout", "-Xfrontend", "-function-sections"])]
+  strict + [
+    .unsafeFlags([
+      "-Xfrontend", "-disable-type-layout", "-Xfrontend", "-function-sections",
+      "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+    ])
+  ]
 
 let package = Package(
   name: "timeline",
@@ -69,7 +75,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
-    .executableTarget(name: "timeline-emit", dependencies: ["EmitRuntime"], swiftSettings: fastPath),
+    // timeline-emit's argv for the runtime, without its /proc/self/maps scan (argv.c).
+    .target(name: "EmitArgv"),
+    .executableTarget(name: "timeline-emit", dependencies: ["EmitRuntime", "EmitArgv"], swiftSettings: fastPath),
     .executableTarget(
       name: "timeline-simulate", dependencies: ["TimelineKit", "TimelineCore", "TimelineCache", "Providers"],
       path: "bench/simulate"),

@@ -4,7 +4,8 @@
 served by the loopback fixture server: random-shabad, hukamnama, favourites, avalanche
 (Norway, Varsom) and (Sweden, lavinprognoser), command, and a shabad of 3 and of 120 lines
 (favourites of one shabad each; the 120-line one is the recorded 3-line shabad's verses
-repeated with their own verse ids). Then every widget is emitted in every format, with the
+repeated with their own verse ids), and avalanche of five regions (two with Trollheimen's
+reply, three with Salten's). Then every widget is emitted in every format, with the
 default options and with each `--line` (and polybar with `--gurmukhi-font 2`), and compared
 with `cat` of the same file in the same run: instructions (callgrind), median wall
 (bench/pairtime.c: the command and `cat` alternately, so both see the same load) and peak
@@ -13,6 +14,7 @@ import copy
 import datetime
 import json
 import os
+import re
 import subprocess
 import sys
 from zoneinfo import ZoneInfo
@@ -21,8 +23,11 @@ FORMATS = ("waybar", "polybar", "tmux", "i3bar")
 VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliteration"]),
             ("--line translation", ["--line", "translation"]))
 POLYBAR_FONT = ("--gurmukhi-font 2", ["--gurmukhi-font", "2"])
-CACHES = ("random-shabad", "hukamnama", "favourites", "avalanche-no", "avalanche-se", "command",
+CACHES = ("random-shabad", "hukamnama", "favourites", "avalanche-no", "avalanche-no-5", "avalanche-se", "command",
           "shabad-3", "shabad-120")
+# avalanche-no-5: five regions side by side, the cost of each region's runs and tooltip
+# lines; Salten's recorded reply (its own, longer text) for three of them.
+SALTEN = (3016, 3017, 3018)
 LONG_ID = 9120
 
 
@@ -58,6 +63,24 @@ def sweden(fixtures, now):
     return text
 
 
+def salten_routes(workdir, fixtures, now):
+    """The recorded Salten reply (3016) moved to the Oslo days around `now`, for SALTEN."""
+    with open(os.path.join(fixtures, "avalanche", "detail-3016-en-2021-12-02.json"), encoding="utf-8") as f:
+        detail = f.read()
+    today = datetime.datetime.fromtimestamp(now, ZoneInfo("Europe/Oslo")).date()
+    routes = {}
+    for offset in range(-1, 3):
+        day = today + datetime.timedelta(days=offset)
+        moved = detail
+        for k, old in enumerate(("2021-12-01", "2021-12-02", "2021-12-03", "2021-12-04")):
+            moved = moved.replace(old, (day + datetime.timedelta(days=k - 1)).isoformat())
+        for region in SALTEN:
+            name = _write(os.path.join(workdir, "salten-%d-%s.json" % (region, day.isoformat())),
+                          json.loads(re.sub(r'"RegionId":\s*3016', '"RegionId": %d' % region, moved)))
+            routes["/api/AvalancheWarningByRegion/Detail/%d/2/%s/*" % (region, day.isoformat())] = {"file": name}
+    return routes
+
+
 def command_output(now, count=24):
     entries = [{"date": now - 3600 * (count // 2) + 3600 * i, "text": "%d hours & <counting> %%{F#f00}" % i,
                 "color": "#88c0d0", "tooltip": ["hour %d" % i, "second line"], "short": "%dh" % i,
@@ -73,6 +96,7 @@ def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
     with open(os.path.join(workdir, "wfs.json"), "w", encoding="utf-8") as f:
         f.write(sweden(fixtures, now))
     routes["/wfs*"] = {"file": os.path.join(workdir, "wfs.json")}
+    routes.update(salten_routes(workdir, fixtures, now))
     output = _write(os.path.join(workdir, "command.json"), command_output(now))
     server = server_class(routes, 0, workdir)
     try:
@@ -84,6 +108,8 @@ def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
             f.write('[widgets.hukamnama]\nkind = "hukamnama"\n\n')
             f.write('[widgets.favourites]\nkind = "favourites"\nshabads = [3492, %d]\n\n' % LONG_ID)
             f.write('[widgets.avalanche-no]\nkind = "avalanche"\nregions = [3011, 3022]\n\n')
+            f.write('[widgets.avalanche-no-5]\nkind = "avalanche"\nregions = [3011, 3022, %s]\n\n'
+                    % ", ".join(map(str, SALTEN)))
             f.write('[widgets.avalanche-se]\nkind = "avalanche"\ncountry = "se"\narea = 2\n\n')
             f.write('[widgets.command]\nkind = "command"\ncommand = ["/bin/cat", "%s"]\n\n' % output)
             f.write('[widgets.shabad-3]\nkind = "favourites"\nshabads = [3492]\n\n')

@@ -208,8 +208,8 @@ public enum EmitCommand {
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
         }
-        let line = EmitPipeline.line(resolved.state, format: request.format, options: request.options)
-        out.writeLine(line)
+        let line = EmitPipeline.lineBytes(resolved.state, format: request.format, options: request.options)
+        out.writeLine(bytes: line)
         if exitsAfterOutput {
           withExtendedLifetime(resolved) { withExtendedLifetime(line) { exit(0) } }
         }

@@ -17,6 +17,16 @@ enum Caps {
 
   /// `runs` within `runs` and `textBytes`.
   static func limit(_ runs: [TextRun]) -> [TextRun] {
+    // Within the caps (every real entry) the array is returned as it is, not rebuilt.
+    if runs.count <= Self.runs {
+      var total = 0
+      var empty = false
+      for run in runs {
+        total += run.text.utf8.count
+        empty = empty || run.text.isEmpty
+      }
+      if total <= textBytes && !empty { return runs }
+    }
     var out: [TextRun] = []
     var left = textBytes
     for var run in runs.prefix(Self.runs) {
@@ -31,7 +41,10 @@ enum Caps {
 
   /// Tooltip `lines` within `tooltipLines` and `tooltipLineBytes`.
   static func limit(tooltip lines: [String]) -> [String] {
-    lines.prefix(tooltipLines).map { $0.utf8.count > tooltipLineBytes ? prefix($0, bytes: tooltipLineBytes) : $0 }
+    if lines.count <= tooltipLines && !lines.contains(where: { $0.utf8.count > tooltipLineBytes }) { return lines }
+    return lines.prefix(tooltipLines).map {
+      $0.utf8.count > tooltipLineBytes ? prefix($0, bytes: tooltipLineBytes) : $0
+    }
   }
 
   /// The longest prefix of whole scalars within `bytes` UTF-8 bytes.

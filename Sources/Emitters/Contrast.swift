@@ -13,33 +13,50 @@ public enum Contrast {
 
   /// The relative luminance of `#rrggbb`, 0 to 1; nil for anything else.
   public static func luminance(_ color: String) -> Double? {
-    guard let valid = TextRun.validColor(color) else { return nil }
-    var channels: [Double] = []
-    var digits = Substring(valid.dropFirst())
-    while !digits.isEmpty {
-      guard let value = UInt8(digits.prefix(2), radix: 16) else { return nil }
-      let srgb = Double(value) / 255
-      channels.append(srgb <= 0.04045 ? srgb / 12.92 : pow((srgb + 0.055) / 1.055, 2.4))
-      digits = digits.dropFirst(2)
-    }
-    return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    guard let value = TextRun.rgb(color) else { return nil }
+    return 0.2126 * linear(value >> 16) + 0.7152 * linear(value >> 8) + 0.0722 * linear(value)
+  }
+
+  /// An sRGB channel (the low byte of `value`) as linear light, 0 to 1.
+  private static func linear(_ value: UInt32) -> Double {
+    let srgb = Double(value & 0xff) / 255
+    return srgb <= 0.04045 ? srgb / 12.92 : pow((srgb + 0.055) / 1.055, 2.4)
   }
 
   /// The contrast ratio of two `#rrggbb` colours (order does not matter); nil if either is
   /// not one.
   public static func ratio(_ a: String, _ b: String) -> Double? {
     guard let la = luminance(a), let lb = luminance(b) else { return nil }
-    return (Swift.max(la, lb) + 0.05) / (Swift.min(la, lb) + 0.05)
+    return ratio(la, lb)
   }
 
-  /// Whether a run in `color` is drawn as a badge (see above).
+  private static func ratio(_ la: Double, _ lb: Double) -> Double {
+    (Swift.max(la, lb) + 0.05) / (Swift.min(la, lb) + 0.05)
+  }
+
+  /// Whether a run in `color` is drawn as a badge (see above). Black's luminance is 0.
   public static func needsBadge(_ color: String) -> Bool {
-    (ratio(color, "#000000") ?? 21) < badgeBelow
+    guard let value = TextRun.rgb(color) else { return false }
+    // Every run of a bar asks this. On 0…1, x^3 ≤ x^2.4: a luminance from cubes is a lower
+    // bound, enough to settle every colour bright enough for text without the series.
+    if ratio(lowerLuminance(value), 0) >= badgeBelow { return false }
+    return ratio(0.2126 * linear(value >> 16) + 0.7152 * linear(value >> 8) + 0.0722 * linear(value), 0) < badgeBelow
+  }
+
+  private static func lowerLuminance(_ value: UInt32) -> Double {
+    func cube(_ channel: UInt32) -> Double {
+      let srgb = Double(channel & 0xff) / 255
+      if srgb <= 0.04045 { return srgb / 12.92 }
+      let base = (srgb + 0.055) / 1.055
+      return base * base * base
+    }
+    return 0.2126 * cube(value >> 16) + 0.7152 * cube(value >> 8) + 0.0722 * cube(value)
   }
 
   /// White or black, whichever reads better on a ground of `color`.
   public static func text(on color: String) -> String {
-    (ratio(color, "#ffffff") ?? 0) >= (ratio(color, "#000000") ?? 0) ? "#ffffff" : "#000000"
+    guard let lum = luminance(color) else { return "#ffffff" }
+    return ratio(lum, 1) >= ratio(lum, 0) ? "#ffffff" : "#000000"
   }
 
   /// x^y for x > 0, without Foundation (Emitters import no Foundation): exp(y · ln x) by

@@ -92,6 +92,18 @@ public enum EmitPipeline {
     }
   }
 
+  /// The output line for one widget as UTF-8 bytes, without a newline: what the emitter
+  /// writes. The same bytes as `line`; the formats built as bytes skip the String.
+  public static func lineBytes(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> [UInt8] {
+    switch format {
+    case .waybar: return WaybarEmitter.bytes(state, options: options)
+    case .polybar: return PolybarEmitter.bytes(state, options: options)
+    case .i3bar: return I3barEmitter.bytes(state, options: options)
+    case .tmux: return TmuxEmitter.bytes(state, options: options)
+    case .plain: return Array(PlainEmitter.render(state, options: options).utf8)
+    }
+  }
+
   /// The output line for `states` (one, or several for i3bar), without a newline. In the
   /// i3bar protocol (`streaming`) a line is always an array of blocks.
   public static func line(

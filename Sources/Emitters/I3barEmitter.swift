@@ -21,6 +21,11 @@ public enum I3barEmitter {
 
   /// One block object, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+    String(decoding: bytes(state, options: options), as: UTF8.self)
+  }
+
+  /// The block as UTF-8 bytes, which `render` is (see `WaybarEmitter.bytes`).
+  public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, defaultOrder: .logical)
     var out: [UInt8] = []
     // The runs are escaped one after another rather than joined first: the joined string
@@ -40,7 +45,7 @@ public enum I3barEmitter {
     out += ",\"name\":\"timeline\",\"instance\":"
     Markup.appendJSONString(state.widget, to: &out)
     out += ",\"markup\":\"pango\"}"
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// A status line: an array of blocks, without a newline.

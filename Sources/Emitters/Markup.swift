@@ -19,11 +19,14 @@ enum Markup {
     for run in runs {
       let color = colors ? run.color : nil
       if let color {
+        // Piece by piece: a concatenated tag would be a String allocated and freed per run.
+        out += "<span foreground=\\\""
         if Contrast.needsBadge(color) {
-          out += "<span foreground=\\\"" + Contrast.text(on: color) + "\\\" background=\\\"" + color + "\\\">"
-        } else {
-          out += "<span foreground=\\\"" + color + "\\\">"
+          out += Contrast.text(on: color)
+          out += "\\\" background=\\\""
         }
+        out += color
+        out += "\\\">"
       }
       if run.bold { out += "<b>" }
       appendJSON(run.text, pango: true, to: &out)

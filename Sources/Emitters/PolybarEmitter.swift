@@ -31,6 +31,11 @@ public enum PolybarEmitter {
   /// The formatted line, without a newline. Built as UTF-8 bytes: `%` and `{` are ASCII
   /// and never part of a multi-byte character, so the escaping works byte by byte.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+    String(decoding: bytes(state, options: options), as: UTF8.self)
+  }
+
+  /// The line as UTF-8 bytes, which `render` is (see `WaybarEmitter.bytes`).
+  public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, defaultOrder: .visual, polybar: true)
     var body: [UInt8] = []
     body.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
@@ -63,7 +68,7 @@ public enum PolybarEmitter {
     }
     if !fontTag.isEmpty { body += "%{T-}" }
     if options.click, CacheStore.isValidName(state.widget) { body += "%{A}" }
-    return String(decoding: body, as: UTF8.self)
+    return body
   }
 
   /// Appends `text`, breaking every `%{` with `breaker` (a zero-width space, or inside the

@@ -63,8 +63,9 @@ extension RenderInput {
   /// a placeholder, the last refresh error).
   func tooltipLines(truncated: Bool) -> [String] {
     var lines: [String] = []
+    lines.reserveCapacity(entry.tooltip.count + notes.count + 2)
     if let browsing { lines.append("▸ " + Sanitise.text(browsing) + " (browsing; back to now by itself)") }
-    lines += Caps.limit(tooltip: entry.tooltip).map(Sanitise.text)
+    for line in Caps.limit(tooltip: entry.tooltip) { lines.append(Sanitise.text(line)) }
     if entry.tooltip.isEmpty && truncated { lines += Caps.limit(tooltip: [Sanitise.text(entry.text)]) }
     if isStale { lines.append("Out of date: the last refresh is overdue") }
     lines += notes.map(Sanitise.text)

@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// Clean-up every emitter applies to content before escaping it for its bar.
 ///
 /// Bars are line-oriented and some treat control characters as commands, so content
@@ -22,24 +24,43 @@ public enum Sanitise {
 
   /// A byte scan so that clean text (the common case) is returned without copying.
   private static func needsWork(_ text: String) -> Bool {
-    // Over the contiguous UTF-8 of a native string when there is one: iterating
-    // `String.UTF8View` costs several times more per byte (docs/performance.md).
-    if let found = text.utf8.withContiguousStorageIfAvailable({ needsWork(bytes: $0) }) { return found }
-    return needsWork(bytes: text.utf8)
+    // `withUTF8` gives a small string's bytes without allocating, a native string's in place.
+    var text = text
+    return text.withUTF8 { needsWork(bytes: $0) }
   }
 
-  private static func needsWork<Bytes: Sequence<UInt8>>(bytes: Bytes) -> Bool {
-    var previous: UInt8 = 0
-    var beforePrevious: UInt8 = 0
-    for byte in bytes {
-      if byte < 0x20 || byte == 0x7F { return true }
-      // C1 controls are C2 80…C2 9F; U+2028/2029 are E2 80 A8/A9.
-      if previous == 0xC2 && byte < 0xA0 { return true }
-      if beforePrevious == 0xE2 && previous == 0x80 && (0xA8...0xAE).contains(byte) { return true }
-      // Bidi embeddings and overrides U+202A–U+202E (above) and isolates U+2066–U+2069.
-      if beforePrevious == 0xE2 && previous == 0x81 && (0xA6...0xA9).contains(byte) { return true }
-      beforePrevious = previous
-      previous = byte
+  private static func needsWork(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      // A word without a control, DEL or the lead byte of a character dropped below
+      // (C2: C1 controls; E2: line separators, bidi controls) is skipped whole.
+      var end = count
+      if index + 8 <= count {
+        let word = ByteScan.word(base, at: index)
+        if !ByteScan.hasByte(word, below: 0x20) && !ByteScan.hasByte(word, equalTo: 0x7F)
+          && !ByteScan.hasByte(word, equalTo: 0xC2) && !ByteScan.hasByte(word, equalTo: 0xE2)
+        {
+          index += 8
+          continue
+        }
+        end = index + 8
+      }
+      while index < end {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F { return true }
+        // C1 controls are C2 80…C2 9F; U+2028/2029 and the bidi embeddings and overrides
+        // U+202A–U+202E are E2 80 A8…AE, the isolates U+2066–U+2069 E2 81 A6…A9.
+        if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 { return true }
+        if byte == 0xE2, index + 2 < count {
+          let second = bytes[index + 1]
+          let third = bytes[index + 2]
+          if second == 0x80 && (0xA8...0xAE).contains(third) { return true }
+          if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+        }
+        index += 1
+      }
     }
     return false
   }

@@ -23,14 +23,18 @@ import TimelineCore
 public enum TmuxEmitter {
   /// The formatted line, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+    String(decoding: bytes(state, options: options), as: UTF8.self)
+  }
+
+  /// The line as UTF-8 bytes, which `render` is (see `WaybarEmitter.bytes`). `#` and `[`
+  /// are ASCII, never part of a multi-byte character, so the escaping works byte by byte.
+  public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, defaultOrder: .logical)
     // Adjacent unstyled runs are one piece of content: a `#` run may span them. They are
     // gathered in `pending` and escaped once the next styled run (a tag follows) or the
     // end (none does) is reached. Built without arrays of pieces or style parts: each
     // generic type the one-shot emitter touches is a runtime metadata instantiation.
-    var out = ""
-    // Room for the whole line up front: growing a String frees its old buffer, and a
-    // one-shot process's first String deallocation costs the runtime ~37 k instructions.
+    var out: [UInt8] = []
     out.reserveCapacity(128 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     var pending: String?
     var styled = false
@@ -63,26 +67,20 @@ public enum TmuxEmitter {
     return out
   }
 
-  static func appendEscaped(_ text: String, to out: inout String, tagFollows: Bool) {
-    guard text.utf8.contains(UInt8(ascii: "#")) else {
-      out += text
-      return
-    }
-    var scalars = String.UnicodeScalarView()
+  static func appendEscaped(_ text: String, to out: inout [UInt8], tagFollows: Bool) {
     var hashes = 0
     func flush(beforeBracket: Bool) {
-      for _ in 0..<(hashes * (beforeBracket ? 2 : 4)) { scalars.append("#") }
+      out.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: hashes * (beforeBracket ? 2 : 4)))
       hashes = 0
     }
-    for scalar in text.unicodeScalars {
-      if scalar == "#" {
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "#") {
         hashes += 1
         continue
       }
-      if hashes > 0 { flush(beforeBracket: scalar == "[") }
-      scalars.append(scalar)
+      if hashes > 0 { flush(beforeBracket: byte == UInt8(ascii: "[")) }
+      out.append(byte)
     }
     if hashes > 0 { flush(beforeBracket: tagFollows) }
-    out.unicodeScalars.append(contentsOf: scalars)
   }
 }

@@ -21,6 +21,12 @@ import TimelineCore
 public enum WaybarEmitter {
   /// The JSON line, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+    String(decoding: bytes(state, options: options), as: UTF8.self)
+  }
+
+  /// The line as UTF-8 bytes, which `render` is: what the emitter writes, without the
+  /// String (its creation would validate every byte of UTF-8 built from valid strings).
+  public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, defaultOrder: .logical, marksBrowsing: false)
     var out: [UInt8] = []
     out.reserveCapacity(256 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
@@ -37,9 +43,11 @@ public enum WaybarEmitter {
     out += "\",\"class\":["
     for (index, name) in state.classes.enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
-      out += "\"" + name + "\""
+      out.append(UInt8(ascii: "\""))
+      out += name
+      out.append(UInt8(ascii: "\""))
     }
     out += "],\"percentage\":" + String((state.entry.level ?? 0) * 20) + "}"
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 }

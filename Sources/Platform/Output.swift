@@ -14,38 +14,46 @@ public struct Output: Sendable {
   @discardableResult
   public func writeLine(_ text: String) -> Bool {
     var text = text
-    return text.withUTF8 { buffer in
-      var newline: UInt8 = 0x0A
-      return withUnsafeMutablePointer(to: &newline) { newlinePointer in
-        var vectors = (
-          iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress), iov_len: buffer.count),
-          iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1)
-        )
-        return withUnsafeMutableBytes(of: &vectors) { raw in
-          let iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
-          var done = 0
-          let total = buffer.count + 1
-          while done < total {
-            // Skip what was written already (a short write, or EINTR before anything).
-            var first = 0
-            var skip = done
-            while skip >= iov[first].iov_len {
-              skip -= iov[first].iov_len
-              first += 1
-            }
-            let saved = iov[first]
-            iov[first].iov_base = saved.iov_base.map { $0 + skip }
-            iov[first].iov_len = saved.iov_len - skip
-            let written = writev(fd, iov + first, Int32(2 - first))
-            iov[first] = saved
-            if written < 0 {
-              if errno == EINTR { continue }
-              return false
-            }
-            done += written
+    return text.withUTF8 { writeLine(buffer: $0) }
+  }
+
+  /// Writes `bytes` and a newline, as `writeLine(_:)` does a string's UTF-8.
+  @discardableResult
+  public func writeLine(bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { writeLine(buffer: $0) }
+  }
+
+  private func writeLine(buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    var newline: UInt8 = 0x0A
+    return withUnsafeMutablePointer(to: &newline) { newlinePointer in
+      var vectors = (
+        iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress), iov_len: buffer.count),
+        iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1)
+      )
+      return withUnsafeMutableBytes(of: &vectors) { raw in
+        let iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+        var done = 0
+        let total = buffer.count + 1
+        while done < total {
+          // Skip what was written already (a short write, or EINTR before anything).
+          var first = 0
+          var skip = done
+          while skip >= iov[first].iov_len {
+            skip -= iov[first].iov_len
+            first += 1
           }
-          return true
+          let saved = iov[first]
+          iov[first].iov_base = saved.iov_base.map { $0 + skip }
+          iov[first].iov_len = saved.iov_len - skip
+          let written = writev(fd, iov + first, Int32(2 - first))
+          iov[first] = saved
+          if written < 0 {
+            if errno == EINTR { continue }
+            return false
+          }
+          done += written
         }
+        return true
       }
     }
   }

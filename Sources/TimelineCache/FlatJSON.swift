@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// A strict JSON reader for one line of a version 2 cache file (the meta line, the entry
 /// line a bar shows): the bars' hot path.
 ///
@@ -144,6 +146,17 @@ final class FlatJSON {
       var scan = at
       let count = bytes.count
       let raw = bytes
+      if let base = raw.baseAddress {
+        while scan + 8 <= count {
+          let word = ByteScan.word(base, at: scan)
+          if ByteScan.hasByte(word, equalTo: UInt8(ascii: "\"")) || ByteScan.hasByte(word, equalTo: UInt8(ascii: "\\"))
+            || ByteScan.hasByte(word, below: 0x20)
+          {
+            break
+          }
+          scan += 8
+        }
+      }
       while scan < count {
         let byte = raw[scan]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }

@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// The one JSON string escaper of the package: the cache writer and the emitters' JSON
 /// formats (waybar, i3bar) both call it, so a string is escaped the same way wherever it
 /// is written.
@@ -21,6 +23,10 @@ public enum JSONEscape {
         if end > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<end])) }
       }
       while index < bytes.count {
+        if index + 8 <= bytes.count, let base = bytes.baseAddress, plain(ByteScan.word(base, at: index), pango: pango) {
+          index += 8
+          continue
+        }
         let byte = bytes[index]
         // Most bytes need nothing: one range test before the switch.
         if byte > 0x5C && byte != 0x7F && byte != 0xE2 {
@@ -60,6 +66,20 @@ public enum JSONEscape {
       }
       flush(upTo: bytes.count)
     }
+  }
+
+  /// Whether none of eight bytes needs a look: no control, quote, backslash, DEL, no E2
+  /// (the lead byte of U+2028/2029) and, for Pango, no `&` `<` `>`.
+  private static func plain(_ word: UInt64, pango: Bool) -> Bool {
+    if ByteScan.hasByte(word, below: 0x20) || ByteScan.hasByte(word, equalTo: 0x22)
+      || ByteScan.hasByte(word, equalTo: 0x5C) || ByteScan.hasByte(word, equalTo: 0x7F)
+      || ByteScan.hasByte(word, equalTo: 0xE2)
+    {
+      return false
+    }
+    return !pango
+      || !(ByteScan.hasByte(word, equalTo: 0x26) || ByteScan.hasByte(word, equalTo: 0x3C)
+        || ByteScan.hasByte(word, equalTo: 0x3E))
   }
 
   /// Appends a JSON string literal, quotes included.

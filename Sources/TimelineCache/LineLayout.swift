@@ -120,6 +120,9 @@ struct LineLayout {
     guard position > start, let base = bytes.baseAddress else { return position }
     let byte = base.assumingMemoryBound(to: UInt8.self)
     var at = position
+    // A probed line can be kilobytes long: back a word at a time while no byte is a newline
+    // (Glibc's module does not offer memrchr).
+    while at - 8 >= start && !ByteScan.hasByte(ByteScan.word(base, at: at - 8), equalTo: 0x0A) { at -= 8 }
     while at > start, byte[at - 1] != 0x0A { at -= 1 }
     return at
   }

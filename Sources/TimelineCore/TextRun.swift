@@ -20,19 +20,30 @@ public struct TextRun: Sendable, Hashable {
   /// Returns `color` if it is exactly `#rrggbb` (lower-cased), else nil, so that a colour
   /// from a cache file or a script can never smuggle markup into a bar.
   public static func validColor(_ color: String) -> String? {
-    let bytes = Array(color.utf8)
-    guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else { return nil }
-    var out = "#"
-    for byte in bytes.dropFirst() {
+    guard rgb(color) != nil else { return nil }
+    // Every run a bar shows passes here: an already lower-case colour is returned as it is.
+    return color.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") } ? color.lowercased() : color
+  }
+
+  /// The 24-bit value of `#rrggbb` (either case), else nil.
+  public static func rgb(_ color: String) -> UInt32? {
+    var value: UInt32 = 0
+    var count = 0
+    for byte in color.utf8 {
+      count += 1
+      if count == 1 {
+        guard byte == UInt8(ascii: "#") else { return nil }
+        continue
+      }
+      guard count <= 7 else { return nil }
       switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"):
-        out.unicodeScalars.append(Unicode.Scalar(byte))
-      case UInt8(ascii: "A")...UInt8(ascii: "F"):
-        out.unicodeScalars.append(Unicode.Scalar(byte + 32))
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
       default: return nil
       }
     }
-    return out
+    return count == 7 ? value : nil
   }
 }
 

@@ -52,7 +52,7 @@ public enum Terminal {
   }
 
   static func rgb(_ hex: String) -> (Int, Int, Int)? {
-    guard let valid = TextRun.validColor(hex), let value = Int(valid.dropFirst(), radix: 16) else { return nil }
+    guard let value = TextRun.rgb(hex).map(Int.init) else { return nil }
     return (value >> 16 & 0xff, value >> 8 & 0xff, value & 0xff)
   }
 

@@ -23,4 +23,23 @@ import Testing
     #expect(Contrast.text(on: "#800000") == "#ffffff")
     #expect(Contrast.text(on: "#ffff00") == "#000000")
   }
+
+  /// `needsBadge` settles bright colours from a lower bound first; it decides exactly as
+  /// the ratio against black does, for every grey and a grid of colours.
+  @Test func theBadgeShortcutAgreesWithTheRatio() throws {
+    func hex(_ r: Int, _ g: Int, _ b: Int) -> String {
+      "#" + [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+    var colors = (0...255).map { hex($0, $0, $0) }
+    for r in stride(from: 0, through: 255, by: 15) {
+      for g in stride(from: 0, through: 255, by: 15) {
+        for b in stride(from: 0, through: 255, by: 15) { colors.append(hex(r, g, b)) }
+      }
+    }
+    for color in colors {
+      let ratio = try #require(Contrast.ratio(color, "#000000"))
+      #expect(Contrast.needsBadge(color) == (ratio < 3), "\(color): \(ratio)")
+    }
+    #expect(!Contrast.needsBadge("#abc"))
+  }
 }

@@ -5,11 +5,15 @@ import TimelineCore
 import TimelineTestSupport
 
 @Suite struct CacheRoundTripTests {
+  /// Entry lines of varied lengths, so the binary search lands at every alignment.
   static func sample(entries count: Int, start: Int64 = 1000, step: Int64 = 100) -> Timeline {
     let entries = (0..<count).map { i in
       Entry(
         date: start + Int64(i) * step, relevance: 0.5,
-        runs: [TextRun("ਸਤਿ \"q\" \\ \n\u{1}", color: "#ff8800", bold: i % 2 == 0), TextRun(" \(i)")],
+        runs: [
+          TextRun("ਸਤਿ \"q\" \\ \n\u{1}", color: "#ff8800", bold: i % 2 == 0),
+          TextRun(" \(i)" + String(repeating: "·", count: i % 11)),
+        ],
         short: "s\(i)", tooltip: ["line 1", "ਲਾਈਨ 2"], alt: "level-3", classes: ["avalanche"], level: 3,
         url: "https://example.org/?a=1&b=2", key: "k\(i)", detail: [[TextRun("d", color: "#00ff00")]])
     }

@@ -64,6 +64,22 @@ import TimelineCore
     #expect(root["date"]?.int == 7, "the last of a repeated key, as json-c")
   }
 
+  /// The string scanner skips plain bytes a word at a time: a quote, a backslash escape or
+  /// a raw control is found at every offset, after ASCII and after Gurmukhi.
+  @Test func stringsEndAndEscapeAtEveryOffset() throws {
+    for padding in ["a", "ਸ"] {
+      for offset in 0..<18 {
+        let before = String(repeating: padding, count: offset)
+        let (plain, _) = try #require(flat("\"" + before + "\",\"next\""))
+        #expect(plain.root.string == before)
+        let (escaped, _) = try #require(flat("\"" + before + #"\"\\\n\u0041"# + " tail text\""))
+        #expect(escaped.root.string == before + "\"\\\nA tail text")
+        #expect(flat("\"" + before + "\u{1}" + " tail text\"") == nil, "raw control after \(offset)")
+        #expect(flat("\"" + before + " open tail") == nil, "unclosed after \(offset)")
+      }
+    }
+  }
+
   /// Every prefix and many byte changes of a real entry line: never a crash, and whatever
   /// the flat reader accepts, json-c accepts and decodes to the same entry.
   @Test func damagedLinesAgreeWithJSONC() throws {

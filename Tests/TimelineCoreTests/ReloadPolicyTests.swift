@@ -59,15 +59,6 @@ import TimelineCore
   }
 }
 
-@Suite struct TextRunTests {
-  @Test func onlyHexColoursSurvive() {
-    #expect(TextRun("a", color: "#FF00aa").color == "#ff00aa")
-    #expect(TextRun("a", color: "red").color == nil)
-    #expect(TextRun("a", color: "#ff00aa}%{A1:x:}").color == nil)
-    #expect(TextRun("a", color: "#fff").color == nil)
-  }
-}
-
 @Suite struct ISOTimeTests {
   @Test func formatsUTC() {
     #expect(ISOTime.format(0) == "1970-01-01T00:00:00Z")

@@ -181,14 +181,17 @@ def breakdown(profile):
         ("whole process", total),
         ("before `main`: the kernel's entry, glibc start-up (tunables, IRELATIVE relocations, TLS), "
          "the Swift runtime's static constructors", total - main),
-        ("… of which the Swift runtime's `CommandLine.cpp` constructor", find(r"_GLOBAL__sub_I_CommandLine\.cpp")),
+        ("… of which the Swift runtime's `CommandLine.cpp` constructor (0: Sources/EmitArgv keeps it out of the link)",
+         find(r"_GLOBAL__sub_I_CommandLine\.cpp")),
         ("`main`: arguments, reading the cache, rendering, writing", main),
         ("… `CommandLine.arguments` (the [String] of argv)", find(r"CommandLineO9argumentsSaySSGvgZ$")),
         ("… reading the meta line and the shown entry line (`FlatJSON.parse`)",
          find(r"FlatJSONC9container")),
         ("… json-c (`json_tokener_parse_ex`; version 2 files never reach it)", find(r"json_tokener_parse_ex$")),
-        ("… Swift generic metadata instantiated at first use (`__swift_instantiateConcreteTypeFromMangledName`)",
-         find(r"__swift_instantiateConcreteTypeFromMangledName$")),
+        ("… array storage metadata at first use (`_ContiguousArrayStorage`'s accessor; the first call registers "
+         "the standard library's prespecialized records)", find(r"ss23_ContiguousArrayStorageCMa$")),
+        ("… generic metadata through the runtime's demangler (`__swift_instantiateConcreteTypeFromMangledName`; "
+         "the fast path calls accessors instead)", find(r"__swift_instantiateConcreteTypeFromMangledName$")),
         ("… dynamic relocation (`_dl_relocate_object`; none in a static executable)",
          find(r"_dl_relocate_object$")),
     ]

@@ -13,14 +13,19 @@ public enum Contrast {
 
   /// The relative luminance of `#rrggbb`, 0 to 1; nil for anything else.
   public static func luminance(_ color: String) -> Double? {
-    guard let value = TextRun.rgb(color) else { return nil }
-    return 0.2126 * linear(value >> 16) + 0.7152 * linear(value >> 8) + 0.0722 * linear(value)
+    TextRun.rgb(color).map { luminance($0) }
   }
 
-  /// An sRGB channel (the low byte of `value`) as linear light, 0 to 1.
-  private static func linear(_ value: UInt32) -> Double {
-    let srgb = Double(value & 0xff) / 255
-    return srgb <= 0.04045 ? srgb / 12.92 : pow((srgb + 0.055) / 1.055, 2.4)
+  /// The luminance of a 24-bit colour; `lowerBound` uses x³ for x^2.4 (smaller on 0…1),
+  /// a bound cheap enough to settle most questions without the power series.
+  private static func luminance(_ value: UInt32, lowerBound: Bool = false) -> Double {
+    func linear(_ channel: UInt32) -> Double {
+      let srgb = Double(channel & 0xff) / 255
+      if srgb <= 0.04045 { return srgb / 12.92 }
+      let base = (srgb + 0.055) / 1.055
+      return lowerBound ? base * base * base : pow(base, 2.4)
+    }
+    return 0.2126 * linear(value >> 16) + 0.7152 * linear(value >> 8) + 0.0722 * linear(value)
   }
 
   /// The contrast ratio of two `#rrggbb` colours (order does not matter); nil if either is
@@ -37,20 +42,9 @@ public enum Contrast {
   /// Whether a run in `color` is drawn as a badge (see above). Black's luminance is 0.
   public static func needsBadge(_ color: String) -> Bool {
     guard let value = TextRun.rgb(color) else { return false }
-    // Every run of a bar asks this. On 0…1, x^3 ≤ x^2.4: a luminance from cubes is a lower
-    // bound, enough to settle every colour bright enough for text without the series.
-    if ratio(lowerLuminance(value), 0) >= badgeBelow { return false }
-    return ratio(0.2126 * linear(value >> 16) + 0.7152 * linear(value >> 8) + 0.0722 * linear(value), 0) < badgeBelow
-  }
-
-  private static func lowerLuminance(_ value: UInt32) -> Double {
-    func cube(_ channel: UInt32) -> Double {
-      let srgb = Double(channel & 0xff) / 255
-      if srgb <= 0.04045 { return srgb / 12.92 }
-      let base = (srgb + 0.055) / 1.055
-      return base * base * base
-    }
-    return 0.2126 * cube(value >> 16) + 0.7152 * cube(value >> 8) + 0.0722 * cube(value)
+    // Every run of a bar asks this: the lower bound settles every colour bright enough for text.
+    if ratio(luminance(value, lowerBound: true), 0) >= badgeBelow { return false }
+    return ratio(luminance(value), 0) < badgeBelow
   }
 
   /// White or black, whichever reads better on a ground of `color`.

@@ -83,17 +83,11 @@ public enum EmitPipeline {
 
   /// The output line for one widget, without a newline.
   public static func line(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> String {
-    switch format {
-    case .waybar: return WaybarEmitter.render(state, options: options)
-    case .polybar: return PolybarEmitter.render(state, options: options)
-    case .tmux: return TmuxEmitter.render(state, options: options)
-    case .plain: return PlainEmitter.render(state, options: options)
-    case .i3bar: return I3barEmitter.render(state, options: options)
-    }
+    String(decoding: lineBytes(state, format: format, options: options), as: UTF8.self)
   }
 
   /// The output line for one widget as UTF-8 bytes, without a newline: what the emitter
-  /// writes. The same bytes as `line`; the formats built as bytes skip the String.
+  /// writes, without making a String of it (which would validate every byte again).
   public static func lineBytes(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> [UInt8] {
     switch format {
     case .waybar: return WaybarEmitter.bytes(state, options: options)

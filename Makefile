@@ -5,7 +5,7 @@ BINDIR := $(DESTDIR)$(PREFIX)/bin
 SHAREDIR := $(DESTDIR)$(PREFIX)/share/timeline
 SWIFT ?= swift
 STATIC_SCRATCH := .build-static
-APT_PACKAGES := libjson-c-dev pkg-config tmux tzdata python3 hyperfine valgrind procps libcurl4-openssl-dev dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core
+APT_PACKAGES := libjson-c-dev pkg-config tmux tzdata python3 hyperfine valgrind procps libcurl4-openssl-dev dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core khard
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: lint format help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability

@@ -9,6 +9,7 @@ public enum ProviderRegistry {
     RandomShabadProvider.self,
     HukamnamaProvider.self,
     FavouritesProvider.self,
+    BirthdaysProvider.self,
   ]
 
   /// The provider type for `kind`, or nil.

@@ -1,0 +1,129 @@
+import Glibc
+import TimelineCore
+
+/// The user's address book: a vCard folder as vdirsyncer and khard keep it (one `.vcf`
+/// per contact, possibly in a subfolder per book) or one `.vcf` with many cards.
+///
+/// Read only, and defensively: files are opened read-only and non-blocking (a FIFO
+/// named `x.vcf` cannot stall the refresh), only regular files are read, each up to
+/// `maxFileBytes`, folders are entered once each (a symlink loop ends), at most
+/// `maxDepth` deep and `maxFiles` in all. What is passed over is said in `problems`.
+public struct AddressBook: Sendable, Equatable {
+  public var contacts: [Contact] = []
+  /// One line per skipped card or file, for `status` and `doctor`.
+  public var problems: [String] = []
+  /// The `.vcf` files read.
+  public var files = 0
+
+  public static let maxFileBytes = 64 << 20
+  public static let maxDepth = 8
+  public static let maxFiles = 100_000
+
+  public init() {}
+
+  /// Reads `path` (`~/` expanded by the caller). A missing path is an error, since a
+  /// wrong `contacts` setting should say so rather than show nobody.
+  public static func read(_ path: String) throws -> AddressBook {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw ProviderError("contacts: cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    var book = AddressBook()
+    if info.st_mode & S_IFMT == S_IFDIR {
+      var visited: Set<[UInt64]> = []
+      book.walk(path, relative: "", depth: 0, visited: &visited)
+    } else {
+      book.readFile(path, name: lastComponent(path))
+    }
+    return book
+  }
+
+  private mutating func walk(_ directory: String, relative: String, depth: Int, visited: inout Set<[UInt64]>) {
+    var info = stat()
+    guard stat(directory, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else {
+      return
+    }
+    guard depth <= Self.maxDepth else {
+      problems.append("\(relative): deeper than \(Self.maxDepth) folders; not read")
+      return
+    }
+    guard let handle = opendir(directory) else {
+      problems.append("\(relative.isEmpty ? directory : relative): cannot list: \(String(cString: strerror(errno)))")
+      return
+    }
+    var names: [String] = []
+    while let item = readdir(handle) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      // Hidden entries are sync tools' state (vdirsyncer's `.status`, `.git`), not cards.
+      if !name.hasPrefix(".") { names.append(name) }
+    }
+    closedir(handle)
+    for name in names.sorted() {
+      let full = directory + "/" + name
+      let shown = relative.isEmpty ? name : relative + "/" + name
+      var entry = stat()
+      // stat, not lstat: a symlinked book is followed; `visited` ends a loop.
+      guard stat(full, &entry) == 0 else {
+        if name.lowercased().hasSuffix(".vcf") { problems.append("\(shown): cannot read (broken link?); skipped") }
+        continue
+      }
+      if entry.st_mode & S_IFMT == S_IFDIR {
+        walk(full, relative: shown, depth: depth + 1, visited: &visited)
+      } else if name.lowercased().hasSuffix(".vcf") {
+        guard files < Self.maxFiles else {
+          problems.append("more than \(Self.maxFiles) .vcf files; the rest are not read")
+          return
+        }
+        readFile(full, name: shown)
+      }
+    }
+  }
+
+  private mutating func readFile(_ path: String, name: String) {
+    switch Self.contents(path) {
+    case .success(let bytes):
+      files += 1
+      let cards = VCardReader.read(bytes, file: name)
+      contacts += cards.contacts
+      problems += cards.problems
+    case .failure(let problem):
+      problems.append("\(name): \(problem.reason); skipped")
+    }
+  }
+
+  struct ReadProblem: Error { var reason: String }
+
+  /// The bytes of a regular file of at most `maxFileBytes`, read without blocking on
+  /// a FIFO or a device.
+  static func contents(_ path: String) -> Result<[UInt8], ReadProblem> {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    guard fd >= 0 else { return .failure(ReadProblem(reason: "cannot open: \(String(cString: strerror(errno)))")) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return .failure(ReadProblem(reason: "not a regular file"))
+    }
+    guard info.st_size <= Self.maxFileBytes else {
+      return .failure(ReadProblem(reason: "larger than \(Self.maxFileBytes >> 20) MB"))
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var filled = 0
+    while filled < bytes.count {
+      let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+      if got < 0 && errno == EINTR { continue }
+      guard got >= 0 else { return .failure(ReadProblem(reason: "read error: \(String(cString: strerror(errno)))")) }
+      if got == 0 { break }
+      filled += got
+    }
+    // The file grew while being read: what exceeds the size seen is left for next time.
+    guard filled <= Self.maxFileBytes else { return .failure(ReadProblem(reason: "larger than 64 MB")) }
+    bytes.removeLast(bytes.count - filled)
+    return .success(bytes)
+  }
+
+  private static func lastComponent(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+}

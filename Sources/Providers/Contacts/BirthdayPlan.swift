@@ -1,0 +1,74 @@
+import TimelineCore
+
+/// Which birthdays and anniversaries fall in the coming days: pure day arithmetic, so
+/// every rule is tested without a clock or a zone.
+public enum BirthdayPlan {
+  /// One coming date of one contact.
+  public struct Occasion: Sendable, Equatable {
+    public enum Kind: String, Sendable { case birthday, anniversary }
+    public var contact: Contact
+    public var kind: Kind
+    /// The local day it falls on.
+    public var day: Int
+    /// Years since the date, when its year is known.
+    public var years: Int?
+  }
+
+  /// The day `date` falls on in `year`. 29 February falls on 28 February in a year
+  /// that has none (the last day of the month the date belongs to).
+  public static func day(of date: ContactDate, in year: Int) -> Int {
+    let day = date.month == 2 && date.day == 29 && !ContactDate.isLeap(year) ? 28 : date.day
+    return Int(ISOTime.days(year: Int64(year), month: Int64(date.month), day: Int64(day)))
+  }
+
+  /// The first day on or after `today` on which `date` recurs, and the years then.
+  public static func next(_ date: ContactDate, onOrAfter today: Int) -> (day: Int, years: Int?) {
+    let (year, _, _) = ISOTime.civil(fromDays: Int64(today))
+    var target = Int(year)
+    if day(of: date, in: target) < today { target += 1 }
+    let years = date.year.map { target - $0 }
+    return (day(of: date, in: target), years.flatMap { $0 >= 0 ? $0 : nil })
+  }
+
+  /// The occasions from `today` through `today + days - 1`, soonest first (then by name).
+  public static func upcoming(_ contacts: [Contact], today: Int, days: Int) -> [Occasion] {
+    var found: [Occasion] = []
+    for contact in contacts {
+      for (kind, date) in [(Occasion.Kind.birthday, contact.birthday), (.anniversary, contact.anniversary)] {
+        guard let date else { continue }
+        let (day, years) = next(date, onOrAfter: today)
+        if day < today + days { found.append(Occasion(contact: contact, kind: kind, day: day, years: years)) }
+      }
+    }
+    return found.sorted {
+      ($0.day, $0.contact.name, $0.kind.rawValue) < ($1.day, $1.contact.name, $1.kind.rawValue)
+    }
+  }
+
+  /// The bar text: "🎂 Alice turns 40 today", "🎂 Bob · Friday", "💍 Carol · 10 years
+  /// today"; `name` is the name or initials as shown.
+  public static func text(_ occasion: Occasion, name: String, today: Int) -> String {
+    let away = occasion.day - today
+    switch (occasion.kind, away, occasion.years) {
+    case (.birthday, 0, let years?) where years > 0: return "🎂 \(name) turns \(years) today"
+    case (.birthday, 0, _): return "🎂 \(name) · birthday today"
+    case (.birthday, _, _): return "🎂 \(name) · \(LocalDays.word(occasion.day, today: today))"
+    case (.anniversary, 0, let years?) where years > 0:
+      return "💍 \(name) · \(years) year\(years == 1 ? "" : "s") today"
+    case (.anniversary, 0, _): return "💍 \(name) · anniversary today"
+    case (.anniversary, _, _): return "💍 \(name) · anniversary \(LocalDays.word(occasion.day, today: today))"
+    }
+  }
+
+  /// A tooltip or `show` line: "Fri 28 Nov · Bob turns 31".
+  public static func line(_ occasion: Occasion, name: String) -> String {
+    let what: String
+    switch (occasion.kind, occasion.years) {
+    case (.birthday, let years?) where years > 0: what = "\(name) turns \(years)"
+    case (.birthday, _): what = "\(name)'s birthday"
+    case (.anniversary, let years?) where years > 0: what = "\(name): \(years) year\(years == 1 ? "" : "s")"
+    case (.anniversary, _): what = "\(name)'s anniversary"
+    }
+    return "\(LocalDays.short(occasion.day)) · \(what)"
+  }
+}

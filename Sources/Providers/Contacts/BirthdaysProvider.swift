@@ -1,0 +1,97 @@
+import TimelineCore
+
+/// Kind `birthdays`: birthdays and anniversaries from the user's vCards in the next
+/// `within` days, soonest first. Local: no network. The entries switch at each local
+/// midnight for five weeks, so the bar is right with no refresh; a refresh every hour
+/// picks up edited cards.
+///
+/// Options: `contacts` (folder or .vcf, default ~/.local/share/contacts), `within`
+/// (days or weeks, default "14d"), `private` (initials instead of names).
+public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
+  public static let kind = "birthdays"
+  static let horizonDays = 35
+
+  let contacts: ContactsOptions
+  let within: Int
+  let days: LocalDays
+
+  public init(config: WidgetConfig) throws {
+    var options = Options(config)
+    contacts = try ContactsOptions(&options)
+    let raw = try options.string("within", default: "14d") ?? "14d"
+    guard let period = Period(raw), period.unit == .d || period.unit == .w, period.days(from: 0) <= 366 else {
+      throw options.invalid("within", expected: "a number of days or weeks like \"14d\" or \"3w\" (at most a year)")
+    }
+    within = period.days(from: 0)
+    days = LocalDays()
+    try options.finish()
+  }
+
+  /// A provider with its parts given, for tests in another zone.
+  init(contacts: ContactsOptions, within: Int, days: LocalDays) {
+    self.contacts = contacts
+    self.within = within
+    self.days = days
+  }
+
+  public func placeholder() -> Entry {
+    Entry(date: 0, runs: [TextRun("🎂 …")], alt: "placeholder", classes: ["birthdays"])
+  }
+
+  public func snapshot(context: ProviderContext) -> TimelineDraft {
+    let now = context.clock.now()
+    let today = days.day(of: now)
+    // The bundled cards' dates are moved next to today, so the preview shows each form.
+    var sample = ContactSamples.contacts()
+    for (index, offset) in [0, 2, 9].enumerated() where index < sample.count {
+      let (_, month, date) = ISOTime.civil(fromDays: Int64(today + offset))
+      sample[index].birthday?.month = Int(month)
+      sample[index].birthday?.day = Int(date)
+    }
+    return draft(sample, now: now)
+  }
+
+  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+    let book = try AddressBook.read(contacts.path)
+    return draft(book.contacts, now: context.clock.now())
+  }
+
+  public func diagnostics() -> [String] {
+    do { return try AddressBook.read(contacts.path).problems } catch { return ["\(error)"] }
+  }
+
+  /// One entry per local day from today, each listing that day's coming occasions.
+  func draft(_ people: [Contact], now: Int64) -> TimelineDraft {
+    let today = days.day(of: now)
+    var entries: [Entry] = []
+    for offset in 0..<Self.horizonDays {
+      let day = today + offset
+      let entry = self.entry(BirthdayPlan.upcoming(people, today: day, days: within), today: day)
+      var dated = entry
+      dated.date = offset == 0 ? now : days.start(of: day)
+      if let last = entries.last, last.runs == dated.runs, last.tooltip == dated.tooltip { continue }
+      entries.append(dated)
+    }
+    return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
+  }
+
+  func entry(_ coming: [BirthdayPlan.Occasion], today: Int) -> Entry {
+    guard let first = coming.first else {
+      let quiet = "🎂 none in the next \(within) days"
+      return Entry(
+        date: 0, relevance: ContactRelevance.fraction(ContactRelevance.quiet), runs: [TextRun(quiet)],
+        tooltip: [quiet], alt: "none", classes: ["birthdays", "quiet"], detail: [[TextRun(quiet)]])
+    }
+    let away = first.day - today
+    var text = BirthdayPlan.text(first, name: contacts.shown(first.contact), today: today)
+    let sameDay = coming.filter { $0.day == first.day }.count
+    if sameDay > 1 { text += " +\(sameDay - 1)" }
+    let lines = coming.map { BirthdayPlan.line($0, name: contacts.shown($0.contact)) }
+    return Entry(
+      date: 0, relevance: ContactRelevance.fraction(ContactRelevance.birthday(daysAway: away)),
+      runs: [TextRun(text)], short: away == 0 ? "🎂 today" : "🎂 \(LocalDays.word(first.day, today: today))",
+      tooltip: Array(lines.prefix(12)) + (lines.count > 12 ? ["… \(lines.count - 12) more"] : []),
+      alt: away == 0 ? "today" : "soon", classes: ["birthdays", away == 0 ? "today" : "soon"],
+      key: "birthdays:\(LocalDays.iso(today))", detail: lines.map { [TextRun($0)] })
+  }
+}

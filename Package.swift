@@ -71,7 +71,7 @@ let package = Package(
     .executableTarget(
       name: "timeline",
       dependencies: [
-        "TimelineKit", "EmitRuntime", "Platform", "Spawning",
+        "TimelineKit", "EmitRuntime", "Emitters", "Platform", "Spawning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),

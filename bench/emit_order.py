@@ -105,11 +105,11 @@ def commands(emit, real_cache, synthetic_cache):
     synthetic = dict(os.environ, TIMELINE_CACHE_DIR=synthetic_cache)
     runs = [(real, cmd) for widget in realcache.CACHES for _, cmd in realcache.commands(emit, widget)]
     for widget in ("bench10", "bench10000"):
-        runs += [(synthetic, [emit, fmt, widget]) for fmt in measure.FORMATS + ("plain",)]
+        runs += [(synthetic, [emit, fmt, widget]) for fmt in realcache.formats(emit)]
     for extra in (["--max-width", "12"], ["--click"], ["--gurmukhi", "logical"], ["--verbose"],
                   ["--at", "2026-03-01T19:00:00Z"], ["--line", "gurmukhi"]):
-        runs += [(real, [emit, fmt, "random-shabad"] + extra) for fmt in measure.FORMATS]
-    runs += [(real, [emit, fmt, "no-such-widget"]) for fmt in measure.FORMATS + ("plain",)]
+        runs += [(real, [emit, fmt, "random-shabad"] + extra) for fmt in realcache.bars(emit)]
+    runs += [(real, [emit, fmt, "no-such-widget"]) for fmt in realcache.formats(emit)]
     runs += [(real, [emit, "i3bar", "random-shabad", "avalanche-no"]), (real, [emit, "--help"])]
     return runs
 
@@ -143,7 +143,7 @@ def main():
         subprocess.run([shutil.which("cc") or shutil.which("clang"), "-O2",
                         os.path.join(measure.ROOT, "bench", "steptrace.c"), "-o", tracer], check=True)
         env = dict(os.environ, TIMELINE_CACHE_DIR=real)
-        for fmt in measure.FORMATS + ("plain",):
+        for fmt in realcache.formats(args.emit):
             for name in native([args.emit, fmt, "random-shabad"], env, table, starts, end, tracer):
                 if name not in count:
                     count[name] = len(runs)

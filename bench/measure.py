@@ -50,7 +50,6 @@ FIXTURES = os.path.join(ROOT, "Tests", "ProvidersTests", "Fixtures")
 # Tests/Support/fixture_server.py, with a listen backlog of 128 (see bench/fixture_server.py).
 SERVER = os.path.join(ROOT, "bench", "fixture_server.py")
 STATIC_FLAGS = ["-Xswiftc", "-static-executable"]
-FORMATS = ("waybar", "polybar", "tmux", "i3bar")
 SIZES = (10, 10_000)
 REGIONS = (3011, 3022, 3016)
 DELAY = 0.2
@@ -210,7 +209,7 @@ def bench_emit(cache, launcher, runs):
         subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_cache.py"), path, str(count), str(now)], check=True)
         out = subprocess.run([STATIC, "waybar", widget], env=env, capture_output=True, text=True).stdout
         assert out.startswith('{"text":"<span'), "timeline-emit did not print the entry: %r" % out
-        named = [("timeline-emit %s" % f, [STATIC, f, widget]) for f in FORMATS]
+        named = [("timeline-emit %s" % f, [STATIC, f, widget]) for f in realcache.bars(STATIC)]
         named.append(("cat", [shutil.which("cat"), path]))
         walls, tool = median_ms([c for _, c in named], env, runs)
         python = [sys.executable, os.path.join(ROOT, "bench", "emit_py.py"), path]
@@ -549,7 +548,7 @@ def main():
         return next(r for r in rows if r["entries"] == count and r["name"] == name)
 
     cat10, cat10k = get(10, "cat"), get(10_000, "cat")
-    emits = ["timeline-emit %s" % f for f in FORMATS]
+    emits = ["timeline-emit %s" % f for f in realcache.bars(STATIC)]
     growth = max((get(10_000, n)["instr"] or 0) / (get(10, n)["instr"] or 1) for n in emits)
     worst = realcache.summary(real)
     target_wall = 3 * DELAY + refresh["startup"]

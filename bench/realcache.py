@@ -19,7 +19,22 @@ import subprocess
 import sys
 from zoneinfo import ZoneInfo
 
-FORMATS = ("waybar", "polybar", "tmux", "i3bar")
+_FORMATS = {}
+
+
+def formats(emit):
+    """The format registry as `timeline-emit --list-formats` prints it (no list of names here)."""
+    if emit not in _FORMATS:
+        done = subprocess.run([emit, "--list-formats"], capture_output=True, text=True, check=True)
+        _FORMATS[emit] = tuple(done.stdout.split())
+    return _FORMATS[emit]
+
+
+def bars(emit):
+    """The registry's formats with markup, the ones timed against `cat`: all but plain text."""
+    return tuple(f for f in formats(emit) if f != "plain")
+
+
 VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliteration"]),
             ("--line translation", ["--line", "translation"]))
 POLYBAR_FONT = ("--gurmukhi-font 2", ["--gurmukhi-font", "2"])
@@ -127,7 +142,7 @@ def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
 def commands(emit, widget):
     """(label, argv) of every emit measured for one cache."""
     out = []
-    for fmt in FORMATS:
+    for fmt in bars(emit):
         variants = VARIANTS + ((POLYBAR_FONT,) if fmt == "polybar" else ())
         for name, extra in variants:
             out.append(("%s %s" % (fmt, name), [emit, fmt, widget] + extra))

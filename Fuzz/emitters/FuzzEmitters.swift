@@ -116,7 +116,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(BarMarkup.polybarIsOurs(polybar, click: options.click), "polybar: a %{ that is not our tag", polybar)
   // The ASCII form in the GurbaniAkhar font loses no letter: without our own tags the
   // line is exactly the (sanitised) ASCII text.
-  let choice = LineChoice(state, options: options, polybar: true)
+  let choice = LineChoice(state, options: options, traits: OutputFormat.polybar.traits)
   if choice.asciiFont != nil && options.maxWidth == nil && !options.click {
     let content = BarMarkup.polybarWithoutOwnTags(polybar)
     check(content == Sanitise.text(choice.runs.plainText), "polybar: the ASCII form lost or gained a letter", polybar)
@@ -125,6 +125,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let tmux = TmuxEmitter.render(state, options: options)
   oneLine(tmux, "tmux")
   check(BarMarkup.tmuxIsOurs(tmux), "tmux: a # that is neither ## nor our style", tmux)
+
+  // Every format of the registry, a new one included: one line of valid UTF-8.
+  for format in OutputFormat.allCases {
+    let bytes = format.bytes(state, options: options)
+    check(String(validating: bytes, as: UTF8.self) != nil, "\(format.name): not UTF-8", format.name)
+    oneLine(String(decoding: bytes, as: UTF8.self), format.name)
+  }
 
   let plain = PlainEmitter.render(state, options: options)
   oneLine(plain, "plain")

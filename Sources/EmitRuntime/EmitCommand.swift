@@ -45,6 +45,7 @@ public enum EmitCommand {
     case run(EmitRequest)
     case help
     case version
+    case listFormats
     case usageError(String)
   }
 
@@ -52,13 +53,14 @@ public enum EmitCommand {
   public static func help(program: String = "timeline-emit") -> String {
     """
     usage: \(program) FORMAT WIDGET [options]
-           \(program) i3bar WIDGET... --follow [options]
+           \(program) \(spoken { $0.stream != nil }) WIDGET... --follow [options]
 
     Prints the entry of WIDGET's timeline that is current now, formatted for a status bar.
     Reads only the cache `timeline refresh` writes ($TIMELINE_CACHE_DIR, else
     $XDG_CACHE_HOME/timeline, else ~/.cache/timeline). Never uses the network.
 
-    FORMAT: waybar, polybar, tmux, i3bar, plain
+    FORMAT:
+    \(formatHelp)
 
     options:
       --at TIME          show the entry current at TIME, ISO 8601: 2026-03-01T19:00:00Z,
@@ -67,21 +69,34 @@ public enum EmitCommand {
       --max-width N      cut the text to N display columns, ending in …
       --follow           keep running and print a line whenever the output changes
       --verbose          say on stderr why a placeholder or stale entry is shown
-      --click            polybar: clicking the text runs `timeline open WIDGET`
+      --click            \(spoken { $0.traits.clickActions }): clicking the text runs `timeline open WIDGET`
       --line FORM        gurmukhi, transliteration or translation: the form of a Gurbani
                          line to show, overriding the widget's `line` option (read from
                          the same cache; entries without such forms show their text)
-      --gurmukhi-font N  polybar: draw Gurmukhi in the ASCII GurbaniAkhar encoding inside
-                         %{TN}…%{T-}, N being polybar's index of such a font (font-1 is 2);
-                         without it polybar shows the transliteration of Gurmukhi lines
-      --gurmukhi ORDER   visual (sihari before its consonant; polybar's default) or logical
+      --gurmukhi-font N  \(spoken { $0.traits.fontSwitching }): draw Gurmukhi in the ASCII GurbaniAkhar
+                         encoding in the bar's font N (polybar: %{TN}…%{T-}, font-1 is 2);
+                         without it such a bar shows the transliteration of Gurmukhi lines
+      --gurmukhi ORDER   visual (sihari before its consonant; \(spoken { !$0.traits.shapesComplexScripts })'s
+                         default) or logical
       -h, --help         show this help
       --version          show the version
+      --list-formats     print the format names, one per line (for scripts)
 
     Exit status: 0, with valid output, whatever the cache holds; 2 for a usage error.
 
     """
   }
+
+  /// One line per format: its name and what it is for.
+  static var formatHelp: String {
+    let width = OutputFormat.allCases.map(\.name.count).max() ?? 0
+    return OutputFormat.allCases.map {
+      "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary
+    }.joined(separator: "\n")
+  }
+
+  /// The names of the formats that pass `test`, as a phrase.
+  private static func spoken(_ test: (OutputFormat) -> Bool) -> String { OutputFormat.spoken(where: test) }
 
   /// Parses the arguments after the program name.
   public static func parse(_ arguments: [String]) -> Parsed {
@@ -114,6 +129,7 @@ public enum EmitCommand {
       case "--": onlyPositional = true
       case "-h", "--help": return .help
       case "--version": return .version
+      case "--list-formats": return .listFormats
       case "--follow", "--verbose", "--click":
         guard inlineValue == nil else { return .usageError("\(argument) takes no value") }
         if argument == "--follow" {
@@ -159,11 +175,13 @@ public enum EmitCommand {
     }
     guard let formatName = positional.first else { return .usageError("missing FORMAT and WIDGET") }
     guard let format = OutputFormat.named(formatName) else {
-      return .usageError("unknown format \"\(formatName)\" (waybar, polybar, tmux, i3bar, plain)")
+      return .usageError("unknown format \"\(formatName)\" (\(OutputFormat.nameList))")
     }
     let widgets = Array(positional.dropFirst())
     if widgets.isEmpty { return .usageError("missing WIDGET") }
-    if widgets.count > 1 && format != .i3bar { return .usageError("only i3bar takes several widgets") }
+    if widgets.count > 1 && format.stream == nil {
+      return .usageError("only \(spoken { $0.stream != nil }) takes several widgets")
+    }
     if follow && at != nil { return .usageError("--at and --follow cannot be combined") }
     return .run(
       EmitRequest(format: format, widgets: widgets, at: at, options: options, follow: follow, verbose: verbose))
@@ -188,6 +206,9 @@ public enum EmitCommand {
     case .version:
       out.write(program + " " + version + "\n")
       return 0
+    case .listFormats:
+      out.write(OutputFormat.names.joined(separator: "\n") + "\n")
+      return 0
     case .usageError(let message):
       err.write("\(program): \(message)\nusage: \(program) FORMAT WIDGET [options]; see --help\n")
       return 2
@@ -204,7 +225,7 @@ public enum EmitCommand {
         // the runtime a metadata instantiation at first use).
         let resolved = EmitPipeline.resolve(
           widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput,
-          tooltip: request.format.showsTooltip, browse: browse)
+          tooltip: request.format.traits.tooltip, browse: browse)
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
         }

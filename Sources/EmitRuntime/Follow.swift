@@ -34,8 +34,9 @@ enum Follow {
     if watcher == nil && request.verbose {
       err.write("\(program): inotify is unavailable; only timed changes will show\n")
     }
-    let streaming = request.format == .i3bar
-    if streaming && !out.write(I3barEmitter.header) { return 0 }
+    let stream = request.format.stream
+    let streaming = stream != nil
+    if let stream, !out.write(stream.header) { return 0 }
     var last: String?
     var lastReasons: [String?] = []
     while true {
@@ -52,7 +53,7 @@ enum Follow {
       let line = EmitPipeline.line(
         resolved.map(\.state), format: request.format, options: request.options, streaming: streaming)
       if line != last {
-        let prefix = streaming && last != nil ? "," : ""
+        let prefix = last != nil ? stream?.separator ?? "" : ""
         guard out.write(prefix + line + "\n") else { return 0 }
         last = line
       }

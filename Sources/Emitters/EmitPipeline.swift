@@ -89,22 +89,17 @@ public enum EmitPipeline {
   /// The output line for one widget as UTF-8 bytes, without a newline: what the emitter
   /// writes, without making a String of it (which would validate every byte again).
   public static func lineBytes(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> [UInt8] {
-    switch format {
-    case .waybar: return WaybarEmitter.bytes(state, options: options)
-    case .polybar: return PolybarEmitter.bytes(state, options: options)
-    case .i3bar: return I3barEmitter.bytes(state, options: options)
-    case .tmux: return TmuxEmitter.bytes(state, options: options)
-    case .plain: return Array(PlainEmitter.render(state, options: options).utf8)
-    }
+    format.bytes(state, options: options)
   }
 
-  /// The output line for `states` (one, or several for i3bar), without a newline. In the
-  /// i3bar protocol (`streaming`) a line is always an array of blocks.
+  /// The output line for `states` (one, or several for a format with a stream protocol),
+  /// without a newline. Inside the protocol (`streaming`) a line is always the protocol's,
+  /// even for one widget.
   public static func line(
     _ states: [RenderInput], format: OutputFormat, options: RenderOptions, streaming: Bool = false
   ) -> String {
     guard let first = states.first else { return "" }
-    if format == .i3bar && (states.count > 1 || streaming) { return I3barEmitter.renderLine(states, options: options) }
+    if let stream = format.stream, states.count > 1 || streaming { return stream.line(states, options) }
     return line(first, format: format, options: options)
   }
 }

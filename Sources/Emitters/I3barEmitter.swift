@@ -26,7 +26,7 @@ public enum I3barEmitter {
 
   /// The block as UTF-8 bytes, which `render` is (see `WaybarEmitter.bytes`).
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    let text = PreparedText(state, options: options, defaultOrder: .logical)
+    let text = PreparedText(state, options: options, format: .i3bar)
     var out: [UInt8] = []
     // The runs are escaped one after another rather than joined first: the joined string
     // would be freed before exit, and a one-shot process's first String deallocation

@@ -4,9 +4,10 @@ import TimelineCore
 /// widget's `line`, else Gurmukhi), falling back to the main text when the entry has no
 /// such form (avalanche, command, placeholders, version 1 caches).
 ///
-/// polybar draws glyphs without shaping, so a Gurmukhi line there is either the ASCII
-/// GurbaniAkhar form in the font `%{TN}` names (`--gurmukhi-font`, `[bars]
-/// polybar_gurmukhi_font`), or, without a font index, the first form polybar draws right
+/// A bar that does not shape complex scripts (polybar) draws glyphs as they come, so a
+/// Gurmukhi line there is either, in a bar that switches fonts, the ASCII GurbaniAkhar form
+/// in the font `%{TN}` names (`--gurmukhi-font`, `[bars] polybar_gurmukhi_font`), or,
+/// without a font index, the first form the bar draws right
 /// as it is: the transliteration, else the translation, if their script needs no shaping
 /// (also with a font index when the entry has no ASCII form); only an entry with neither
 /// falls back to the Unicode line in visual order.
@@ -17,7 +18,7 @@ struct LineChoice {
   /// The polybar font index when `runs` are the ASCII form.
   var asciiFont: Int?
 
-  init(_ state: RenderInput, options: RenderOptions, polybar: Bool = false) {
+  init(_ state: RenderInput, options: RenderOptions, traits: BarTraits) {
     let entry = state.entry
     runs = entry.runs
     short = entry.short
@@ -27,8 +28,10 @@ struct LineChoice {
     case .translation: use(entry.translation)
     case .gurmukhi:
       // Only Gurbani entries (they carry line forms); other text is drawn as it is.
-      guard polybar, !entry.ascii.isEmpty || entry.transliteration != nil || entry.translation != nil else { return }
-      if let font = options.gurmukhiFont ?? state.polybarFont, !entry.ascii.isEmpty {
+      guard !traits.shapesComplexScripts,
+        !entry.ascii.isEmpty || entry.transliteration != nil || entry.translation != nil
+      else { return }
+      if traits.fontSwitching, let font = options.gurmukhiFont ?? state.polybarFont, !entry.ascii.isEmpty {
         runs = entry.ascii
         asciiFont = font
       } else if let text = entry.transliteration, Self.drawsUnshaped(text.text) {

@@ -8,6 +8,11 @@ import TimelineCore
 public enum PlainEmitter {
   /// The text, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    PreparedText(state, options: options, defaultOrder: .logical).plain
+    PreparedText(state, options: options, format: .plain).plain
+  }
+
+  /// The text as UTF-8 bytes, which `render` is.
+  public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
+    Array(render(state, options: options).utf8)
   }
 }

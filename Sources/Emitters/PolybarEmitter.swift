@@ -36,7 +36,7 @@ public enum PolybarEmitter {
 
   /// The line as UTF-8 bytes, which `render` is (see `WaybarEmitter.bytes`).
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    let text = PreparedText(state, options: options, defaultOrder: .visual, polybar: true)
+    let text = PreparedText(state, options: options, format: .polybar)
     var body: [UInt8] = []
     body.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     if options.click, CacheStore.isValidName(state.widget) {

@@ -10,26 +10,26 @@ struct PreparedText {
   var truncated: Bool
   /// The chosen line's short form, sanitised, if it has one.
   var short: String?
-  /// polybar: the font index when `runs` are the ASCII GurbaniAkhar form.
+  /// A font-switching bar: the font index when `runs` are the ASCII GurbaniAkhar form.
   var asciiFont: Int?
 
   /// A browsed view's label for a bar whose text is in the ASCII GurbaniAkhar font: the
-  /// label is Latin, so polybar writes it before the font block.
+  /// label is Latin, so the bar writes it before the font block.
   var prefix: String?
 
-  /// `marksBrowsing`: the bar has no class or tooltip to say which entry a browsed view
-  /// shows, so the text starts with it ("tomorrow ▸ ").
-  init(
-    _ state: RenderInput, options: RenderOptions, defaultOrder: GurmukhiOrder, polybar: Bool = false,
-    marksBrowsing: Bool = true
-  ) {
-    let choice = LineChoice(state, options: options, polybar: polybar)
+  /// The text as `format`'s traits ask: Gurmukhi in visual order for a bar that does not
+  /// shape it; a bar without a tooltip (and classes) to say which entry a browsed view
+  /// shows gets the text started with it ("tomorrow ▸ ").
+  init(_ state: RenderInput, options: RenderOptions, format: OutputFormat) {
+    let traits = format.traits
+    let defaultOrder: GurmukhiOrder = traits.shapesComplexScripts ? .logical : .visual
+    let choice = LineChoice(state, options: options, traits: traits)
     asciiFont = choice.asciiFont
     short = choice.short.map {
       Sanitise.text($0.utf8.count > Caps.textBytes ? Caps.prefix($0, bytes: Caps.textBytes) : $0)
     }
     var runs: [TextRun] = []
-    if marksBrowsing, let label = state.browsing.map(Sanitise.text), !label.isEmpty {
+    if !traits.tooltip, let label = state.browsing.map(Sanitise.text), !label.isEmpty {
       if choice.asciiFont == nil { runs.append(TextRun(label + " ▸ ")) } else { prefix = label + " ▸ " }
     }
     for var run in choice.runs {

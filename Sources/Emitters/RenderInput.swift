@@ -122,27 +122,6 @@ public struct RenderOptions: Sendable, Equatable {
   public static let fontIndexes = 1...99
 }
 
-/// The output formats, one per bar plus plain text.
-public enum OutputFormat: String, Sendable, CaseIterable {
-  case waybar, polybar, tmux, i3bar, plain
-
-  /// Whether the format prints the entry's tooltip lines (only waybar's JSON has a tooltip).
-  package var showsTooltip: Bool { self == .waybar }
-
-  /// `init(rawValue:)` as a plain switch: the synthesised one looks the name up in an
-  /// array, whose generic metadata costs the one-shot emitter a runtime instantiation.
-  package static func named(_ name: String) -> OutputFormat? {
-    switch name {
-    case "waybar": .waybar
-    case "polybar": .polybar
-    case "tmux": .tmux
-    case "i3bar": .i3bar
-    case "plain": .plain
-    default: nil
-    }
-  }
-}
-
 /// The grey of stale and placeholder text in bars without CSS classes (polybar, i3bar); the
 /// same grey as the placeholder rule of integrations/waybar/style.css. tmux uses its `dim`
 /// attribute instead, which reads on any status-style, tmux's default green included.

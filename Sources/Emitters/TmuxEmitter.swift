@@ -29,7 +29,7 @@ public enum TmuxEmitter {
   /// The line as UTF-8 bytes, which `render` is (see `WaybarEmitter.bytes`). `#` and `[`
   /// are ASCII, never part of a multi-byte character, so the escaping works byte by byte.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    let text = PreparedText(state, options: options, defaultOrder: .logical)
+    let text = PreparedText(state, options: options, format: .tmux)
     // Adjacent unstyled runs are one piece of content: a `#` run may span them. They are
     // gathered in `pending` and escaped once the next styled run (a tag follows) or the
     // end (none does) is reached. Built without arrays of pieces or style parts: each

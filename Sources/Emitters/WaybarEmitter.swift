@@ -27,7 +27,7 @@ public enum WaybarEmitter {
   /// The line as UTF-8 bytes, which `render` is: what the emitter writes, without the
   /// String (its creation would validate every byte of UTF-8 built from valid strings).
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    let text = PreparedText(state, options: options, defaultOrder: .logical, marksBrowsing: false)
+    let text = PreparedText(state, options: options, format: .waybar)
     var out: [UInt8] = []
     out.reserveCapacity(256 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     // Our tags are written already JSON-escaped; content is Pango- then JSON-escaped.

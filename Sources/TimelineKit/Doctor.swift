@@ -1,3 +1,4 @@
+import Emitters
 import Glibc
 import Platform
 import Providers
@@ -178,23 +179,26 @@ public struct Doctor: Sendable {
     return Check(name: "Gurmukhi font", ok: true, detail: shown)
   }
 
-  /// At least one of the supported bars is installed.
+  /// At least one of the supported bars is installed (the programs of the format registry).
   func bars() -> Check {
     var found: [String] = []
     var missing: [String] = []
-    for bar in ["waybar", "polybar", "tmux"] {
+    for bar in Self.barPrograms {
       if ExternalProgram.find(bar, path: path) != nil { found.append(bar) } else { missing.append(bar) }
     }
     guard !found.isEmpty else {
       return Check(
-        name: "bars", ok: false, detail: "none of waybar, polybar, tmux is on PATH",
-        fix: "install your bar; snippets are in share/timeline/integrations/ (i3bar: `timeline-emit i3bar …`)")
+        name: "bars", ok: false, detail: "none of \(Self.barPrograms.joined(separator: ", ")) is on PATH",
+        fix: "install your bar; snippets are in share/timeline/integrations/")
     }
     return Check(
       name: "bars", ok: true,
       detail: "found " + found.joined(separator: ", ")
         + (missing.isEmpty ? "" : "; not found: " + missing.joined(separator: ", ")))
   }
+
+  /// The bar programs `bars()` looks for, in registry order.
+  static var barPrograms: [String] { OutputFormat.allCases.flatMap(\.programs) }
 
   /// Something runs `timeline refresh` regularly: the systemd user timer or a crontab line.
   func schedule() -> Check {

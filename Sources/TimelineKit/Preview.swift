@@ -86,12 +86,12 @@ public enum Preview {
       }
       return lines.joined(separator: "\n")
     }
-    let width = formats.map(\.rawValue.count).max() ?? 0
+    let width = formats.map(\.name.count).max() ?? 0
     for (index, item) in widgets.enumerated() {
       if index > 0 { lines.append("") }
       lines.append("\(item.widget) (kind \(item.kind))")
       for format in formats {
-        let label = format.rawValue + String(repeating: " ", count: width - format.rawValue.count)
+        let label = format.name + String(repeating: " ", count: width - format.name.count)
         lines.append(
           "  " + label + "  "
             + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
@@ -100,8 +100,9 @@ public enum Preview {
     return lines.joined(separator: "\n")
   }
 
-  /// The formats in the order the preview prints them.
-  public static let formats: [OutputFormat] = [.plain, .waybar, .polybar, .tmux, .i3bar]
+  /// The formats in the order the preview prints them: plain first (the text itself),
+  /// then the bars in registry order.
+  public static let formats: [OutputFormat] = [.plain] + OutputFormat.allCases.filter { $0 != .plain }
 }
 
 /// The HTTP client given to `snapshot()`: snapshots use bundled data, so any request is a

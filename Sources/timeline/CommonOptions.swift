@@ -1,4 +1,5 @@
 import ArgumentParser
+import Emitters
 import Platform
 import TimelineCache
 import TimelineCore
@@ -70,6 +71,10 @@ struct RenderFlags: ParsableArguments {
   @Option(help: "Cut the text to this many display columns, ending in …")
   var maxWidth: Int?
 
-  @Option(help: "visual (sihari before its consonant; polybar's default) or logical.")
+  @Option(
+    help: """
+      visual (sihari before its consonant; \(OutputFormat.spoken { !$0.traits.shapesComplexScripts })'s default) \
+      or logical.
+      """)
   var gurmukhi: String?
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Emitters
 import Platform
 import TimelineCache
 import TimelineCore
@@ -13,7 +14,8 @@ extension TimelineCommand {
         One line per check, ✓ or ✗; a failed check is followed by its fix. Checks: the \
         config parses and its widgets' options are valid; the cache directory is writable; \
         timeline-emit is on PATH; json-c is installed (pkg-config or ldconfig); a font \
-        covers Gurmukhi (fc-list :lang=pa); waybar, polybar or tmux is on PATH; the \
+        covers Gurmukhi (fc-list :lang=pa); \(OutputFormat.spoken(OutputFormat.allCases.filter { !$0.programs.isEmpty })) \
+        (a bar) is on PATH; the \
         systemd user timer is enabled or a crontab line runs `timeline refresh`; and how \
         long ago the last refresh was (from the cache).
         Exit status: 0 when every check passes, 1 otherwise. Nothing is fetched or changed.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmitRuntime
+import Emitters
 
 extension TimelineCommand {
   /// `timeline emit`: the same command as `timeline-emit`, for humans and scripts. It
@@ -9,15 +10,16 @@ extension TimelineCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the current entry of a widget for a status bar.",
       discussion: """
-        FORMAT is waybar, polybar, tmux, i3bar or plain. Reads only the cache; exits 0 with \
+        FORMAT is \(OutputFormat.spoken(OutputFormat.allCases)). Reads only the cache; exits 0 with \
         valid output whatever the cache holds (a placeholder when it is missing or broken).
         Bars should run `timeline-emit`, which prints the same bytes and starts faster.
         """)
 
-    @Argument(help: "waybar, polybar, tmux, i3bar or plain.")
+    @Argument(
+      help: "\(OutputFormat.spoken(OutputFormat.allCases)).", completion: .list(OutputFormat.names))
     var format: String
 
-    @Argument(help: "The widget name; several only for i3bar.")
+    @Argument(help: "The widget name; several only for \(OutputFormat.spoken { $0.stream != nil }).")
     var widgets: [String]
 
     @Option(help: "Show the entry current at this ISO 8601 time (no zone = UTC).")
@@ -31,13 +33,17 @@ extension TimelineCommand {
     @Flag(help: "Say on stderr why a placeholder or stale entry is shown.")
     var verbose = false
 
-    @Flag(help: "polybar: clicking the text runs `timeline open WIDGET`.")
+    @Flag(help: "\(OutputFormat.spoken { $0.traits.clickActions }): clicking the text runs `timeline open WIDGET`.")
     var click = false
 
     @Option(help: "gurmukhi, transliteration or translation: the form of a Gurbani line to show.")
     var line: String?
 
-    @Option(help: "polybar: the font index (%{TN}) of a GurbaniAkhar font; Gurmukhi is drawn in its ASCII form.")
+    @Option(
+      help: """
+        \(OutputFormat.spoken { $0.traits.fontSwitching }): the font index (%{TN}) of a GurbaniAkhar font; \
+        Gurmukhi is drawn in its ASCII form.
+        """)
     var gurmukhiFont: String?
 
     func run() throws {

@@ -21,7 +21,9 @@ extension TimelineCommand {
         TIMELINE_CACHE_DIR=/tmp/pv.
         """)
 
-    @Argument(help: "Only this format: plain, waybar, polybar, tmux or i3bar.")
+    @Argument(
+      help: "Only this format: \(OutputFormat.spoken(TimelineKit.Preview.formats)).",
+      completion: .list(TimelineKit.Preview.formats.map(\.name)))
     var format: String?
 
     @Option(
@@ -35,8 +37,8 @@ extension TimelineCommand {
     @OptionGroup var render: RenderFlags
 
     func validate() throws {
-      if let format, OutputFormat(rawValue: format) == nil {
-        throw ValidationError("unknown format \"\(format)\" (plain, waybar, polybar, tmux, i3bar)")
+      if let format, OutputFormat.named(format) == nil {
+        throw ValidationError("unknown format \"\(format)\" (\(OutputFormat.nameList))")
       }
       if let gurmukhi = render.gurmukhi, GurmukhiOrder(rawValue: gurmukhi) == nil {
         throw ValidationError("--gurmukhi must be visual or logical, got \"\(gurmukhi)\"")
@@ -73,7 +75,7 @@ extension TimelineCommand {
         } catch {
           throw Failure.failed("could not write the sample cache in \(directory): \(error)")
         }
-        let formats = format.flatMap(OutputFormat.init(rawValue:)).map { [$0] } ?? TimelineKit.Preview.formats
+        let formats = format.flatMap(OutputFormat.named).map { [$0] } ?? TimelineKit.Preview.formats
         let options = RenderOptions(
           maxWidth: render.maxWidth, gurmukhi: render.gurmukhi.flatMap(GurmukhiOrder.init(rawValue:)))
         print(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Emitters
 import TimelineCore
 import TimelineKit
 
@@ -8,7 +9,8 @@ import TimelineKit
 struct TimelineCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timeline",
-    abstract: "WidgetKit-style timelines for waybar, polybar, tmux and i3bar.",
+    abstract:
+      "WidgetKit-style timelines for \(OutputFormat.spoken(OutputFormat.allCases.filter { !$0.programs.isEmpty }, conjunction: "and")).",
     discussion: """
       `timeline refresh` (from a systemd timer or cron) asks each widget's provider for a \
       timeline and caches it; `timeline-emit FORMAT WIDGET` prints the entry that is \

@@ -45,7 +45,7 @@ import TimelineCore
       Entry(date: 0, runs: runs, alt: "a"), Entry(date: 0, runs: [TextRun(long)], tooltip: [long, long], alt: long),
     ] {
       let input = RenderInput(widget: "w", entry: entry)
-      let prepared = PreparedText(input, options: RenderOptions(), defaultOrder: .visual)
+      let prepared = PreparedText(input, options: RenderOptions(), format: .polybar)
       #expect(prepared.runs.count <= Caps.runs)
       #expect(prepared.plain.utf8.count <= Caps.textBytes)
       #expect(input.alt.utf8.count <= Caps.altBytes)

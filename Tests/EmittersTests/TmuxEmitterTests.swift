@@ -80,9 +80,8 @@ import TimelineCore
   }
 
   @Test(arguments: GoldenCase.all)
-  func golden(_ golden: GoldenCase) {
+  func goldenCaseSyntax(_ golden: GoldenCase) {
     let line = TmuxEmitter.render(golden.input, options: golden.options)
-    Golden.check(line, bar: "tmux", name: golden.name)
     #expect(Self.displayed(line) == expectedText(golden, order: .logical), "line: \(line)")
     #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
   }

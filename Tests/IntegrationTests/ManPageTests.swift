@@ -51,7 +51,10 @@ import TimelineTestSupport
     let options = help.split(whereSeparator: { " ,\n".contains($0) }).filter { $0.hasPrefix("--") && $0.count > 2 }
     #expect(options.count >= 7, "\(options)")
     for option in Set(options) { #expect(page.contains(option), "timeline-emit.1 lacks \(option)") }
-    for format in ["waybar", "polybar", "tmux", "i3bar", "plain"] { #expect(page.contains("\n       \(format)")) }
+    // The format registry, as the binary lists it: a new format needs its own entry here.
+    let formats = try run(Repo.emit, ["--list-formats"]).stdout.split(separator: "\n")
+    #expect(formats.count >= 5, "\(formats)")
+    for format in formats { #expect(page.contains("\n       \(format)"), "timeline-emit.1 lacks format \(format)") }
     for heading in ["EXIT STATUS", "EXAMPLES", "ENVIRONMENT"] { #expect(page.contains(heading)) }
   }
 

@@ -91,6 +91,20 @@ public struct Options {
     }
   }
 
+  /// An inline table of strings (`cadence = { "Alice" = "2w" }`).
+  public mutating func stringTable(_ key: String) throws -> [String: String]? {
+    used.insert(key)
+    switch config.options[key] {
+    case nil: return nil
+    case .table(let entries)?:
+      return try entries.mapValues {
+        guard case .string(let s) = $0 else { throw invalid(key, expected: "a table of strings") }
+        return s
+      }
+    case let other?: throw invalid(key, expected: "an inline table like { \"Alice\" = \"2w\" }, got \(other.typeName)")
+    }
+  }
+
   /// A duration such as "90s", "30m", "3h", "1d" or a number of seconds.
   public mutating func duration(_ key: String, default value: Int64, minimum: Int64 = 60) throws -> Int64 {
     used.insert(key)

@@ -9,6 +9,7 @@ public enum ProviderRegistry {
     RandomShabadProvider.self,
     HukamnamaProvider.self,
     FavouritesProvider.self,
+    FriendsProvider.self,
     BirthdaysProvider.self,
   ]
 

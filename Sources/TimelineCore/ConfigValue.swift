@@ -5,6 +5,8 @@ public enum ConfigValue: Sendable, Equatable {
   case double(Double)
   case bool(Bool)
   case array([ConfigValue])
+  /// An inline table (`cadence = { "Alice" = "2w" }`).
+  case table([String: ConfigValue])
 
   /// A short name of the value's type, for error messages.
   public var typeName: String {
@@ -14,6 +16,7 @@ public enum ConfigValue: Sendable, Equatable {
     case .double: "a number"
     case .bool: "a boolean"
     case .array: "an array"
+    case .table: "a table"
     }
   }
 }

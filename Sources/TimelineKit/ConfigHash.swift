@@ -44,6 +44,9 @@ enum ConfigHash {
     case .double(let d)?: "d:\(d)"
     case .bool(let b)?: "b:\(b)"
     case .array(let items)?: "a[" + items.map { describe($0) }.joined(separator: ",") + "]"
+    case .table(let entries)?:
+      "t{" + entries.keys.sorted().map { "s:\($0.utf8.count):\($0)=" + describe(entries[$0]) }.joined(separator: ",")
+        + "}"
     }
   }
 }

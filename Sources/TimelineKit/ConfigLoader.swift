@@ -186,7 +186,8 @@ public enum ConfigLoader {
       for key in body.keys where key != "kind" {
         guard let value = body[key].flatMap(convert) else {
           throw ConfigError(
-            "\(file): [widgets.\(name)] \(key): unsupported value type (use a string, number, boolean or array)")
+            "\(file): [widgets.\(name)] \(key): unsupported value type (use a string, number, boolean, array or inline table)"
+          )
         }
         options[key] = value
       }
@@ -209,6 +210,14 @@ public enum ConfigLoader {
         items.append(converted)
       }
       return .array(items)
+    case .table:
+      guard let table = value.table else { return nil }
+      var entries: [String: ConfigValue] = [:]
+      for key in table.keys {
+        guard let item = table[key], let converted = convert(item) else { return nil }
+        entries[key] = converted
+      }
+      return .table(entries)
     default: return nil
     }
   }

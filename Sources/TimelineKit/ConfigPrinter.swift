@@ -30,6 +30,8 @@ public enum ConfigPrinter {
     case .double(let d): String(d)
     case .bool(let b): String(b)
     case .array(let items): "[" + items.map(Self.value).joined(separator: ", ") + "]"
+    case .table(let entries):
+      "{ " + entries.keys.sorted().map { "\(bareKey($0)) = \(Self.value(entries[$0]!))" }.joined(separator: ", ") + " }"
     }
   }
 

@@ -64,6 +64,7 @@ public struct Doctor: Sendable {
     var checks = [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
     checks += [bars(), schedule()]
     checks.append(lastRefresh(config))
+    checks += contacts(config)
     return checks
   }
 

@@ -1,3 +1,4 @@
+import Providers
 import TimelineCache
 import TimelineCore
 
@@ -11,6 +12,8 @@ public struct StatusRow: Sendable, Equatable {
   public var lastSuccess: Int64?
   public var lastError: String?
   public var stale: Bool
+  /// What a local provider passed over (skipped cards, damaged log lines).
+  public var warnings: [String] = []
 
   /// The rows for `names` (every widget when empty) at `now`. The config is checked
   /// exactly as `refresh` checks it, providers and all, so a bad option or an unknown
@@ -19,7 +22,11 @@ public struct StatusRow: Sendable, Equatable {
     -> [StatusRow]
   {
     try Refresher(config: config, store: store, clock: FixedClock(now)).providers(for: names)
-      .map { widget, _ in make(widget, store: store, now: now) }
+      .map { widget, provider in
+        var row = make(widget, store: store, now: now)
+        row.warnings = (provider as? any LocalDiagnostics)?.diagnostics() ?? []
+        return row
+      }
   }
 
   /// The row for `widget` at `now`.

@@ -6,13 +6,15 @@ extension StatusRow {
   /// The rows as a JSON array (`timeline status --json`).
   public static func json(_ rows: [StatusRow]) -> String {
     let objects: [[String: Any]] = rows.map { row in
-      [
+      var object: [String: Any] = [
         "widget": row.widget, "kind": row.kind, "entries": row.entries,
         "current": row.current ?? NSNull(),
         "nextRefresh": row.nextRefresh.map(ISOTime.format) ?? NSNull(),
         "lastSuccess": row.lastSuccess.map(ISOTime.format) ?? NSNull(),
         "lastError": row.lastError ?? NSNull(), "stale": row.stale,
       ]
+      if !row.warnings.isEmpty { object["warnings"] = row.warnings }
+      return object
     }
     let data =
       (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes]))
@@ -35,6 +37,8 @@ extension StatusRow {
       lines.append("  next refresh: \(row.nextRefresh.map(ISOTime.format) ?? "never (explicit reload only)")")
       lines.append("  last success: \(row.lastSuccess.map(ISOTime.format) ?? "never")")
       if let error = row.lastError { lines.append("  last error:   \(error)") }
+      for warning in row.warnings.prefix(20) { lines.append("  warning:      \(Terminal.clean(warning))") }
+      if row.warnings.count > 20 { lines.append("  warning:      … \(row.warnings.count - 20) more") }
     }
     return lines.joined(separator: "\n")
   }

@@ -8,7 +8,7 @@ extension TimelineCommand {
     static let configuration = CommandConfiguration(
       abstract: "Open the current entry's link with xdg-open.",
       discussion: """
-        Only http and https links are opened. Without xdg-open (or with --print) \
+        Only http and https links are opened, and a friends widget's tel: and mailto: links. Without xdg-open (or with --print) \
         the link is printed instead. Exits 1 when there is no current entry or it \
         has no link, or when WIDGET is not configured.
         """)
@@ -34,7 +34,10 @@ extension TimelineCommand {
         let lower = url.lowercased()
         // A link from a command widget could be anything; xdg-open would hand a file: or
         // custom-scheme URL to whatever claims it.
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+        // A friends entry's tel: or mailto: link is built from the user's own card and
+        // holds only a number or a plain address (Contact.link).
+        let dial = timeline.kind == "friends" && (lower.hasPrefix("tel:") || lower.hasPrefix("mailto:"))
+        guard dial || lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
           throw Failure.failed("not opening \"\(url)\": only http and https links are opened")
         }
         if print {

@@ -19,6 +19,6 @@ struct TimelineCommand: AsyncParsableCommand {
     version: TimelineVersion.string,
     subcommands: [
       Refresh.self, Status.self, ConfigCommand.self, Emit.self, Show.self, Open.self,
-      Reload.self, Preview.self, Doctor.self, Regions.self, Browse.self,
+      Reload.self, Preview.self, Doctor.self, Regions.self, Browse.self, Friends.self,
     ])
 }

@@ -44,9 +44,9 @@ public struct LocalDays: Sendable {
   /// Parses `yyyy-mm-dd`.
   public static func parse(_ text: String) -> Int? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-      let date = ContactDate("\(parts[0])\(parts[1].count == 1 ? "0" : "")\(m)\(parts[2].count == 1 ? "0" : "")\(d)"),
-      date.year == y
+    guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+      ContactDate(parts.map { String(repeating: "0", count: $0.count == 1 ? 1 : 0) + $0 }.joined()) != nil,
+      let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
     else { return nil }
     return Int(ISOTime.days(year: Int64(y), month: Int64(m), day: Int64(d)))
   }

@@ -1,0 +1,176 @@
+import Foundation
+import Glibc
+import Platform
+import TimelineCore
+
+/// Who the user reached out to, and snoozes: data, not cache, so it lives under
+/// `$XDG_DATA_HOME/timeline/friends/log.jsonl` and survives the cache's removal.
+/// Append-only JSON Lines, one event per line:
+///
+///     {"v":1,"event":"contact","who":"uid:…","name":"Alice","day":"2026-11-25","how":"call","at":1764…}
+///     {"v":1,"event":"snooze","who":"uid:…","name":"Alice","until":"2026-12-09","at":1764…}
+///     {"v":1,"event":"track","who":"uid:…","name":"Alice","day":"2026-11-01","at":1764…}
+///
+/// Each event is one `write` to a descriptor opened with O_APPEND, under an exclusive
+/// `flock`, so concurrent writers interleave whole lines and lose none; readers take a
+/// shared lock. A line that does not parse (a torn write from another tool, an edit by
+/// hand) is skipped and counted, never fatal.
+public struct FriendsLog: Sendable {
+  public enum Kind: String, Sendable { case contact, snooze, track }
+
+  public struct Event: Sendable, Equatable {
+    public var kind: Kind
+    /// `Contact.key`.
+    public var who: String
+    /// The name when logged, for a reader of the file.
+    public var name: String
+    /// The day of the contact or of the start of tracking; for a snooze, its last day.
+    public var day: Int
+    public var how: String?
+    public var at: Int64
+
+    public init(kind: Kind, who: String, name: String, day: Int, how: String? = nil, at: Int64) {
+      (self.kind, self.who, self.name, self.day, self.how, self.at) = (kind, who, name, day, how, at)
+    }
+  }
+
+  /// What the log says about each contact.
+  public struct Summary: Sendable, Equatable {
+    public var lastContact: [String: Int] = [:]
+    public var lastHow: [String: String] = [:]
+    public var tracked: [String: Int] = [:]
+    public var snoozedUntil: [String: Int] = [:]
+    /// Line numbers that did not parse.
+    public var damaged: [Int] = []
+    public var events = 0
+  }
+
+  public let path: String
+
+  public init(path: String) { self.path = path }
+
+  /// `$XDG_DATA_HOME/timeline/friends/log.jsonl`, else under `~/.local/share`.
+  public static func defaultPath() -> String {
+    let data = Environment.get("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+    return (data ?? (Environment.get("HOME") ?? "") + "/.local/share") + "/timeline/friends/log.jsonl"
+  }
+
+  /// Appends `events` as one write.
+  public func append(_ events: [Event]) throws {
+    guard !events.isEmpty else { return }
+    try makeDirectory()
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw ProviderError("cannot open \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    guard flock(fd, LOCK_EX) == 0 else { throw ProviderError("cannot lock \(path)") }
+    defer { flock(fd, LOCK_UN) }
+    let bytes = Array(events.map(Self.line).joined().utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { throw ProviderError("cannot write \(path): \(String(cString: strerror(errno)))") }
+      written += count
+    }
+    fsync(fd)
+  }
+
+  /// Every event in the file, in order, and the line numbers that did not parse. A
+  /// missing log is empty.
+  public func read() throws -> (events: [Event], damaged: [Int]) {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    if fd < 0 && errno == ENOENT { return ([], []) }
+    guard fd >= 0 else { throw ProviderError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw ProviderError("\(path): not a file") }
+    flock(fd, LOCK_SH)
+    defer { flock(fd, LOCK_UN) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count < 256 << 20 {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += chunk[0..<count]
+    }
+    var events: [Event] = []
+    var damaged: [Int] = []
+    for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+      if let event = Self.parse(line) { events.append(event) } else { damaged.append(index + 1) }
+    }
+    return (events, damaged)
+  }
+
+  /// The log folded into each contact's latest state.
+  public func summary() throws -> Summary {
+    let (events, damaged) = try read()
+    var summary = Summary()
+    summary.damaged = damaged
+    summary.events = events.count
+    for event in events {
+      switch event.kind {
+      case .contact:
+        if event.day >= summary.lastContact[event.who] ?? Int.min {
+          summary.lastContact[event.who] = event.day
+          summary.lastHow[event.who] = event.how
+        }
+      case .track: summary.tracked[event.who] = min(summary.tracked[event.who] ?? event.day, event.day)
+      // The latest snooze wins, so a snooze can also be shortened or lifted.
+      case .snooze: summary.snoozedUntil[event.who] = event.day
+      }
+    }
+    return summary
+  }
+
+  static func line(_ event: Event) -> String {
+    var fields = [
+      "\"v\":1", "\"event\":\(quote(event.kind.rawValue))", "\"who\":\(quote(event.who))",
+      "\"name\":\(quote(event.name))",
+      "\"\(event.kind == .snooze ? "until" : "day")\":\(quote(LocalDays.iso(event.day)))",
+    ]
+    if let how = event.how { fields.append("\"how\":\(quote(how))") }
+    fields.append("\"at\":\(event.at)")
+    return "{" + fields.joined(separator: ",") + "}\n"
+  }
+
+  static func parse(_ line: ArraySlice<UInt8>) -> Event? {
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line)),
+      case .object(let object) = value,
+      let kind = object["event"]?.string.flatMap(Kind.init(rawValue:)), let who = object["who"]?.string,
+      !who.isEmpty, let dayText = object[kind == .snooze ? "until" : "day"]?.string,
+      let day = LocalDays.parse(dayText)
+    else { return nil }
+    var at: Int64 = 0
+    if case .int(let n)? = object["at"] { at = n }
+    return Event(
+      kind: kind, who: who, name: object["name"]?.string ?? "", day: day, how: object["how"]?.string, at: at)
+  }
+
+  /// A JSON string literal.
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  private func makeDirectory() throws {
+    var partial = ""
+    for part in path.split(separator: "/").dropLast() {
+      partial += "/" + part
+      if mkdir(partial, 0o700) != 0 && errno != EEXIST {
+        throw ProviderError("cannot create \(partial): \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/// Who is due to be contacted on a given day: pure day arithmetic over the tracked
+/// friends and the log, so every rule is tested without a clock or files.
+public enum FriendsPlan {
+  /// A tracked contact and what the log says about them.
+  public struct Friend: Sendable, Equatable {
+    public var contact: Contact
+    public var period: Period
+    /// The day of the last logged contact.
+    public var lastContact: Int?
+    public var how: String?
+    /// The day tracking began (the first refresh that saw them tracked).
+    public var since: Int
+    /// A snooze: not due before this day.
+    public var snoozedUntil: Int?
+
+    public init(contact: Contact, period: Period, lastContact: Int? = nil, since: Int, snoozedUntil: Int? = nil) {
+      self.contact = contact
+      self.period = period
+      self.lastContact = lastContact
+      self.since = since
+      self.snoozedUntil = snoozedUntil
+    }
+
+    /// One period after the last contact (or the start of tracking), or the end of a
+    /// snooze when that is later.
+    public var dueDay: Int {
+      let due = period.after(lastContact ?? since)
+      return max(due, snoozedUntil ?? due)
+    }
+
+    /// Days past due on `day`: 0 is due today, negative is not yet due.
+    public func overdue(on day: Int) -> Int { day - dueDay }
+
+    /// The period in days, counted from where it started.
+    public var periodDays: Int { period.days(from: lastContact ?? since) }
+
+    /// On the shared relevance scale (nil when not due).
+    public func relevance(on day: Int) -> Int? {
+      ContactRelevance.friend(overdueDays: overdue(on: day), periodDays: periodDays)
+    }
+  }
+
+  /// The friends due on `day`, most overdue first relative to their period (then by
+  /// days overdue, then by name), and the others by the day they become due.
+  public static func ranked(_ friends: [Friend], on day: Int) -> (due: [Friend], later: [Friend]) {
+    let due = friends.filter { $0.overdue(on: day) >= 0 }.sorted { a, b in
+      let (x, y) = (a.overdue(on: day), b.overdue(on: day))
+      let (fa, fb) = (Double(x) / Double(max(1, a.periodDays)), Double(y) / Double(max(1, b.periodDays)))
+      return (fa, x, b.contact.name) > (fb, y, a.contact.name)
+    }
+    let later = friends.filter { $0.overdue(on: day) < 0 }.sorted {
+      ($0.dueDay, $0.contact.name) < ($1.dueDay, $1.contact.name)
+    }
+    return (due, later)
+  }
+
+  /// "☎ Alice · 3 days overdue", "☎ Bob · due today".
+  public static func dueText(_ friend: Friend, name: String, on day: Int) -> String {
+    let late = friend.overdue(on: day)
+    return "☎ \(name) · " + (late == 0 ? "due today" : "\(late) day\(late == 1 ? "" : "s") overdue")
+  }
+
+  /// "all caught up · next: Carol on Friday".
+  public static func caughtUpText(next: Friend?, name: String, on day: Int) -> String {
+    guard let next else { return "all caught up" }
+    let word = LocalDays.word(next.dueDay, today: day)
+    let when = word == "tomorrow" ? word : "on \(word)"
+    return "all caught up · next: \(name) \(when)"
+  }
+
+  /// A line of `timeline show` and `timeline friends list`.
+  public static func line(_ friend: Friend, name: String, on day: Int) -> String {
+    let late = friend.overdue(on: day)
+    let state =
+      late > 0
+      ? "\(late) day\(late == 1 ? "" : "s") overdue"
+      : late == 0 ? "due today" : "due \(LocalDays.word(friend.dueDay, today: day))"
+    let last =
+      friend.lastContact.map { "last \(LocalDays.iso($0))" + (friend.how.map { " (\($0))" } ?? "") }
+      ?? "no contact logged"
+    var text = "\(name) · every \(friend.period) · \(last) · \(state)"
+    if let until = friend.snoozedUntil, until > day { text += " · snoozed until \(LocalDays.iso(until))" }
+    return text
+  }
+}

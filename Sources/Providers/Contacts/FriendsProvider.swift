@@ -1,0 +1,190 @@
+import Platform
+import TimelineCore
+
+/// Kind `friends`: who is due to be contacted again, from the user's vCards and the
+/// friends log (`FriendsLog`). Local: no network; it never writes a vCard. A friend is due
+/// one period after the last logged contact, or after the day tracking began. Entries
+/// change at each local midnight for five weeks (the day a friend becomes due, and each
+/// day someone stays overdue), so the bar is right with no refresh.
+///
+/// Options: `contacts`, `every` (default period, "1m"), `categories` (the vCard
+/// CATEGORIES tracked, default ["friends"]), `cadence` (names with their own period),
+/// `private` (initials instead of names).
+public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
+  public static let kind = "friends"
+  static let horizonDays = 35
+
+  let contacts: ContactsOptions
+  let every: Period
+  let categories: [String]
+  let cadence: [(name: String, period: Period)]
+  public var days = LocalDays()
+  /// The log; the default place unless a test gives its own.
+  public var log = FriendsLog(path: FriendsLog.defaultPath())
+
+  public init(config: WidgetConfig) throws {
+    var options = Options(config)
+    contacts = try ContactsOptions(&options)
+    let periodHelp = "a period like \"10d\", \"2w\", \"1m\" (months) or \"1y\""
+    guard let every = Period(try options.string("every", default: "1m") ?? "1m") else {
+      throw options.invalid("every", expected: periodHelp)
+    }
+    self.every = every
+    categories = try options.strings("categories") ?? ["friends"]
+    cadence = try (options.stringTable("cadence") ?? [:]).sorted { $0.key < $1.key }.map { name, text in
+      guard let period = Period(text) else {
+        throw options.invalid("cadence", expected: "\(periodHelp) for \"\(name)\"")
+      }
+      return (name, period)
+    }
+    try options.finish()
+  }
+
+  public func placeholder() -> Entry {
+    Entry(date: 0, runs: [TextRun("☎ …")], alt: "placeholder", classes: ["friends"])
+  }
+
+  /// The tracked friends among `people`, with the log applied, and what did not match.
+  public func friends(_ people: [Contact], summary: FriendsLog.Summary, today: Int) -> (
+    friends: [FriendsPlan.Friend], problems: [String]
+  ) {
+    var periods: [Int: Period] = [:]
+    let wanted = Set(categories.map(NameMatch.fold))
+    for (index, person) in people.enumerated()
+    where person.categories.contains(where: { wanted.contains(NameMatch.fold($0)) }) {
+      periods[index] = every
+    }
+    var problems: [String] = []
+    let names = people.map(\.name)
+    for (name, period) in cadence {
+      let found = NameMatch.candidates(name, in: names)
+      if found.count == 1 {
+        periods[found[0]] = period
+      } else if found.isEmpty {
+        problems.append("cadence \"\(name)\": no contact has that name")
+      } else {
+        problems.append(
+          "cadence \"\(name)\": \(found.count) contacts match (\(found.prefix(5).map { names[$0] }.joined(separator: ", "))); use more of the name"
+        )
+      }
+    }
+    let friends = periods.keys.sorted().map { index in
+      let person = people[index]
+      var friend = FriendsPlan.Friend(
+        contact: person, period: periods[index]!, lastContact: summary.lastContact[person.key],
+        since: summary.tracked[person.key] ?? today, snoozedUntil: summary.snoozedUntil[person.key])
+      friend.how = summary.lastHow[person.key]
+      return friend
+    }
+    return (friends, problems)
+  }
+
+  public func snapshot(context: ProviderContext) -> TimelineDraft {
+    let now = context.clock.now()
+    let today = days.day(of: now)
+    let people = ContactSamples.contacts()
+    // A made-up history next to today: one friend overdue, one due today, one later.
+    let history: [(String, Int)] = [("2w", 17), ("1w", 7), ("1m", 20)]
+    let friends = zip(people, history).map { person, past in
+      FriendsPlan.Friend(
+        contact: person, period: Period(past.0) ?? every, lastContact: today - past.1, since: today - 60)
+    }
+    return draft(friends, now: now)
+  }
+
+  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+    let now = context.clock.now()
+    return draft(try current(now: now).friends, now: now)
+  }
+
+  /// The friends now, after recording the start of tracking for those new to it.
+  public func current(now: Int64) throws -> (friends: [FriendsPlan.Friend], problems: [String]) {
+    let today = days.day(of: now)
+    let book = try AddressBook.read(contacts.path)
+    let summary = try log.summary()
+    let found = friends(book.contacts, summary: summary, today: today)
+    let new = found.friends.filter {
+      summary.tracked[$0.contact.key] == nil && summary.lastContact[$0.contact.key] == nil
+    }
+    try log.append(
+      new.map { FriendsLog.Event(kind: .track, who: $0.contact.key, name: $0.contact.name, day: today, at: now) })
+    let damaged =
+      summary.damaged.isEmpty
+      ? []
+      : [
+        "\(log.path): \(summary.damaged.count) damaged line(s) skipped (line \(summary.damaged.prefix(5).map(String.init).joined(separator: ", ")))"
+      ]
+    return (found.friends, book.problems + found.problems + damaged)
+  }
+
+  public func diagnostics() -> [String] {
+    do {
+      let book = try AddressBook.read(contacts.path)
+      let summary = try log.summary()
+      let found = friends(book.contacts, summary: summary, today: days.day(of: SystemClock().now()))
+      let damaged = summary.damaged.map { "\(log.path): line \($0) is damaged; skipped" }
+      return book.problems + found.problems + damaged
+    } catch {
+      return ["\(error)"]
+    }
+  }
+
+  /// One entry per local day from today; with `browse`, the entry now shows the
+  /// `browse`-th friend of today's due list until `browseUntil`.
+  public func draft(_ friends: [FriendsPlan.Friend], now: Int64, browse: Int? = nil, browseUntil: Int64? = nil)
+    -> TimelineDraft
+  {
+    let today = days.day(of: now)
+    var entries: [Entry] = []
+    for offset in 0..<Self.horizonDays {
+      var entry = self.entry(friends, on: today + offset)
+      entry.date = offset == 0 ? now : days.start(of: today + offset)
+      if let last = entries.last, last.runs == entry.runs, last.tooltip == entry.tooltip, last.url == entry.url {
+        continue
+      }
+      entries.append(entry)
+    }
+    let due = FriendsPlan.ranked(friends, on: today).due
+    if let browse, let browseUntil, !due.isEmpty, browseUntil < days.start(of: today + 1) {
+      let index = ((browse % due.count) + due.count) % due.count
+      var shown = entry(friends, on: today, showing: due[index])
+      shown.date = now
+      shown.classes.append("browsing")
+      shown.runs.insert(TextRun("\(index + 1)/\(due.count) ▸ "), at: 0)
+      var back = entries[0]
+      back.date = browseUntil
+      entries[0] = shown
+      entries.insert(back, at: 1)
+    }
+    return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
+  }
+
+  func entry(_ friends: [FriendsPlan.Friend], on day: Int, showing chosen: FriendsPlan.Friend? = nil) -> Entry {
+    let (due, later) = FriendsPlan.ranked(friends, on: day)
+    let lines = (due + later).map { FriendsPlan.line($0, name: contacts.shown($0.contact), on: day) }
+    let tooltip = Array(lines.prefix(12)) + (lines.count > 12 ? ["… \(lines.count - 12) more"] : [])
+    let detail =
+      lines.isEmpty ? [[TextRun("No friends tracked: set categories or cadence")]] : lines.map { [TextRun($0)] }
+    guard let top = chosen ?? due.first else {
+      let text =
+        friends.isEmpty
+        ? "☎ nobody tracked"
+        : FriendsPlan.caughtUpText(
+          next: later.first, name: later.first.map { contacts.shown($0.contact) } ?? "", on: day)
+      return Entry(
+        date: 0, relevance: ContactRelevance.fraction(ContactRelevance.quiet), runs: [TextRun(text)],
+        short: friends.isEmpty ? nil : "all caught up", tooltip: tooltip.isEmpty ? [text] : tooltip, alt: "caught-up",
+        classes: ["friends", "caught-up"], url: later.first?.contact.link,
+        key: later.first.map { "friend:" + $0.contact.key },
+        detail: detail)
+    }
+    let score = top.relevance(on: day) ?? ContactRelevance.quiet
+    let late = top.overdue(on: day) > 0
+    return Entry(
+      date: 0, relevance: ContactRelevance.fraction(score),
+      runs: [TextRun(FriendsPlan.dueText(top, name: contacts.shown(top.contact), on: day))],
+      short: "☎ \(contacts.shown(top.contact))", tooltip: tooltip, alt: late ? "overdue" : "due",
+      classes: ["friends", late ? "overdue" : "due"], url: top.contact.link, key: "friend:" + top.contact.key,
+      detail: detail)
+  }
+}

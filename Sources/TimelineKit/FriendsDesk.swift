@@ -1,0 +1,167 @@
+import Providers
+import TimelineCache
+import TimelineCore
+
+/// What `timeline friends` does: list the tracked friends, log a contact, snooze, and
+/// the bar's clicks and wheel. Each change is appended to the friends log, then every
+/// friends widget's cache is rewritten here, from the vCards and the log, with no
+/// network and no refresh of any other widget.
+public struct FriendsDesk: Sendable {
+  /// A failure with its exit status: 2 for a usage error (an unknown or ambiguous name,
+  /// an unknown widget), 1 otherwise.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public var status: Int32
+    public var description: String
+  }
+
+  public var config: AppConfig
+  public var store: CacheStore
+  public var now: Int64
+  public var log = FriendsLog(path: FriendsLog.defaultPath())
+
+  public init(config: AppConfig, store: CacheStore, now: Int64) {
+    self.config = config
+    self.store = store
+    self.now = now
+  }
+
+  /// The friends widgets: the one named, else all of them.
+  func widgets(_ name: String?) throws(Failure) -> [(WidgetConfig, FriendsProvider)] {
+    let chosen = config.widgets.filter { $0.kind == FriendsProvider.kind && (name == nil || $0.name == name) }
+    if let name, chosen.isEmpty {
+      let known = config.widget(name) != nil
+      throw Failure(status: 2, description: known ? "\"\(name)\" is not a friends widget" : config.unknownWidget(name))
+    }
+    guard !chosen.isEmpty else {
+      throw Failure(
+        status: 2, description: "no widget of kind \"friends\" in \(config.file) (docs/providers/friends.md)")
+    }
+    return try chosen.map { widget throws(Failure) in
+      do {
+        guard var provider = try WidgetFactory.provider(for: widget) as? FriendsProvider else { throw ConfigError("") }
+        provider.log = log
+        return (widget, provider)
+      } catch {
+        throw Failure(status: 2, description: "\(error)")
+      }
+    }
+  }
+
+  /// `friends list [WIDGET]`: one block per widget, a line per friend, most due first.
+  public func list(_ name: String?) throws(Failure) -> String {
+    var blocks: [String] = []
+    for (widget, provider) in try widgets(name) {
+      let (friends, problems) = try tracked(provider)
+      let today = provider.days.day(of: now)
+      let (due, later) = FriendsPlan.ranked(friends, on: today)
+      var lines = ["\(widget.name): \(friends.count) tracked, \(due.count) due"]
+      lines += (due + later).map { "  " + Terminal.clean(FriendsPlan.line($0, name: $0.contact.name, on: today)) }
+      lines += problems.map { "  warning: " + Terminal.clean($0) }
+      blocks.append(lines.joined(separator: "\n"))
+    }
+    return blocks.joined(separator: "\n\n")
+  }
+
+  /// The one tracked friend `query` names, across every friends widget.
+  public func find(_ query: String) throws(Failure) -> FriendsPlan.Friend {
+    var everyone: [String: FriendsPlan.Friend] = [:]
+    for (_, provider) in try widgets(nil) {
+      for friend in try tracked(provider).friends where everyone[friend.contact.key] == nil {
+        everyone[friend.contact.key] = friend
+      }
+    }
+    let friends = everyone.values.sorted { ($0.contact.name, $0.contact.key) < ($1.contact.name, $1.contact.key) }
+    let found = NameMatch.candidates(query, in: friends.map(\.contact.name))
+    guard found.count == 1 else {
+      let clean = Terminal.clean(query)
+      if found.isEmpty { throw Failure(status: 2, description: "no tracked friend matches \"\(clean)\"") }
+      let names = found.map { "  " + Terminal.clean(friends[$0].contact.name) }
+      throw Failure(
+        status: 2,
+        description: "\"\(clean)\" matches \(found.count) friends; use more of the name:\n"
+          + names.joined(separator: "\n"))
+    }
+    return friends[found[0]]
+  }
+
+  /// `friends log NAME`: records a contact on `day` (default today).
+  public func logContact(_ friend: FriendsPlan.Friend, day: Int?, how: String?) async throws(Failure) -> String {
+    let today = LocalDays().day(of: now)
+    let when = day ?? today
+    guard when <= today else {
+      throw Failure(status: 2, description: "--when: \(LocalDays.iso(when)) is in the future")
+    }
+    try append(
+      FriendsLog.Event(kind: .contact, who: friend.contact.key, name: friend.contact.name, day: when, how: how, at: now)
+    )
+    try await rewrite(browse: nil)
+    var next = friend
+    next.lastContact = max(friend.lastContact ?? when, when)
+    return "logged \(how ?? "contact") with \(Terminal.clean(friend.contact.name)) on \(LocalDays.iso(when)); next due "
+      + LocalDays.iso(next.dueDay)
+  }
+
+  /// `friends snooze NAME DURATION|DATE`: not due before `until`.
+  public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(Failure) -> String {
+    try append(FriendsLog.Event(kind: .snooze, who: friend.contact.key, name: friend.contact.name, day: until, at: now))
+    try await rewrite(browse: nil)
+    return "snoozed \(Terminal.clean(friend.contact.name)) until \(LocalDays.iso(until))"
+  }
+
+  /// The friend the bar shows now (the right click's "contacted today").
+  public func shown(_ widget: String) throws(Failure) -> FriendsPlan.Friend {
+    guard let path = store.path(for: widget) else {
+      throw Failure(status: 2, description: "invalid widget name \"\(widget)\"")
+    }
+    let view = CacheReader.view(path: path, at: now)
+    guard let key = view.current?.key, key.hasPrefix("friend:") else {
+      throw Failure(status: 1, description: "\(widget) shows no friend now")
+    }
+    for (_, provider) in try widgets(widget) {
+      if let friend = try tracked(provider).friends.first(where: { "friend:" + $0.contact.key == key }) {
+        return friend
+      }
+    }
+    throw Failure(status: 1, description: "the friend \(widget) shows is no longer tracked")
+  }
+
+  /// The wheel: shows the `offset`-th due friend in `widget` until the browse timeout.
+  public func browse(_ widget: String, offset: Int) async throws(Failure) -> String {
+    _ = try widgets(widget)
+    try await rewrite(only: widget, browse: (offset, now + config.bars.browseTimeout))
+    guard let path = store.path(for: widget), let entry = CacheReader.view(path: path, at: now).current else {
+      return ""
+    }
+    return Terminal.clean(entry.text)
+  }
+
+  private func append(_ event: FriendsLog.Event) throws(Failure) {
+    do { try log.append([event]) } catch { throw Failure(status: 1, description: "\(error)") }
+  }
+
+  private func tracked(_ provider: FriendsProvider) throws(Failure) -> (
+    friends: [FriendsPlan.Friend], problems: [String]
+  ) {
+    do { return try provider.current(now: now) } catch { throw Failure(status: 1, description: "\(error)") }
+  }
+
+  /// Writes each friends widget's timeline (or only `only`'s) from the files, under the
+  /// widget's lock, as a refresh would.
+  func rewrite(only: String? = nil, browse: (offset: Int, until: Int64)?) async throws(Failure) {
+    for (widget, provider) in try widgets(only) {
+      do {
+        try await store.withLock(widget.name, wait: 5) {
+          let friends = try provider.current(now: now).friends
+          let draft = provider.draft(friends, now: now, browse: browse?.offset, browseUntil: browse?.until)
+          let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
+          let timeline = WidgetFactory.timeline(
+            draft, widget: widget, provider: provider, now: now, grace: config.grace, hash: hash, bars: config.bars)
+          try store.write(timeline)
+          store.clearState(of: widget.name)
+        }
+      } catch {
+        throw Failure(status: 1, description: "\(widget.name): \(error)")
+      }
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import TimelineCache
+
+/// Where the mouse wheel stands in a friends widget's due list: session state, kept
+/// beside the browse state (`$XDG_RUNTIME_DIR/timeline`), forgotten after the browse
+/// timeout so the next turn starts from the top again.
+public struct WheelPosition: Sendable {
+  let path: String
+  let now: Int64
+  let timeout: Int64
+
+  public init(widget: String, now: Int64, timeout: Int64, directory: String = BrowseStore.defaultDirectory()) {
+    path = directory + "/" + widget + ".wheel"
+    self.now = now
+    self.timeout = timeout
+  }
+
+  /// The position after moving `step` from the live one (0 when none is live), saved.
+  public func move(by step: Int) -> Int {
+    var offset = 0
+    if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+      let parts = text.split(separator: " ").compactMap { Int64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      if parts.count == 2, parts[1] > now, let saved = Int(exactly: parts[0]) { offset = saved }
+    }
+    offset += step
+    try? FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    try? "\(offset) \(now + timeout)\n".write(toFile: path, atomically: true, encoding: .utf8)
+    return offset
+  }
+}

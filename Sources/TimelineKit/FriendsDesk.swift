@@ -105,7 +105,8 @@ public struct FriendsDesk: Sendable {
   public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(Failure) -> String {
     try append(FriendsLog.Event(kind: .snooze, who: friend.contact.key, name: friend.contact.name, day: until, at: now))
     try await rewrite(browse: nil)
-    return "snoozed \(Terminal.clean(friend.contact.name)) until \(LocalDays.iso(until))"
+    let name = Terminal.clean(friend.contact.name)
+    return until == 0 ? "snooze of \(name) lifted" : "snoozed \(name) until \(LocalDays.iso(until))"
   }
 
   /// The friend the bar shows now (the right click's "contacted today").
@@ -113,8 +114,8 @@ public struct FriendsDesk: Sendable {
     guard let path = store.path(for: widget) else {
       throw Failure(status: 2, description: "invalid widget name \"\(widget)\"")
     }
-    let view = CacheReader.view(path: path, at: now)
-    guard let key = view.current?.key, key.hasPrefix("friend:") else {
+    // The key is in the cache's extra section, which only the full reader decodes.
+    guard let key = (try? CacheReader.timeline(path: path))?.current(at: now)?.key, key.hasPrefix("friend:") else {
       throw Failure(status: 1, description: "\(widget) shows no friend now")
     }
     for (_, provider) in try widgets(widget) {

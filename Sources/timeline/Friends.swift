@@ -113,7 +113,8 @@ extension TimelineCommand {
           let today = LocalDays().day(of: desk.now)
           let until: Int
           if duration == "0d" {
-            until = today
+            // Lifted: a snooze that ended long ago leaves the due day as the log has it.
+            until = 0
           } else if let period = Period(duration) {
             until = period.after(today)
           } else if let date = LocalDays.parse(duration), date >= today {

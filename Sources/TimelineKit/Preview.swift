@@ -9,7 +9,8 @@ import TimelineCore
 /// what it prints is what the bars would show.
 public enum Preview {
   /// The widgets previewed when no config is given: the embedded default widgets plus one
-  /// of each other kind, a Swedish avalanche area and a command widget.
+  /// of each other kind, a Swedish avalanche area, a command widget, and friends and
+  /// birthdays from the bundled sample cards (their dates moved next to today).
   public static let toml =
     DefaultConfig.toml + """
 
@@ -25,6 +26,12 @@ public enum Preview {
       [widgets.countdown]
       kind = "command"
       command = ["countdown.sh", "2026-12-31T00:00:00Z", "New Year"]
+
+      [widgets.friends]
+      kind = "friends"
+
+      [widgets.birthdays]
+      kind = "birthdays"
 
       """
 

@@ -4,7 +4,9 @@ import TimelineTestSupport
 
 /// `timeline preview` (sample data, no network, no config) and `timeline doctor`.
 @Suite struct PreviewDoctorTests {
-  static let previewWidgets = ["random-shabad", "hukamnama", "avalanche", "favourites", "avalanche-se", "countdown", "friends", "birthdays"]
+  static let previewWidgets = [
+    "random-shabad", "hukamnama", "avalanche", "favourites", "avalanche-se", "countdown", "friends", "birthdays",
+  ]
 
   @Test func previewPrintsEveryWidgetInEveryFormat() throws {
     let dir = try TempDir()

@@ -62,7 +62,7 @@ public struct Doctor: Sendable {
   public func run() -> [Check] {
     let (configCheck, config) = self.config()
     var checks = [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
-    checks += [bars(), schedule()]
+    checks += [bars(), barCommands(), schedule()]
     checks.append(lastRefresh(config))
     checks += contacts(config)
     return checks
@@ -128,7 +128,7 @@ public struct Doctor: Sendable {
       return Check(name: "timeline-emit", ok: true, detail: found)
     }
     return Check(
-      name: "timeline-emit", ok: false, detail: "not on PATH (the bar snippets run it by name)",
+      name: "timeline-emit", ok: false, detail: "not on PATH",
       fix:
         "`make install` (PREFIX=/usr/local), or put timeline-emit's directory on PATH; in the snippets, give its full path"
     )

@@ -135,6 +135,7 @@ import TimelineTestSupport
     let uninstall = try Self.runMake("uninstall", ["PREFIX=\(prefix)"], home: home)
     #expect(uninstall.status == 0, "make uninstall: \(uninstall.stderr)")
     #expect(Self.files(under: prefix) == [])
+    #expect(!FileManager.default.fileExists(atPath: prefix), "uninstall left the directories it created")
   }
 
   @Test func usrPrefixUsesTheDistributionPaths() throws {
@@ -154,6 +155,7 @@ import TimelineTestSupport
     let uninstall = try Self.runMake("uninstall", ["PREFIX=/usr", "DESTDIR=\(destdir)"], home: dir.file("home"))
     #expect(uninstall.status == 0, "make uninstall: \(uninstall.stderr)")
     #expect(Self.files(under: root) == [])
+    #expect(!FileManager.default.fileExists(atPath: root), "uninstall left the directories it created")
   }
 
   /// Absolute paths under `prefix` in `text`, up to a quote, space, bracket or backtick.

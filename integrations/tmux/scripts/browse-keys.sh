@@ -5,7 +5,8 @@
 #
 # User options (set them before the plugin is loaded):
 #   @timeline-browse      the widget the wheel browses (default: none, no binding)
-#   @timeline-browse-bin  the timeline command (default: timeline)
+#   @timeline-browse-bin  the timeline command (default: the installed timeline, by its
+#                         full path)
 #
 # tmux 3.3 has no per-segment mouse ranges, so the wheel is bound on the whole side of
 # the status line (WheelDownStatusRight, or ...StatusLeft when the widget is in
@@ -26,7 +27,10 @@ case "$widget" in
     tmux display-message "timeline: @timeline-browse must be a widget name ([a-z0-9-]), got '$widget'"
     exit 0 ;;
 esac
-cli="$(option @timeline-browse-bin timeline)"
+installed=/usr/local/bin/timeline
+[ -x "$installed" ] || installed=timeline
+cli="$(option @timeline-browse-bin '')"
+[ -n "$cli" ] || cli="$(printf '%q' "$installed")"
 
 side=Right
 case "$(tmux show-option -gqv status-left)" in

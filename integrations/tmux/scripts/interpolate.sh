@@ -4,8 +4,8 @@
 # TPM), so `tmux` talks to the server that loaded the plugin.
 #
 # User options (set them before the plugin is loaded):
-#   @timeline-bin        the emitter (default: timeline-emit; a full path if tmux's PATH
-#                        lacks it)
+#   @timeline-bin        the emitter command (default: the installed timeline-emit, by its
+#                        full path, so tmux's own PATH does not matter)
 #   @timeline-max-width  cut each widget to N display columns, ending in … (default: none)
 #   @timeline-args       extra emitter options, e.g. "--gurmukhi visual" (default: none)
 set -u
@@ -16,7 +16,11 @@ option() {
   printf '%s' "${value:-$2}"
 }
 
-bin="$(option @timeline-bin timeline-emit)"
+# The install writes its own prefix here; run from elsewhere, the PATH's timeline-emit.
+installed=/usr/local/bin/timeline-emit
+[ -x "$installed" ] || installed=timeline-emit
+bin="$(option @timeline-bin '')"
+[ -n "$bin" ] || bin="$(printf '%q' "$installed")"
 max_width="$(option @timeline-max-width '')"
 extra="$(option @timeline-args '')"
 

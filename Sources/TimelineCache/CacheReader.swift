@@ -36,17 +36,17 @@ public enum CacheReader {
   }
 
   /// The view of a cache file's bytes at instant `now`, exactly as `view(path:at:)` reads
-  /// a mapped file. For the fuzz target (Fuzz/cache-reader) and tests; never throws.
+  /// a file. For the fuzz target (Fuzz/cache-reader) and tests; never throws.
   public static func view(bytes: UnsafeRawBufferPointer, at now: Int64, full: Bool = false) -> CacheView {
     view(bytes, path: "<bytes>", at: now, full: full)
   }
 
   /// The whole timeline, for the CLI. Throws `CacheReadError`.
   public static func timeline(path: String) throws(CacheReadError) -> Timeline {
-    let file: MappedFile
-    switch MappedFile.open(path) {
-    case .failure(let error): throw error
-    case .success(let mapped): file = mapped
+    let file: FileBytes
+    switch FileBytes.open(path) {
+    case .failed(let error): throw error
+    case .opened(let read): file = read
     }
     let (meta, entries) = try withExtendedLifetime(file) { () throws(CacheReadError) in
       try wholeDocument(file.bytes, path: path)

@@ -30,7 +30,7 @@ extension CacheStore {
 
   /// The stored state, or nil if none or unreadable.
   public func state(of widget: String) -> WidgetState? {
-    guard let path = statePath(widget), case .success(let file) = MappedFile.open(path),
+    guard let path = statePath(widget), case .opened(let file) = FileBytes.open(path),
       let (document, _) = JSONDocument.parse(file.bytes)
     else { return nil }
     let node = document.node

@@ -1,10 +1,10 @@
 import ArgumentParser
-import Foundation
-import Glibc
+@preconcurrency import Glibc
+import Platform
 
 /// The one place where failures become exit codes: 1 for a failed refresh, 2 for usage
-/// and config errors (argument-parser's own usage errors are 64 by default, so config
-/// errors are mapped here explicitly).
+/// and config errors (argument-parser's own usage errors, 64 by default, become 2 in
+/// `TimelineCommand.main`).
 enum Failure: Error, CustomStringConvertible {
   case config(String)
   case failed(String)
@@ -17,8 +17,37 @@ enum Failure: Error, CustomStringConvertible {
 }
 
 enum Console {
+  /// Writes a report line to stderr. A failed write (a full disk, a closed descriptor, a
+  /// journal that restarted and left a broken stream) is ignored: the report is lost, the
+  /// work and the exit status are not. (Foundation's FileHandle traps on such a write.)
   static func error(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    Output(fd: 2).write(line + "\n")
+  }
+
+  /// Run first: SIGPIPE ignored, so a reader that has gone is an error on the write, not
+  /// death; and 0, 1 and 2 open (on /dev/null when closed), so that no file we open later
+  /// is taken for a standard stream and receives a report line.
+  static func prepare() {
+    signal(SIGPIPE, SIG_IGN)
+    for fd in Int32(0)...2 where fcntl(fd, F_GETFD) < 0 {
+      _ = open("/dev/null", O_RDWR)
+    }
+  }
+
+  /// (`@preconcurrency`: stdio's `stdout` is a C global, only touched here at exit.)
+  /// Flushes standard output and ends the process with `status`; when the output could
+  /// not be written (a full disk, a reader that has gone), says so and exits 1 instead
+  /// of 0, so a script can tell its output was lost.
+  static func finish(_ status: Int32) -> Never {
+    var status = status
+    if fflush(stdout) != 0 || ferror(stdout) != 0 {
+      let reason = String(cString: strerror(errno))
+      if status == 0 {
+        error("timeline: cannot write the output: \(reason)")
+        status = 1
+      }
+    }
+    exit(status)
   }
 }
 

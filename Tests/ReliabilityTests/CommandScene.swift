@@ -28,12 +28,19 @@ final class CommandScene: @unchecked Sendable {
     try run(timeline, arguments + ["--config", configFile, "--cache-dir", cacheDir], timeout: timeout)
   }
 
-  /// A shell script run with `sh -c`, given the binary as $T, the config as $C and the
-  /// cache directory as $D, in the temporary directory.
-  func shell(_ script: String, timeout: Double = 60) throws -> RunResult {
+  /// A shell script run with `sh -c`, given the binary as $T, the emitter as $E, the
+  /// config as $C and the cache directory as $D, in the temporary directory.
+  func shell(_ script: String, environment: [String: String] = [:], timeout: Double = 60) throws -> RunResult {
     try run(
       "/bin/sh", ["-c", "cd \"$0\" || exit 9\n" + script, dir.path],
-      environment: ["T": timeline, "C": configFile, "D": cacheDir], timeout: timeout)
+      environment: ["T": timeline, "E": Paths.binary("timeline-emit"), "C": configFile, "D": cacheDir].merging(
+        environment, uniquingKeysWith: { $1 }), timeout: timeout)
+  }
+
+  /// A Python script run with `python3 -c`, with the same variables as `shell` in its
+  /// environment, in the temporary directory.
+  func python(_ script: String, timeout: Double = 60) throws -> RunResult {
+    try shell("exec python3 -c \"$PY\"", environment: ["PY": script], timeout: timeout)
   }
 
   func number(_ file: String) -> Int32? {

@@ -8,7 +8,8 @@ import TimelineCore
 /// next entry, the end, the stale boundary, or an inotify event for our cache file), and
 /// print again only if the line differs. There are no periodic wake-ups.
 ///
-/// Exit 0 on SIGTERM, SIGINT, SIGHUP, when stdout's reader hangs up (seen by poll at
+/// Exit 0 on SIGTERM, SIGINT, SIGHUP (also while a write is blocked on a bar that stopped
+/// reading), when stdout's reader hangs up (seen by poll at
 /// once, or as EPIPE from a write: SIGPIPE is ignored), and when the bar that started us
 /// is gone although stdout still takes writes (see ParentWatch). Real-time signals,
 /// SIGUSR1 and SIGUSR2 are ignored (see Wakeups).
@@ -36,7 +37,7 @@ enum Follow {
     }
     let stream = request.format.stream
     let streaming = stream != nil
-    if let stream, !out.write(stream.header) { return 0 }
+    if let stream, !out.write(stream.header, stopped: { stopRequested }) { return 0 }
     var last: String?
     var lastReasons: [String?] = []
     while true {
@@ -45,7 +46,7 @@ enum Follow {
       browseWatcher?.arm()
       let now = clock.now()
       let resolved = request.widgets.map {
-        EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse)
+        EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse, explain: request.verbose)
       }
       let reasons = resolved.map(\.reason)
       if request.verbose && reasons != lastReasons { EmitCommand.report(resolved, err: err, program: program) }
@@ -54,7 +55,8 @@ enum Follow {
         resolved.map(\.state), format: request.format, options: request.options, streaming: streaming)
       if line != last {
         let prefix = last != nil ? stream?.separator ?? "" : ""
-        guard out.write(prefix + line + "\n") else { return 0 }
+        guard out.write(prefix + line + "
+", stopped: { stopRequested }) else { return 0 }
         last = line
       }
       Wakeups.arm(at: resolved.compactMap(\.nextChange).min())

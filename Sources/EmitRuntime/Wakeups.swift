@@ -77,6 +77,7 @@ enum Wakeups {
   private static func handle(_ signal: Int32) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { signal in
+      if signal != SIGALRM { stopRequested = true }
       var byte = UInt8(truncatingIfNeeded: signal)
       _ = write(wakePipe, &byte, 1)
     }
@@ -84,6 +85,11 @@ enum Wakeups {
     sigaction(signal, &action, nil)
   }
 }
+
+/// Whether SIGTERM, SIGINT or SIGHUP has arrived: what a write blocked on a reader that
+/// stopped reading checks when the signal interrupts it (no SA_RESTART), since the poll
+/// loop that reads the pipe is not running then.
+nonisolated(unsafe) var stopRequested = false
 
 // Written once before any handler is installed, then only read (also from handlers).
 nonisolated(unsafe) private var wakePipe: Int32 = -1

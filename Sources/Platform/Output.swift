@@ -58,14 +58,18 @@ public struct Output: Sendable {
     }
   }
 
-  /// Writes all of `text`; false on any error (EPIPE: the reader has gone).
+  /// Writes all of `text`; false on any error (EPIPE: the reader has gone). `stopped` is
+  /// asked before each write(2) and after a signal interrupts one: when it says true, the
+  /// write gives up and returns false (a follower blocked on a reader that stopped
+  /// reading must still end on SIGTERM).
   @discardableResult
-  public func write(_ text: String) -> Bool {
+  public func write(_ text: String, stopped: () -> Bool = { false }) -> Bool {
     var text = text
     return text.withUTF8 { buffer in
       guard let base = buffer.baseAddress else { return true }
       var offset = 0
       while offset < buffer.count {
+        if stopped() { return false }
         let written = Glibc.write(fd, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }

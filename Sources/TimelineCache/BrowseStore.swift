@@ -33,10 +33,12 @@ public struct BrowseStore: Sendable {
   public func read(_ widget: String) -> BrowseState? {
     guard let path = path(for: widget) else { return nil }
     // The open first: with no state (the bars' usual case) it is the only system call.
-    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    // O_NONBLOCK: a FIFO in its place would otherwise block the bar until a writer came.
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
-    guard isSafe() else { return nil }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, isSafe() else { return nil }
     var buffer = [UInt8](repeating: 0, count: 1024)
     var used = 0
     while used < buffer.count {
@@ -56,6 +58,19 @@ public struct BrowseStore: Sendable {
     try store.ensureDirectory()
     guard isSafe() else { throw .io("use \(directory): not a private directory of this user", EPERM) }
     try store.writeAtomically(Array(state.encoded().utf8), to: path)
+  }
+
+  /// Runs `body` holding an exclusive lock on the directory, so that overlapping
+  /// read-change-write steps (a fast mouse wheel starts several `timeline browse` at once)
+  /// are applied one after another and none is lost. The directory is made first; when it
+  /// cannot be made or opened, `body` runs unlocked and its write reports the problem.
+  public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    prepare()
+    let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return try body() }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+    return try body()
   }
 
   /// Creates the directory (0700) when it is missing, so a follower can watch it itself.

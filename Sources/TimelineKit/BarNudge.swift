@@ -128,27 +128,30 @@ public struct BarNudge: Sendable {
     guard let tmux = ExternalProgram.find("tmux", path: path) else {
       return Report(bar: "tmux", nudged: false, message: "not nudged: tmux not found on PATH")
     }
-    var parts: [String] = []
-    var clients = 0
-    for socket in sockets {
-      let list = ExternalProgram.run([tmux, "-S", socket, "list-clients", "-F", "#{client_name}"])
+    // Every server at once, each tmux call bounded: a server that never answers (stopped,
+    // or a socket nobody serves) costs the bound once, not once per socket in turn.
+    let bound = Self.tmuxTimeout
+    let found = Concurrently.map(sockets) { socket -> (String, Int)? in
+      let list = ExternalProgram.run([tmux, "-S", socket, "list-clients", "-F", "#{client_name}"], timeout: bound)
       // A socket left behind by a server that has gone: nothing to nudge.
-      guard list.status == 0 else { continue }
+      guard list.status == 0 else { return nil }
       let names = list.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-      var refreshed = 0
-      for name in names where ExternalProgram.run([tmux, "-S", socket, "refresh-client", "-S", "-t", name]).status == 0
-      {
-        refreshed += 1
-      }
-      clients += refreshed
+      let refreshed = Concurrently.map(names) {
+        ExternalProgram.run([tmux, "-S", socket, "refresh-client", "-S", "-t", $0], timeout: bound).status == 0
+      }.filter { $0 }.count
       let label = socket.split(separator: "/").last.map(String.init) ?? socket
-      parts.append("\(label) (\(refreshed) client\(refreshed == 1 ? "" : "s"))")
-    }
+      return ("\(label) (\(refreshed) client\(refreshed == 1 ? "" : "s"))", refreshed)
+    }.compactMap { $0 }
+    let parts = found.map(\.0)
+    let clients = found.reduce(0) { $0 + $1.1 }
     guard !parts.isEmpty else { return Report(bar: "tmux", nudged: false, message: "not running (only stale sockets)") }
     let servers = "server\(parts.count == 1 ? "" : "s") " + parts.joined(separator: ", ")
     guard clients > 0 else { return Report(bar: "tmux", nudged: false, message: "no client attached (\(servers))") }
     return Report(bar: "tmux", nudged: true, message: "refreshed the status line of \(servers)")
   }
+
+  /// Seconds each tmux call may take: a live server answers in milliseconds.
+  static let tmuxTimeout = 3
 
   /// The Unix sockets directly in `directory`, sorted.
   static func sockets(in directory: String) -> [String] {

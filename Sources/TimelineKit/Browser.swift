@@ -42,6 +42,15 @@ public enum Browser {
   ) throws -> Outcome {
     _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
     guard let path = cache.path(for: widget) else { throw ConfigError("invalid widget name \"\(widget)\"") }
+    return try browse.withLock {
+      try step(move, widget: widget, path: path, config: config, browse: browse, now: now, zone: zone)
+    }
+  }
+
+  /// The read, the change and the write of one move, under the browse directory's lock.
+  private static func step(
+    _ move: Move, widget: String, path: String, config: AppConfig, browse: BrowseStore, now: Int64, zone: TimeZone
+  ) throws -> Outcome {
     let view = CacheReader.view(path: path, at: now)
     let current = view.error == nil ? view.current?.date : nil
     var offset = 0

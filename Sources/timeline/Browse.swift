@@ -27,7 +27,9 @@ extension TimelineCommand {
         $XDG_RUNTIME_DIR/timeline (else a private /tmp/timeline-UID) and only read by the \
         emitters. No network, no refresh.
 
-        Exit status: 0; 2 for an unknown widget or a config error.
+        Exit status: 0; 1 when the view cannot be saved (the runtime directory is not a \
+        private directory of this user, or cannot be written); 2 for an unknown widget, a \
+        usage error or a config error.
         """)
 
     @OptionGroup var common: CommonOptions

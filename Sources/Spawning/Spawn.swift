@@ -2,8 +2,8 @@ import Glibc
 import TimelineCore
 
 /// The one posix_spawn of the package, used by `Subprocess.run`, the `open` launcher and
-/// the tests' long-running children. The child always gets an empty signal mask and
-/// default dispositions: a parent thread's blocked signals are inherited across exec
+/// the tests' long-running children. The child gets only descriptors 0, 1 and 2, an empty
+/// signal mask and default dispositions: a parent thread's blocked signals are inherited across exec
 /// (test runners block most), and a child that cannot be stopped is worse than none.
 extension Subprocess {
   /// Where one of the child's standard streams goes.
@@ -41,6 +41,10 @@ extension Subprocess {
       case .null: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
       }
     }
+    // Nothing but 0, 1 and 2 reaches the child: descriptors opened without O_CLOEXEC by
+    // a library (sockets, event fds) would otherwise live on in every command and in any
+    // daemon it starts.
+    _ = addCloseFrom(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -71,6 +75,11 @@ extension Subprocess {
     guard spawned == 0 else { throw SpawnError(program: program, code: spawned) }
     return pid
   }
+
+  // posix_spawn_file_actions_addclosefrom_np (glibc ≥ 2.34), which Glibc's module map
+  // leaves out.
+  @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+  static func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
 
   /// A pipe whose ends are close-on-exec from birth, so no other child inherits them.
   public static func makePipe() throws -> (read: Int32, write: Int32) {

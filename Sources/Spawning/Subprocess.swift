@@ -14,6 +14,9 @@ public enum Subprocess {
   public struct Result: Sendable {
     /// The exit status, 128 + the signal if it was killed.
     public var status: Int32
+    /// The signal that ended it, if one did (`status` alone cannot tell `exit 139` from a
+    /// SIGSEGV).
+    public var signal: Int32?
     public var stdout: [UInt8]
     public var stderr: [UInt8]
     public var timedOut: Bool
@@ -66,7 +69,9 @@ public enum Subprocess {
     let deadline = Clocks.monotonicMillis() + Int64((seconds * 1000).rounded())
     let exited = watch(pid, out: outPipe[0], err: errPipe[0], into: &result, until: deadline, maxOutput: maxOutput)
     if !exited { ProcessGroups.stop(pid, leaderReaped: false) }
-    result.status = wait(pid)?.status ?? 128 + SIGKILL
+    let exit = wait(pid)
+    result.status = exit?.status ?? 128 + SIGKILL
+    result.signal = exit == nil ? SIGKILL : exit?.signal
     // Whatever else the program left in its group goes with it.
     if exited { ProcessGroups.stop(pid, leaderReaped: true) }
     return result

@@ -1,3 +1,4 @@
+import Glibc
 import Providers
 import TimelineCache
 import TimelineCore
@@ -41,7 +42,10 @@ public struct Refresher: Sendable {
     if names.isEmpty {
       chosen = config.widgets
     } else {
-      chosen = try names.map { name throws(ConfigError) in
+      // A name given twice is one widget: refreshing it twice at once would wait on its
+      // own lock.
+      var seen: Set<String> = []
+      chosen = try names.filter { seen.insert($0).inserted }.map { name throws(ConfigError) in
         guard let widget = config.widget(name) else { throw ConfigError(config.unknownWidget(name)) }
         return widget
       }
@@ -52,17 +56,36 @@ public struct Refresher: Sendable {
   /// Refreshes the due widgets among `names` (all when empty), concurrently.
   public func refresh(_ names: [String], force: Bool) async throws(ConfigError) -> [(String, Outcome)] {
     let jobs = try providers(for: names)
+    let limit = Self.concurrencyLimit()
     return await withTaskGroup(of: (Int, String, Outcome).self) { group in
+      var results: [(Int, String, Outcome)] = []
       for (index, (widget, provider)) in jobs.enumerated() {
+        // At the limit, one finishes before the next starts.
+        if index >= limit, let result = await group.next() { results.append(result) }
         group.addTask {
           (index, widget.name, await self.refreshOne(widget, provider, force: force))
         }
       }
-      var results: [(Int, String, Outcome)] = []
       for await result in group { results.append(result) }
       return results.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
     }
   }
+
+  /// How many widgets refresh at once: each holds a few descriptors while it runs (its
+  /// lock, a command's pipes, a connection, the cache file it writes), so a low limit
+  /// (`ulimit -n 256`) slows a refresh of many widgets down instead of failing them with
+  /// "cannot create a pipe".
+  static func concurrencyLimit() -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 16 }
+    let available = Int(clamping: limit.rlim_cur) - reservedDescriptors
+    return Swift.max(1, Swift.min(64, available / descriptorsPerWidget))
+  }
+
+  /// Descriptors kept for the process itself (the runtime, the config, standard streams).
+  static let reservedDescriptors = 64
+  /// A generous count per running widget.
+  static let descriptorsPerWidget = 8
 
   func refreshOne(_ widget: WidgetConfig, _ provider: any TimelineProvider, force: Bool) async -> Outcome {
     let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
@@ -92,7 +115,7 @@ public struct Refresher: Sendable {
     // all agree even when the requests take a while.
     let now = clock.now()
     let context = ProviderContext(
-      clock: FixedClock(now), config: widget, sources: config.sources, http: makeHTTP(),
+      clock: FixedClock(now), config: widget, sources: config.sources, http: LazyHTTPClient(make: makeHTTP),
       previous: record.timeline.flatMap { ConfigHash.sameOptions($0.configHash, hash) ? $0 : nil }, force: force)
     do {
       let draft = try await provider.timeline(context: context)

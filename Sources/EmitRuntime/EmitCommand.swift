@@ -225,7 +225,7 @@ public enum EmitCommand {
         // the runtime a metadata instantiation at first use).
         let resolved = EmitPipeline.resolve(
           widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput,
-          tooltip: request.format.traits.tooltip, browse: browse)
+          tooltip: request.format.traits.tooltip, browse: browse, explain: request.verbose)
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
         }
@@ -248,7 +248,7 @@ public enum EmitCommand {
     program: String
   ) -> Int32 {
     let resolved = request.widgets.map {
-      EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse)
+      EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse, explain: request.verbose)
     }
     if request.verbose { report(resolved, err: err, program: program) }
     out.write(EmitPipeline.line(resolved.map(\.state), format: request.format, options: request.options) + "\n")

@@ -55,8 +55,7 @@ enum Follow {
         resolved.map(\.state), format: request.format, options: request.options, streaming: streaming)
       if line != last {
         let prefix = last != nil ? stream?.separator ?? "" : ""
-        guard out.write(prefix + line + "
-", stopped: { stopRequested }) else { return 0 }
+        guard out.write(prefix + line + "\n", stopped: { stopRequested }) else { return 0 }
         last = line
       }
       Wakeups.arm(at: resolved.compactMap(\.nextChange).min())

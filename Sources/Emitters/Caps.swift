@@ -14,6 +14,8 @@ enum Caps {
   static let tooltipLineBytes = 16_384
   /// UTF-8 bytes of the state key (`alt`).
   static let altBytes = 256
+  /// Bytes of one class name (waybar's `class`); the rest of a longer name is dropped.
+  static let classBytes = 64
 
   /// `runs` within `runs` and `textBytes`.
   static func limit(_ runs: [TextRun]) -> [TextRun] {

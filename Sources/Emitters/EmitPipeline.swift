@@ -23,11 +23,21 @@ public enum EmitPipeline {
   /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`);
   /// `tooltip: false` for a format that prints no tooltip (its lines are not decoded).
   /// `browse`: where `timeline browse` keeps the view's state; a live state shows the
-  /// browsed entry instead of the current one (`BrowseView`).
+  /// browsed entry instead of the current one (`BrowseView`). `explain: false` (no
+  /// `--verbose`) skips what only the reason needs: listing the cache directory for the
+  /// widgets that exist, which costs a bar polling a misspelled name on every emit.
   public static func resolve(
     widget: String, directory: String, now: Int64, shortLived: Bool = false, tooltip: Bool = true,
-    browse: BrowseStore? = nil
+    browse: BrowseStore? = nil, explain: Bool = true
   ) -> Resolution {
+    // A relative directory would depend on where the bar was started (`/` under systemd,
+    // $HOME in most bars): refused, as XDG refuses relative paths.
+    guard directory.hasPrefix("/") else {
+      return Resolution(
+        state: .neutralPlaceholder(widget: widget),
+        reason: "the cache directory \"\(Sanitise.text(directory))\" is not an absolute path "
+          + "(set TIMELINE_CACHE_DIR to one, or unset it)")
+    }
     let store = CacheStore(directory: directory)
     guard let path = store.path(for: widget) else {
       return Resolution(
@@ -46,7 +56,7 @@ public enum EmitPipeline {
       state.kind = meta?.kind
       if let placeholder = meta?.placeholder { state.entry = placeholder }
       if case .missing? = view.error {
-        reason = Guidance.missing(widget: widget, store: store)
+        reason = explain ? Guidance.missing(widget: widget, store: store) : "no cache file"
       } else if let error = view.error {
         reason = error.description
       } else if let end = meta?.end, Selection.isExpired(end: end, now: now) {

@@ -66,10 +66,12 @@ public enum Sanitise {
   }
 
   /// A class name reduced to `[a-z0-9-]`: ASCII letters are lower-cased, space, `_` and
-  /// `.` become `-`, anything else is dropped; nil if nothing is left.
+  /// `.` become `-`, anything else is dropped, and at most `Caps.classBytes` are kept (a
+  /// class of 100 000 letters styles nothing and costs every bar); nil if nothing is left.
   static func className(_ name: String) -> String? {
     var bytes: [UInt8] = []
     for byte in name.utf8 {
+      if bytes.count == Caps.classBytes { break }
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
         bytes.append(byte)

@@ -17,6 +17,13 @@ public struct CacheStore: Sendable {
     return (environment("HOME") ?? "/tmp") + "/.cache/timeline"
   }
 
+  /// Why `$TIMELINE_CACHE_DIR` cannot be used, if it cannot: a relative path would
+  /// depend on the working directory (`/` under systemd, $HOME in most bars).
+  public static func environmentProblem(environment: (String) -> String? = Environment.get) -> String? {
+    guard let dir = environment("TIMELINE_CACHE_DIR"), !dir.isEmpty, !dir.hasPrefix("/") else { return nil }
+    return "TIMELINE_CACHE_DIR must be an absolute path, not \"\(dir)\" (or unset it, or give --cache-dir)"
+  }
+
   /// The widget-name rule in words, for every message that refuses a name.
   public static let nameRule = "use [a-z0-9][a-z0-9-]*, at most 64 characters"
 

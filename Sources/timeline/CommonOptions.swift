@@ -19,6 +19,10 @@ struct CommonOptions: ParsableArguments {
       "Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"))
   var cacheDir: String?
 
+  func validate() throws {
+    if cacheDir == nil, let problem = CacheStore.environmentProblem() { throw ValidationError(problem) }
+  }
+
   /// The effective config; a config error exits with status 2.
   func loadConfig() throws -> AppConfig {
     do {

@@ -52,8 +52,12 @@ public struct AvalancheProvider: TimelineProvider {
     }
     var chosen = several ?? single.map { [$0] } ?? (country == .norway ? [3011] : [])
     if chosen.isEmpty {
+      let example =
+        country == .norway
+        ? "a Varsom region id such as 3011 (Tromsø)" : "an area id such as 2 (Abisko/Riksgränsfjällen)"
       throw options.invalid(
-        key, expected: "an area id such as 2 (Abisko/Riksgränsfjällen); run `timeline regions --country se`")
+        several == nil ? key : keys,
+        expected: "\(example); run `timeline regions --country \(country.rawValue)`")
     }
     var seen = Set<Int>()
     chosen = chosen.filter { seen.insert($0).inserted }

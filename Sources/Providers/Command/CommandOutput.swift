@@ -25,9 +25,7 @@ public enum CommandOutput {
   }
 
   private static func decode(_ bytes: [UInt8], now: Int64) throws -> TimelineDraft {
-    guard let root = JSONValue.parse(bytes) else {
-      throw Failure(what: bytes.isEmpty ? "empty, expected a JSON timeline" : "not valid JSON")
-    }
+    guard let root = JSONValue.parse(bytes) else { throw Failure(what: whyNotJSON(bytes)) }
     guard case .object = root else { throw Failure(what: "expected a JSON object") }
     guard let items = root["entries"]?.array else { throw Failure(what: "\"entries\" must be an array") }
     guard items.count <= 10_000 else { throw Failure(what: "more than 10000 entries") }
@@ -41,6 +39,48 @@ public enum CommandOutput {
     default: throw Failure(what: "\"policy\" must be \"atEnd\", \"never\" or {\"after\": DATE}")
     }
     return TimelineDraft(entries: entries, end: end, policy: policy)
+  }
+
+  /// The deepest nesting of arrays and objects the JSON reader accepts.
+  static let maxDepth = 512
+
+  /// Why `bytes` did not parse, as precisely as a quick look can say.
+  static func whyNotJSON(_ bytes: [UInt8]) -> String {
+    if bytes.isEmpty { return "empty, expected a JSON timeline" }
+    if String(validating: bytes, as: UTF8.self) == nil {
+      return "not UTF-8 (print text as UTF-8, e.g. through `iconv -t UTF-8`)"
+    }
+    if depth(bytes) > maxDepth { return "nested too deep (more than \(maxDepth) levels of arrays and objects)" }
+    return "not valid JSON"
+  }
+
+  /// The deepest nesting of `[` and `{` outside strings.
+  static func depth(_ bytes: [UInt8]) -> Int {
+    var depth = 0
+    var deepest = 0
+    var inString = false
+    var escaped = false
+    for byte in bytes {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = Swift.max(deepest, depth)
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      default: break
+      }
+    }
+    return deepest
   }
 
   private static func entry(_ value: JSONValue, at: String, now: Int64) throws -> Entry {

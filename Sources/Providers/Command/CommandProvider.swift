@@ -53,6 +53,10 @@ public struct CommandProvider: TimelineProvider {
         "\(name) exited, but a process it started in the background still holds its output open; "
           + "redirect that process's output (>/dev/null 2>&1)")
     }
+    if let signal = result.signal {
+      let what = strsignal(signal).map { " (\(String(cString: $0)))" } ?? ""
+      throw ProviderError("\(name) was killed by signal \(signal)\(what)")
+    }
     guard result.status == 0 else {
       let said =
         String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map {

@@ -5,11 +5,15 @@ BINDIR := $(DESTDIR)$(PREFIX)/bin
 SHAREDIR := $(DESTDIR)$(PREFIX)/share/timeline
 SWIFT ?= swift
 STATIC_SCRATCH := .build-static
-APT_PACKAGES := libjson-c-dev pkg-config tmux tzdata python3 hyperfine valgrind procps libcurl4-openssl-dev dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core khard
+# What building needs (make build, make install) and what only the tests, benchmarks and
+# packaging checks need (make test, make deps): a laptop's `make install` gets no test lab.
+BUILD_PACKAGES := libjson-c-dev libcurl4-openssl-dev pkg-config
+TEST_PACKAGES := tmux tzdata python3 hyperfine valgrind procps dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core khard zsh fish
+APT_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: lint format help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability
-.PHONY: man dist deb check-dist version
+.PHONY: man dist deb check-dist version deps-build
 
 help:
 	@echo "make deps       install system packages (apt) the build and tests need"
@@ -25,9 +29,12 @@ help:
 	@echo "make bench      emitter and refresh benchmarks (docs/performance.md)"
 	@echo "make clean      remove build folders"
 
-# Installs only what is missing, so it is a no-op on a ready machine.
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# Installs only what is missing, so it is a no-op on a ready machine. `make deps-build`
+# installs only what the build needs.
+deps: PACKAGES = $(APT_PACKAGES)
+deps-build: PACKAGES = $(BUILD_PACKAGES)
+deps deps-build:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -37,7 +44,7 @@ deps:
 
 # timeline links the Swift runtime and Foundation statically (-static-stdlib), so it runs
 # where no Swift is installed; Foundation's networking then needs libcurl at link time.
-build: deps
+build: deps-build
 	$(SWIFT) build -c release --product timeline -Xswiftc -static-stdlib --disable-local-rpath
 	$(MAKE) build-static
 
@@ -66,7 +73,7 @@ format:
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory man
+	$(MAKE) --no-print-directory man MAN_FROM=.build/debug/timeline
 	$(SWIFT) test --skip-build
 
 # The tree every install starts from (scripts/stage), installed by its own install.sh:
@@ -76,7 +83,7 @@ test: deps
 VERSION := $(shell scripts/version)
 STAGE ?= .build/stage/timeline-$(VERSION)
 MAN1 ?= .build/man/timeline.1
-install: $(if $(SKIP_BUILD),,deps build man)
+install: $(if $(SKIP_BUILD),,deps-build build man)
 	scripts/stage --out $(STAGE) --timeline "$(or $(TIMELINE_BIN),.build/release/timeline)" \
 	  --emit "$(or $(EMIT_BIN),$(STATIC_SCRATCH)/release/timeline-emit)" --man1 "$(MAN1)"
 	sh $(STAGE)/install.sh --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)")
@@ -84,13 +91,22 @@ install: $(if $(SKIP_BUILD),,deps build man)
 uninstall:
 	sh scripts/install.sh --uninstall --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)")
 
-# timeline(1) from the argument parser's definitions (swift-argument-parser's
-# generate-manual plugin, on the debug build `make test` leaves). Its blank lines
+# timeline(1) from the argument parser's definitions: swift-argument-parser's
+# generate-manual tool (a small debug build of the tool alone) reads them from the built
+# binary, the release one unless MAN_FROM names another (`make test` uses the debug one),
+# so no second build of the package is needed. The date is the last commit's
+# (SOURCE_DATE_EPOCH), so the page is the same from the same commit. Its blank lines
 # between paragraphs become .Pp, which mdoc wants; SEE ALSO names the other pages.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+export SOURCE_DATE_EPOCH
+MAN_FROM ?= .build/release/timeline
 man:
-	$(SWIFT) package plugin generate-manual --configuration debug
-	@mkdir -p $(dir $(MAN1))
-	awk '{ print ($$0 == "" ? ".Pp" : $$0) }' .build/plugins/GenerateManual/outputs/timeline/timeline.1 > $(MAN1)
+	@[ -x "$(MAN_FROM)" ] || { echo "make man: $(MAN_FROM) is not built (make build, or MAN_FROM=.build/debug/timeline)" >&2; exit 1; }
+	$(SWIFT) build --product generate-manual
+	@mkdir -p $(dir $(MAN1)) .build/man-work
+	"$$($(SWIFT) build --show-bin-path)/generate-manual" "$(MAN_FROM)" --output-directory .build/man-work \
+	  --date "$$(date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d)"
+	awk '{ print ($$0 == "" ? ".Pp" : $$0) }' .build/man-work/timeline.1 > $(MAN1)
 	printf '.Sh "SEE ALSO"\n.Xr timeline-emit 1 ,\n.Xr timeline.toml 5\n' >> $(MAN1)
 
 version:
@@ -103,16 +119,19 @@ dist: build man
 	scripts/stage --out $(DIST_STAGE) --timeline .build/release/timeline \
 	  --emit $(STATIC_SCRATCH)/release/timeline-emit --man1 $(MAN1) --strip
 	@mkdir -p dist
-	tar -C $(dir $(DIST_STAGE)) --sort=name --owner=0 --group=0 --numeric-owner \
-	  -czf dist/timeline-$(VERSION)-linux-$(TAR_ARCH).tar.gz timeline-$(VERSION)
+	tar -C $(dir $(DIST_STAGE)) --sort=name --owner=0 --group=0 --numeric-owner --format=gnu \
+	  --mtime=@$(SOURCE_DATE_EPOCH) --mode=u+rwX,go+rX,go-w -cf - timeline-$(VERSION) \
+	  | gzip -9n > dist/timeline-$(VERSION)-linux-$(TAR_ARCH).tar.gz
 	@ls -l dist/timeline-$(VERSION)-linux-$(TAR_ARCH).tar.gz
 
 deb: dist
 	scripts/deb $(DIST_STAGE) dist
 
 # Builds both artifacts, then installs and runs them as a user without Swift would.
+# Then makes both again and compares them byte for byte (scripts/check-reproducible).
 check-dist: dist deb
 	scripts/check-dist dist/timeline-$(VERSION)-linux-$(TAR_ARCH).tar.gz dist/timeline_$(VERSION)_$$(dpkg --print-architecture).deb
+	scripts/check-reproducible
 
 # Fault injection, hostile input and fuzzing figures: runs the ReliabilityTests and writes
 # docs/reliability.md (scripts/reliability).

@@ -68,7 +68,15 @@ import TimelineTestSupport
           os.set_blocking(w, True)
           p = subprocess.Popen([os.environ["E"], "plain", "w", "--follow"], stdout=w, env=env)
           os.close(w)
-          time.sleep(1)
+          # Once its handlers are in place (SigCgt has SIGTERM), it goes on to its write,
+          # which blocks: signal it a moment later.
+          for _ in range(200):
+              status = open("/proc/%d/status" % p.pid).read()
+              caught = [l for l in status.splitlines() if l.startswith("SigCgt:")]
+              if caught and int(caught[0].split()[1], 16) & (1 << (signal.SIGTERM - 1)):
+                  break
+              time.sleep(0.05)
+          time.sleep(0.5)
           p.send_signal(getattr(signal, name))
           try:
               print(name, p.wait(timeout=10))

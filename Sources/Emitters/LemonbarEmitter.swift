@@ -1,0 +1,57 @@
+import TimelineCache
+import TimelineCore
+
+/// lemonbar input: `timeline-emit --follow lemonbar WIDGET | lemonbar … | sh`.
+///
+/// Contract: one line of lemonbar formatting. A coloured run is `%{F#rrggbb}…%{F-}`; a
+/// colour too dark for text (see `Contrast`) is a badge, `%{B#000000}%{F#ffffff}…%{F-}%{B-}`;
+/// stale and placeholder text is `%{F#9aa5b1}` on every run, replacing their colours; bold
+/// is dropped.
+/// Escaping: lemonbar parses `%{…}` anywhere as a block, and `%{A:cmd:}` makes text a
+/// button whose command lemonbar prints for the shell it is piped to. `%%` is its literal
+/// `%`, so every `%` in content is doubled and content can never open a block. Control
+/// characters and newlines never reach the line (a newline would end the line early).
+/// `--click` wraps the line in the project's own actions: left click prints `timeline
+/// open WIDGET`, the wheel `timeline browse WIDGET prev|next --quiet` (valid widget names
+/// only, `[a-z0-9-]`: no `:` to escape).
+/// Gurmukhi: lemonbar (Debian's 1.4) draws X core fonts, glyph by glyph, without shaping,
+/// and cannot open the OpenType GurbaniAkhar font, so a Gurbani line is shown as its
+/// transliteration (else its translation); other Unicode text is in visual order.
+public enum LemonbarEmitter {
+  /// The line, without a newline.
+  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+    String(decoding: bytes(state, options: options), as: UTF8.self)
+  }
+
+  /// The line as UTF-8 bytes, which `render` is. `%` is ASCII, never inside a multi-byte
+  /// character, so the escaping works byte by byte.
+  public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
+    var state = state
+    state.polybarFont = nil
+    var options = options
+    options.gurmukhiFont = nil
+    let text = PreparedText(state, options: options, defaultOrder: .visual, polybar: true)
+    var out: [UInt8] = []
+    out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
+    let click = options.click && CacheStore.isValidName(state.widget)
+    if click {
+      out += "%{A:timeline open " + state.widget + ":}"
+      out += "%{A4:timeline browse " + state.widget + " prev --quiet:}"
+      out += "%{A5:timeline browse " + state.widget + " next --quiet:}"
+    }
+    for run in text.runs {
+      let color = state.isDimmed ? dimColor : run.color
+      let badge = color.map(Contrast.needsBadge) ?? false
+      if let color {
+        out += badge ? "%{B" + color + "}%{F" + Contrast.text(on: color) + "}" : "%{F" + color + "}"
+      }
+      for byte in run.text.utf8 {
+        if byte == UInt8(ascii: "%") { out.append(byte) }
+        out.append(byte)
+      }
+      if color != nil { out += badge ? "%{F-}%{B-}" : "%{F-}" }
+    }
+    if click { out += "%{A}%{A}%{A}" }
+    return out
+  }
+}

@@ -1,0 +1,69 @@
+import TimelineCache
+import TimelineCore
+
+/// xmobar `CommandReader` (with `--follow`) or `Com` (one-shot) output, placed in the
+/// template.
+///
+/// Contract: one line of xmobar markup. A coloured run is `<fc=#rrggbb>…</fc>`; a colour
+/// too dark for text (see `Contrast`) is a badge, `<fc=#ffffff,#000000>`; stale and
+/// placeholder text is `<fc=#9aa5b1>` on every run, replacing their colours; bold is
+/// dropped (it would need a second font).
+/// Escaping: xmobar has no entities, and its `<action=`…`>` runs a shell command, so
+/// every piece of content is written `<raw=N:…/>`, which xmobar shows as exactly N
+/// characters (Unicode scalars) whatever they contain: no tag, action or `%alias%` in an
+/// entry is ever parsed. Control characters and newlines never reach the line.
+/// `--click` wraps the line in the project's own actions: button 1 runs `timeline open
+/// WIDGET`, the wheel (4, 5) `timeline browse WIDGET prev|next --quiet` (only for valid
+/// widget names, `[a-z0-9-]`, so nothing can end the backquoted command).
+/// Gurmukhi: xmobar 0.45 and later draw with Pango, which shapes Gurmukhi; older ones draw
+/// with Xft and do not. As in polybar, `--gurmukhi-font N` prints the ASCII GurbaniAkhar
+/// form in `<fn=N>…</fn>` (N indexes `additionalFonts`, where the shipped
+/// OpenGurbaniAkhar goes), drawn right by every version; without it the transliteration.
+/// Other Unicode text stays in logical order for Pango (`--gurmukhi visual` for an Xft one).
+public enum XmobarEmitter {
+  /// The line, without a newline.
+  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+    String(decoding: bytes(state, options: options), as: UTF8.self)
+  }
+
+  /// The line as UTF-8 bytes, which `render` is.
+  public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
+    // polybar's font setting is an index into polybar's fonts: never xmobar's.
+    var state = state
+    state.polybarFont = nil
+    let text = PreparedText(state, options: options, defaultOrder: .logical, polybar: true)
+    var out: [UInt8] = []
+    out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } + text.runs.count * 24)
+    let click = options.click && CacheStore.isValidName(state.widget)
+    if click {
+      out += "<action=`timeline open " + state.widget + "` button=1>"
+      out += "<action=`timeline browse " + state.widget + " prev --quiet` button=4>"
+      out += "<action=`timeline browse " + state.widget + " next --quiet` button=5>"
+    }
+    if let prefix = text.prefix { appendRaw(prefix, to: &out) }
+    if let font = text.asciiFont { out += "<fn=" + String(font) + ">" }
+    for run in text.runs {
+      let color = state.isDimmed ? dimColor : run.color
+      if let color {
+        out += "<fc="
+        out += Contrast.needsBadge(color) ? Contrast.text(on: color) + "," + color : color
+        out += ">"
+      }
+      appendRaw(run.text, to: &out)
+      if color != nil { out += "</fc>" }
+    }
+    if text.asciiFont != nil { out += "</fn>" }
+    if click { out += "</action></action></action>" }
+    return out
+  }
+
+  /// Appends `text` as `<raw=N:text/>`, N its length in scalars (xmobar's characters).
+  static func appendRaw(_ text: String, to out: inout [UInt8]) {
+    var count = 0
+    for byte in text.utf8 where byte & 0xC0 != 0x80 { count += 1 }
+    guard count > 0 else { return }
+    out += "<raw=" + String(count) + ":"
+    out += text
+    out += "/>"
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import TimelineCache
+import TimelineCore
+import TimelineTestSupport
+
+/// i3blocks (under i3bar), xmobar, lemonbar and conky, the real programs, headless on a
+/// private Xvfb (Tests/Support/xbar_run.sh), each running the project's own snippet from
+/// integrations/ with its paths pointed at the built binaries, as the installer writes
+/// them. The entry carries a marker-file command in every bar's markup; the bar must show
+/// it as text, and no click anywhere on the bar may create a marker. In xmobar and lemonbar
+/// a left click on the widget runs the project's own `timeline open` (xdg-open records it).
+@Suite(.serialized) struct NewBarsRealTests {
+  let dir: TempDir
+  let hostile: String
+  let environment: [String: String]
+
+  init() throws {
+    dir = try TempDir()
+    let m = dir.path
+    hostile =
+      "<action=`touch \(m)/x1`>1</action> %{A:touch \(m)/x2:}2%{A} ${exec touch \(m)/x3} $(touch \(m)/x4)"
+      + " <b>&amp;</b>$$%%#x\\#"
+    let bin = dir.file("bin")
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    let opener = try dir.write("bin/xdg-open", "#!/bin/sh\nprintf '%s\\n' \"$1\" >> \(m)/opened\n")
+    chmod(opener, 0o755)
+    try FileManager.default.createDirectory(atPath: dir.file("run"), withIntermediateDirectories: true)
+    environment = [
+      "PATH": bin + ":" + Paths.products + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+      "TIMELINE_CACHE_DIR": dir.file("cache"), "XDG_CONFIG_HOME": dir.file("config"),
+      "XDG_RUNTIME_DIR": dir.file("run"), "HOME": dir.path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+      // No session bus: xmobar's D-Bus hookup then only warns (with XDG_RUNTIME_DIR set and no
+      // bus there, it would exit).
+      "DBUS_SESSION_BUS_ADDRESS": "none",
+      "FONTCONFIG_FILE": try dir.write(
+        "fonts.conf",
+        """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig>
+          <dir>\(Paths.repo)/fonts/OpenGurbaniAkhar</dir>
+          <dir>/usr/share/fonts</dir>
+          <cachedir>\(dir.file("fc-cache"))</cachedir>
+        </fontconfig>
+        """),
+    ]
+    let entry = Entry(
+      date: 0, runs: [TextRun(hostile)], tooltip: [hostile], alt: "shabad", url: "https://example.org/entry")
+    try CacheStore(directory: dir.file("cache")).write(
+      Timeline(
+        widget: "hukamnama", kind: "command", entries: [entry], policy: .never,
+        placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0))
+  }
+
+  /// The snippet as the installer writes it, with the built binaries' paths.
+  func snippet(_ path: String) throws -> String {
+    try String(contentsOfFile: Paths.repo + "/integrations/" + path, encoding: .utf8)
+      .replacing("/usr/local/bin/timeline", with: Paths.products + "/timeline")
+  }
+
+  /// Runs `command` on a private X display, clicking every 40 px along the top row.
+  func runBar(_ command: String, name: String, settle: Int = 3, button: Int = 1) throws -> String {
+    var arguments: [String] = []
+    for x in stride(from: 20, to: 1400, by: 40) { arguments += ["--click", "\(x) 10 \(button)"] }
+    arguments += ["--shot", "1400x40+0+0", String(settle), dir.file(name), command]
+    let result = try run(
+      "/bin/sh", [Paths.fixture("Support/xbar_run.sh")] + arguments, environment: environment, timeout: 120)
+    #expect(result.status == 0, "the bar should run until stopped: \(result)")
+    return (try? String(contentsOfFile: dir.file(name + ".log"), encoding: .utf8)) ?? ""
+  }
+
+  func expectNoMarker(sourceLocation: SourceLocation = #_sourceLocation) {
+    for marker in 1...4 {
+      #expect(!FileManager.default.fileExists(atPath: dir.file("x\(marker)")), sourceLocation: sourceLocation)
+    }
+  }
+
+  var opened: String { (try? String(contentsOfFile: dir.file("opened"), encoding: .utf8)) ?? "" }
+
+  @Test func i3blocksUnderI3barShowsTheTextAndRunsNothing() throws {
+    let blocks = try dir.write("i3blocks.conf", try snippet("i3blocks/i3blocks.conf"))
+    let status = dir.file("status.json")
+    let config = try dir.write(
+      "i3.conf",
+      """
+      # i3 config file (v4)
+      ipc-socket \(dir.file("run/i3.sock"))
+      font pango:DejaVu Sans 12
+      bar {
+        status_command i3blocks -c \(blocks) | tee \(status)
+        position top
+        font pango:DejaVu Sans, Noto Sans Gurmukhi 12
+      }
+      """)
+    let log = try runBar("exec i3 -c \(config)", name: "i3blocks")
+    let lines = try String(contentsOfFile: status, encoding: .utf8).split(separator: "\n")
+    let last = try #require(lines.last { $0.contains("timeline-hukamnama") }, "status:\n\(lines)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(last.drop { $0 == "," }.utf8)) as? [[String: Any]])
+    let block = try #require(json.first { $0["name"] as? String == "timeline-hukamnama" })
+    #expect(block["markup"] as? String == "pango")
+    #expect(I3blocksEmitterTests.decode(block["full_text"] as? String ?? "") == hostile, "\(block)")
+    #expect(!log.lowercased().contains("markup"), "log:\n\(log)")
+    expectNoMarker()
+  }
+
+  @Test func xmobarShowsTheTextAndRunsOnlyTheTemplatesActions() throws {
+    let config = try dir.write("xmobarrc", try snippet("xmobar/xmobarrc"))
+    // Text mode: the same parser, its result on stdout.
+    let text = try run("/usr/bin/timeout", ["4", "xmobar", "-T", config], environment: environment, timeout: 30)
+    #expect(text.stdout.contains(hostile), "xmobar -T printed:\n\(text.stdout)\n\(text.stderr)")
+    _ = try runBar("exec xmobar \(config)", name: "xmobar")
+    expectNoMarker()
+    #expect(opened.contains("https://example.org/entry"), "a left click opens the entry's link")
+  }
+
+  @Test func lemonbarShowsTheTextAndPrintsOnlyTheProjectsCommands() throws {
+    let script = try dir.write("timeline-lemonbar", try snippet("lemonbar/timeline-lemonbar"))
+    _ = try runBar("exec sh \(script) hukamnama -g 1400x24", name: "lemonbar")
+    expectNoMarker()
+    #expect(opened.contains("https://example.org/entry"), "a left click opens the entry's link")
+    let trim = try run(
+      "/usr/bin/convert", [dir.file("lemonbar.png"), "-trim", "-format", "%w", "info:"], environment: environment)
+    let width = Int(trim.stdout) ?? 0
+    // The X core font `fixed` is 6 or 7 px a character: the whole text was drawn (a parsed
+    // %{A:…:} block would have taken some 40 characters out).
+    #expect(
+      (6 * hostile.count - 8...7 * hostile.count + 8).contains(width),
+      "drawn \(width) px for \(hostile.count) characters")
+  }
+
+  @Test func conkyShowsTheTextAndRunsNothing() throws {
+    let config = try snippet("conky/conky.conf")
+      .replacing("out_to_x = true,", with: "out_to_x = false, out_to_console = true, total_run_times = 3,")
+      .replacing("update_interval = 5,", with: "update_interval = 1,")
+    let file = try dir.write("conky.conf", config)
+    let result = try run("conky", ["-c", file], environment: environment, timeout: 30)
+    #expect(result.stdout.contains(hostile), "conky printed:\n\(result.stdout)\n\(result.stderr)")
+    _ = try runBar("exec conky -c \(try dir.write("conky-x.conf", try snippet("conky/conky.conf")))", name: "conky")
+    expectNoMarker()
+  }
+}

@@ -32,7 +32,7 @@ public enum ConkyEmitter {
     state.polybarFont = nil
     var options = options
     options.gurmukhiFont = RenderOptions.fontIndexes.lowerBound
-    let text = PreparedText(state, options: options, defaultOrder: .visual, polybar: true)
+    let text = PreparedText(state, options: options, format: .conky)
     var out: [UInt8] = []
     out.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     if let prefix = text.prefix { appendEscaped(prefix, to: &out) }

@@ -24,7 +24,7 @@ public enum I3blocksEmitter {
 
   /// The line as UTF-8 bytes, which `render` is.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    let text = PreparedText(state, options: options, defaultOrder: .logical)
+    let text = PreparedText(state, options: options, format: .i3blocks)
     var out: [UInt8] = []
     out.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     if state.isDimmed { out += "<span foreground=\"" + dimColor + "\">" }

@@ -26,11 +26,7 @@ public enum LemonbarEmitter {
   /// The line as UTF-8 bytes, which `render` is. `%` is ASCII, never inside a multi-byte
   /// character, so the escaping works byte by byte.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    var state = state
-    state.polybarFont = nil
-    var options = options
-    options.gurmukhiFont = nil
-    let text = PreparedText(state, options: options, defaultOrder: .visual, polybar: true)
+    let text = PreparedText(state, options: options, format: .lemonbar)
     var out: [UInt8] = []
     out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     let click = options.click && CacheStore.isValidName(state.widget)

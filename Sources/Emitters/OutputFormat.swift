@@ -20,7 +20,7 @@ import TimelineCore
 /// Nothing else switches over the formats: code that needs to know what a bar can do asks
 /// its `traits`.
 public enum OutputFormat: UInt8, Sendable, CaseIterable {
-  case waybar, polybar, tmux, i3bar, plain
+  case waybar, polybar, tmux, i3bar, plain, i3blocks, xmobar, lemonbar, conky
 
   /// Everything the package knows about a format.
   var registration: Registration {
@@ -47,6 +47,25 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
       Registration(
         name: "plain", summary: "the text alone, for scripts and any other bar",
         traits: BarTraits(markup: .none), programs: "", render: PlainEmitter.bytes)
+    case .i3blocks:
+      Registration(
+        name: "i3blocks", summary: "a line of Pango markup for an i3blocks block (markup=pango, interval=persist)",
+        traits: BarTraits(markup: .pango), programs: "i3blocks", render: I3blocksEmitter.bytes)
+    case .xmobar:
+      Registration(
+        name: "xmobar", summary: "a line of xmobar markup for a CommandReader, text as <raw=N:…/>",
+        traits: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true),
+        programs: "xmobar", render: XmobarEmitter.bytes)
+    case .lemonbar:
+      Registration(
+        name: "lemonbar", summary: "a line of lemonbar formatting, every % of the text doubled",
+        traits: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true), programs: "lemonbar",
+        render: LemonbarEmitter.bytes)
+    case .conky:
+      Registration(
+        name: "conky", summary: "conky text for ${execpi}, every $ and # of the text escaped",
+        traits: BarTraits(shapesComplexScripts: false, markup: .own, fontSwitching: true), programs: "conky",
+        render: ConkyEmitter.bytes)
     }
   }
 }

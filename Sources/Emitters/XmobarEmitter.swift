@@ -31,7 +31,9 @@ public enum XmobarEmitter {
     // polybar's font setting is an index into polybar's fonts: never xmobar's.
     var state = state
     state.polybarFont = nil
-    let text = PreparedText(state, options: options, defaultOrder: .logical, polybar: true)
+    var options = options
+    options.gurmukhi = options.gurmukhi ?? .logical
+    let text = PreparedText(state, options: options, format: .xmobar)
     var out: [UInt8] = []
     out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } + text.runs.count * 24)
     let click = options.click && CacheStore.isValidName(state.widget)

@@ -36,7 +36,7 @@ import TimelineCore
     state.polybarFont = nil
     var options = golden.options
     options.gurmukhiFont = 1
-    let text = PreparedText(state, options: options, defaultOrder: .visual, polybar: true)
+    let text = PreparedText(state, options: options, format: .conky)
     return (text.prefix ?? "") + text.plain
   }
 

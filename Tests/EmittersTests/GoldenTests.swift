@@ -42,7 +42,7 @@ import TimelineCore
     #expect(OutputFormat.spoken([.waybar]) == "waybar")
     #expect(OutputFormat.spoken([.waybar, .tmux, .plain]) == "waybar, tmux or plain")
     #expect(OutputFormat.nameList.split(separator: ",").count == OutputFormat.allCases.count)
-    #expect(OutputFormat.spoken { $0.traits.clickActions } == "polybar")
+    #expect(OutputFormat.spoken { $0.traits.clickActions } == "polybar, xmobar or lemonbar")
     #expect(OutputFormat.spoken { $0.stream != nil } == "i3bar")
   }
 }

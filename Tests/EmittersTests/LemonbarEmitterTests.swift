@@ -32,11 +32,7 @@ import TimelineCore
   }
 
   static func expected(_ golden: GoldenCase) -> String {
-    var state = golden.input
-    state.polybarFont = nil
-    var options = golden.options
-    options.gurmukhiFont = nil
-    return PreparedText(state, options: options, defaultOrder: .visual, polybar: true).plain
+    PreparedText(golden.input, options: golden.options, format: .lemonbar).plain
   }
 
   @Test(arguments: GoldenCase.all)

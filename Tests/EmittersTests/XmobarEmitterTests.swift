@@ -38,7 +38,9 @@ import TimelineCore
   static func expected(_ golden: GoldenCase) -> String {
     var state = golden.input
     state.polybarFont = nil
-    let text = PreparedText(state, options: golden.options, defaultOrder: .logical, polybar: true)
+    var options = golden.options
+    options.gurmukhi = options.gurmukhi ?? .logical
+    let text = PreparedText(state, options: options, format: .xmobar)
     return (text.prefix ?? "") + text.plain
   }
 

@@ -48,7 +48,7 @@ import TimelineTestSupport
       let emitted = try run(Repo.emit, ["waybar", widget], environment: ["TIMELINE_CACHE_DIR": keep]).stdout
       #expect(lines.contains { $0.hasPrefix(Substring(widget + " ")) && $0.hasSuffix(emitted.dropLast()) }, "\(widget)")
     }
-    let bad = try run(Repo.timeline, ["preview", "lemonbar"], environment: isolated(dir))
+    let bad = try run(Repo.timeline, ["preview", "dzen2"], environment: isolated(dir))
     #expect(bad.status != 0 && bad.stderr.contains("unknown format"))
   }
 

@@ -18,6 +18,8 @@ public struct EmitRequest: Sendable, Equatable {
   public var follow: Bool
   /// `--verbose`.
   public var verbose: Bool
+  /// `--family`: one line, or the whole entry (conky, plain).
+  public var family: WidgetFamily = .small
 
   /// Creates a request.
   public init(
@@ -78,6 +80,9 @@ public enum EmitCommand {
                          without it such a bar shows the transliteration of Gurmukhi lines
       --gurmukhi ORDER   visual (sihari before its consonant; \(spoken { !$0.traits.shapesComplexScripts })'s
                          default) or logical
+      --family FAMILY    small (one line, the default) or large: the whole entry on several
+                         lines, e.g. the shabad with its translation and source, or every
+                         day of the avalanche forecast (\(spoken { $0.hasLargeFamily }); no --follow)
       -h, --help         show this help
       --version          show the version
       --list-formats     print the format names, one per line (for scripts)
@@ -105,6 +110,7 @@ public enum EmitCommand {
     var options = RenderOptions()
     var follow = false
     var verbose = false
+    var family = WidgetFamily.small
     var index = 0
     var onlyPositional = false
     while index < arguments.count {
@@ -164,6 +170,11 @@ public enum EmitCommand {
             "--gurmukhi-font: \"\(text)\" is not a polybar font index from 1 to 99 (%{T2} is font-1)")
         }
         options.gurmukhiFont = index
+      case "--family":
+        guard let text = value(), let named = WidgetFamily(rawValue: text) else {
+          return .usageError("--family needs small or large")
+        }
+        family = named
       case "--gurmukhi":
         guard let text = value() else { return .usageError("--gurmukhi needs visual or logical") }
         guard let order = GurmukhiOrder(rawValue: text) else {
@@ -183,8 +194,16 @@ public enum EmitCommand {
       return .usageError("only \(spoken { $0.stream != nil }) takes several widgets")
     }
     if follow && at != nil { return .usageError("--at and --follow cannot be combined") }
-    return .run(
-      EmitRequest(format: format, widgets: widgets, at: at, options: options, follow: follow, verbose: verbose))
+    if family == .large {
+      guard format.hasLargeFamily else {
+        return .usageError("--family large is for \(spoken { $0.hasLargeFamily }) only")
+      }
+      if follow || widgets.count > 1 { return .usageError("--family large prints one widget once (no --follow)") }
+    }
+    var request = EmitRequest(
+      format: format, widgets: widgets, at: at, options: options, follow: follow, verbose: verbose)
+    request.family = family
+    return .run(request)
   }
 
   /// Parses and runs; returns the exit status. `program` names the command in messages.
@@ -220,6 +239,14 @@ public enum EmitCommand {
           request, directory: directory, browse: browse, out: out, err: err, program: program, clock: clock)
       }
       let now = request.at ?? clock.now()
+      if request.family == .large,
+        let bytes = EmitPipeline.largeBytes(
+          widget: request.widgets[0], directory: directory, now: now, format: request.format,
+          options: request.options)
+      {
+        out.writeLine(bytes: bytes)
+        return 0
+      }
       if request.widgets.count == 1 {
         // The bars' common case, kept free of arrays of results (each generic type costs
         // the runtime a metadata instantiation at first use).

@@ -15,6 +15,9 @@ import TimelineCore
 /// to a Gurmukhi face: a Gurbani line is its ASCII GurbaniAkhar form in
 /// `${font OpenGurbaniAkhar}…${font}` (the font the project installs); without an ASCII
 /// form, the transliteration; `--line` still chooses another form.
+/// `--family large` (`LargeText`): one conky line per line, coloured and escaped the same
+/// way; lines in Gurmukhi script are left out, since they have no ASCII form there and Xft
+/// cannot draw them, so a shabad is its header, transliteration and translation.
 public enum ConkyEmitter {
   /// The font conky switches to for the ASCII Gurmukhi form (installed by the project).
   static let gurmukhiFont = "OpenGurbaniAkhar"
@@ -57,5 +60,28 @@ public enum ConkyEmitter {
       default: out.append(byte)
       }
     }
+  }
+
+  /// The large family as UTF-8 bytes: lines joined by newlines.
+  public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
+    var out: [UInt8] = []
+    var first = true
+    for line in lines where !line.contains(where: { isGurmukhi($0.text) }) {
+      if !first { out.append(0x0A) }
+      first = false
+      for run in line {
+        var color = run.color
+        if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
+        if let color { out += "${color " + color + "}" }
+        appendEscaped(Sanitise.text(run.text), to: &out)
+        if color != nil { out += "${color}" }
+      }
+    }
+    return out
+  }
+
+  /// Whether `text` has a letter of the Gurmukhi block (U+0A00–U+0A7F).
+  static func isGurmukhi(_ text: String) -> Bool {
+    text.unicodeScalars.contains { (0x0A00...0x0A7F).contains($0.value) }
   }
 }

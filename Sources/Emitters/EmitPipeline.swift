@@ -91,6 +91,23 @@ public enum EmitPipeline {
       nextDate: view.nextDate, end: view.meta?.end, due: view.meta?.due, grace: view.meta?.grace ?? 0, now: now)
   }
 
+  /// `format`'s large family for `widget` at `now` (`LargeText`), without a final newline;
+  /// nil for a format that has none. With no current entry, the one-line placeholder.
+  public static func largeBytes(
+    widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
+  ) -> [UInt8]? {
+    guard let render = format.registration.large else { return nil }
+    if let path = CacheStore(directory: directory).path(for: widget),
+      let timeline = try? CacheReader.timeline(path: path), !Selection.isExpired(end: timeline.end, now: now),
+      let index = Selection.currentIndex(
+        dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
+    {
+      return render(LargeText.lines(timeline, from: index, all: false), options)
+    }
+    let resolved = resolve(widget: widget, directory: directory, now: now, tooltip: false)
+    return format.bytes(resolved.state, options: options)
+  }
+
   /// The output line for one widget, without a newline.
   public static func line(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> String {
     String(decoding: lineBytes(state, format: format, options: options), as: UTF8.self)

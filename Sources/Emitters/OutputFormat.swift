@@ -46,7 +46,7 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
     case .plain:
       Registration(
         name: "plain", summary: "the text alone, for scripts and any other bar",
-        traits: BarTraits(markup: .none), programs: "", render: PlainEmitter.bytes)
+        traits: BarTraits(markup: .none), programs: "", render: PlainEmitter.bytes, large: PlainEmitter.largeBytes)
     case .i3blocks:
       Registration(
         name: "i3blocks", summary: "a line of Pango markup for an i3blocks block (markup=pango, interval=persist)",
@@ -65,7 +65,7 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
       Registration(
         name: "conky", summary: "conky text for ${execpi}, every $ and # of the text escaped",
         traits: BarTraits(shapesComplexScripts: false, markup: .own, fontSwitching: true), programs: "conky",
-        render: ConkyEmitter.bytes)
+        render: ConkyEmitter.bytes, large: ConkyEmitter.largeBytes)
     }
   }
 }
@@ -131,6 +131,8 @@ struct Registration: Sendable {
   var programs: String
   var render: @Sendable (RenderInput, RenderOptions) -> [UInt8]
   var stream: StreamProtocol? = nil
+  /// The large family's renderer (`--family large`), for a format with room for lines.
+  var large: (@Sendable ([[TextRun]], RenderOptions) -> [UInt8])? = nil
 }
 
 extension OutputFormat {
@@ -145,6 +147,9 @@ extension OutputFormat {
   public var stream: StreamProtocol? { registration.stream }
   /// The bar programs that read this format (`timeline doctor` looks for them on PATH).
   public var programs: [String] { registration.programs.split(separator: " ").map(String.init) }
+
+  /// Whether the format prints the large family (`--family large`).
+  public var hasLargeFamily: Bool { registration.large != nil }
 
   /// The line for one widget as UTF-8 bytes, without a newline.
   public func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {

@@ -1,10 +1,12 @@
 import TimelineCore
 
-/// Plain text, for scripts, conky, i3blocks and anything else.
+/// Plain text, for scripts and anything else.
 ///
 /// Contract: the entry's text on one line, sanitised (no control characters or newlines)
 /// and truncated if asked; no markup and no escaping. Gurmukhi defaults to logical order.
 /// State (stale, placeholder) is not visible here; use another format to style it.
+/// `--family large`: the `LargeText` lines, each sanitised as the one line is, joined by
+/// newlines (an empty line between parts); the last line has no newline.
 public enum PlainEmitter {
   /// The text, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
@@ -14,5 +16,15 @@ public enum PlainEmitter {
   /// The text as UTF-8 bytes, which `render` is.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     Array(render(state, options: options).utf8)
+  }
+
+  /// The large family as UTF-8 bytes.
+  public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
+    var out: [UInt8] = []
+    for (index, line) in lines.enumerated() {
+      if index > 0 { out.append(0x0A) }
+      out += Sanitise.text(line.plainText)
+    }
+    return out
   }
 }

@@ -1,40 +1,15 @@
 import Emitters
 import TimelineCore
 
-/// What `timeline show` prints: the whole current entry in the terminal, e.g. every verse
-/// of a shabad with its visraam colours, transliteration and translation. Generic over
-/// `Entry.detail`, so every kind that fills it works; others show text and tooltip.
-/// Where entries are days (kind `avalanche`), every later day follows the current one;
-/// for other kinds later entries are different content (random-shabad's next shabads),
-/// so they are printed only with `all`.
+/// What `timeline show` prints: the large family (`LargeText`, the same lines `timeline-emit
+/// --family large` prints for conky and plain) in the terminal, e.g. every verse of a shabad
+/// with its visraam colours, transliteration and translation; every later day of an
+/// avalanche forecast; later entries of other kinds only with `all`.
 public enum EntryText {
-  /// Kinds whose entries are consecutive days of one forecast.
-  static let dayKinds: Set<String> = ["avalanche"]
-
-  /// The entry at `index` of `timeline` and the ones that follow it as described above,
-  /// separated by a rule; `color`: 24-bit ANSI colours.
+  /// The entry at `index` of `timeline` and the ones that follow it, separated by a rule;
+  /// `color`: 24-bit ANSI colours.
   public static func show(_ timeline: Timeline, from index: Int, all: Bool, color: Bool) -> String {
-    var entries = [timeline.entries[index]]
-    if all || dayKinds.contains(timeline.kind) {
-      entries += timeline.entries[(index + 1)...].filter { entry in timeline.end.map { entry.date < $0 } ?? true }
-    }
-    for index in entries.indices { entries[index].detail = timeline.detail(of: entries[index]) }
-    let rule = Terminal.line([TextRun(String(repeating: "─", count: 40), color: "#9aa5b1")], color: color)
-    return entries.map { render($0, color: color) }.joined(separator: "\n\n" + rule + "\n\n")
-  }
-
-  /// One entry: its detail (else text and tooltip), then its link unless the detail
-  /// already names it (the avalanche detail ends with "Full warning: <link>").
-  static func render(_ entry: Entry, color: Bool) -> String {
-    var lines = entry.detail
-    if lines.isEmpty {
-      lines = [entry.runs] + (entry.tooltip.isEmpty ? [] : [[]]) + entry.tooltip.map { [TextRun($0)] }
-    }
-    var out = lines.map { Terminal.line($0, color: color) }.joined(separator: "\n")
-    if let url = entry.url, !lines.contains(where: { $0.plainText.contains(url) }) {
-      out += "\n\n" + Terminal.line([TextRun(url, color: "#7aa2f7")], color: color)
-    }
-    return out
+    LargeText.lines(timeline, from: index, all: all).map { Terminal.line($0, color: color) }.joined(separator: "\n")
   }
 }
 

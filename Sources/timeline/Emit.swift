@@ -45,6 +45,12 @@ extension TimelineCommand {
         Gurmukhi is drawn in its ASCII form.
         """)
     var gurmukhiFont: String?
+    @Option(
+      help: """
+        small (one line) or large: the whole entry on several lines \
+        (\(OutputFormat.spoken { $0.hasLargeFamily }); no --follow).
+        """)
+    var family: String?
 
     func run() throws {
       var arguments: [String] = []
@@ -56,6 +62,7 @@ extension TimelineCommand {
       if let gurmukhi = render.gurmukhi { arguments += ["--gurmukhi", gurmukhi] }
       if let line { arguments += ["--line", line] }
       if let gurmukhiFont { arguments += ["--gurmukhi-font", gurmukhiFont] }
+      if let family { arguments += ["--family", family] }
       // After `--`, a format or widget that starts with "-" cannot read as an option.
       arguments += ["--", format] + widgets
       let status = EmitCommand.run(arguments: arguments, program: "timeline emit")

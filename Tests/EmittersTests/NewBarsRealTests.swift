@@ -137,6 +137,16 @@ import TimelineTestSupport
     let file = try dir.write("conky.conf", config)
     let result = try run("conky", ["-c", file], environment: environment, timeout: 30)
     #expect(result.stdout.contains(hostile), "conky printed:\n\(result.stdout)\n\(result.stderr)")
+    // The large family: the entry's tooltip line (its main text) and link, in the real parser.
+    let large = try dir.write(
+      "conky-large.conf",
+      config.replacing(
+        "conky avalanche}", with: "conky avalanche}\n${execpi 60 timeline-emit --family large conky hukamnama}"))
+    let largeRun = try run("conky", ["-c", large], environment: environment, timeout: 30)
+    let shown = largeRun.stdout.components(separatedBy: "\n")
+    let start = try #require(shown.firstIndex(of: "https://example.org/entry"), "\(largeRun.stdout)")
+    // conky drops execpi's empty lines: the text, its tooltip line, the link.
+    #expect(Array(shown[(start - 2)..<start]) == [hostile, hostile], "\(largeRun.stdout)")
     _ = try runBar("exec conky -c \(try dir.write("conky-x.conf", try snippet("conky/conky.conf")))", name: "conky")
     expectNoMarker()
   }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# xbar_run.sh [--fonts DIR] [--click "X Y BUTTON"]… [--shot GEOMETRY] SETTLE OUT CMD: runs the
+# xbar_run.sh [--click "X Y BUTTON"]… [--shot GEOMETRY] SETTLE OUT CMD: runs the
 # shell command CMD (a real bar) on a private Xvfb display, waits SETTLE seconds, clicks
 # with xdotool where told (0.15 s apart), waits a second, saves a screenshot of GEOMETRY
 # (ImageMagick's WxH+X+Y; the whole screen by default) to OUT.png, then stops CMD's
@@ -8,7 +8,7 @@
 # Exit: 0 when CMD still ran when stopped; 1 when it had exited; 3 when Xvfb or a tool
 # is missing or does not start.
 set -u
-fonts="" shot="" clicks=""
+shot="" clicks=""
 while [ $# -gt 3 ]; do
   case "$1" in
     --click) clicks="$clicks$2;"; shift 2 ;;

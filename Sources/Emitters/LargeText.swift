@@ -1,0 +1,45 @@
+import TimelineCache
+import TimelineCore
+
+/// The large family (`--family large`, WidgetKit's `.systemLarge`): the whole current entry
+/// as lines of styled runs, for conky, plain text and `timeline show`. A shabad is every
+/// verse with its transliteration and translation under a header with its source; where
+/// entries are days of one forecast (kind `avalanche`), every later day follows the current
+/// one, each with its main text, so the large avalanche widget is the three days Varsom
+/// publishes. Other kinds show later entries only with `all` (they are different content).
+/// The lines are the entries' own text: each bar cleans and escapes them as it does a line.
+public enum LargeText {
+  /// Kinds whose entries are consecutive days of one forecast.
+  static let dayKinds = ["avalanche"]
+
+  /// The grey of the rule between entries and of a link.
+  static let ruleColor = "#9aa5b1"
+
+  /// The entry at `index` and those that follow it as described above, with a rule line
+  /// between entries.
+  public static func lines(_ timeline: Timeline, from index: Int, all: Bool) -> [[TextRun]] {
+    var entries = [timeline.entries[index]]
+    if all || dayKinds.contains(timeline.kind) {
+      entries += timeline.entries[(index + 1)...].filter { entry in timeline.end.map { entry.date < $0 } ?? true }
+    }
+    var out: [[TextRun]] = []
+    for (position, entry) in entries.enumerated() {
+      if position > 0 { out += [[], [TextRun(String(repeating: "─", count: 40), color: ruleColor)], []] }
+      out += lines(of: entry, detail: timeline.detail(of: entry))
+    }
+    return out
+  }
+
+  /// One entry: its detail (else its text and tooltip), then its link unless the detail
+  /// already names it (the avalanche detail ends with "Full warning: <link>").
+  static func lines(of entry: Entry, detail: [[TextRun]]) -> [[TextRun]] {
+    var lines = detail
+    if lines.isEmpty {
+      lines = [entry.runs] + (entry.tooltip.isEmpty ? [] : [[]]) + entry.tooltip.map { [TextRun($0)] }
+    }
+    if let url = entry.url, !lines.contains(where: { $0.plainText.contains(url) }) {
+      lines += [[], [TextRun(url, color: "#7aa2f7")]]
+    }
+    return lines
+  }
+}

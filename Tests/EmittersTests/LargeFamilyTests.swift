@@ -1,0 +1,106 @@
+import EmitRuntime
+import Testing
+import TimelineCache
+import TimelineCore
+import TimelineTestSupport
+
+@testable import Emitters
+
+/// `--family large`: the whole entry for conky and plain, from a cache written the real way.
+@Suite struct LargeFamilyTests {
+  static let hostile = "${exec touch /tmp/x} $$ # <b>&amp;</b> %{A:x:} \u{1B}[31m"
+
+  static func day(_ date: Int64, level: Int, text: String) -> Entry {
+    Entry(
+      date: date, runs: [TextRun("Lyngen \(level)", color: "#f88c2e")], tooltip: [text], alt: "level-\(level)",
+      level: level, url: "https://example.org/\(date)",
+      detail: [[TextRun("\(level) Considerable", color: "#f88c2e"), TextRun(" — Lyngen")], [TextRun(text)]])
+  }
+
+  static func write(_ timeline: Timeline) throws -> TempDir {
+    let dir = try TempDir()
+    try CacheStore(directory: dir.path).write(timeline)
+    return dir
+  }
+
+  @Test func avalancheShowsEveryDayWithItsMainTextAndPlainEqualsShowsLines() throws {
+    let days = [
+      Self.day(0, level: 3, text: "today " + Self.hostile), Self.day(100, level: 2, text: "tomorrow"),
+      Self.day(200, level: 1, text: "day after"),
+    ]
+    let timeline = Timeline(
+      widget: "avalanche", kind: "avalanche", entries: days, end: 300, policy: .never,
+      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0)
+    let dir = try Self.write(timeline)
+    let plain = try #require(
+      EmitPipeline.largeBytes(
+        widget: "avalanche", directory: dir.path, now: 50, format: .plain, options: RenderOptions()))
+    let text = String(decoding: plain, as: UTF8.self)
+    #expect(
+      text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        == LargeText.lines(timeline, from: 0, all: false).map { Sanitise.text($0.plainText) })
+    for part in ["3 Considerable — Lyngen", "today ${exec", "tomorrow", "day after", "https://example.org/200"] {
+      #expect(text.contains(part), "\(part) in:\n\(text)")
+    }
+    #expect(!text.contains("\u{1B}"))
+    // From the second day on, the first day is gone.
+    let later = String(
+      decoding: EmitPipeline.largeBytes(
+        widget: "avalanche", directory: dir.path, now: 150, format: .plain, options: RenderOptions()) ?? [],
+      as: UTF8.self)
+    #expect(!later.contains("today") && later.contains("tomorrow") && later.contains("day after"))
+  }
+
+  @Test func conkyLargeEscapesEveryLineAndLeavesOutGurmukhiScript() throws {
+    let shabad = Entry(
+      date: 0, runs: [TextRun("ਪ੍ਰਭ")], alt: "shabad", url: "https://example.org/s",
+      detail: [
+        [TextRun("Ang 1 · Source", color: "#7aa2f7", bold: true)], [],
+        [TextRun("ਸ੍ਰੀ "), TextRun("ਪ੍ਰਭ", color: "#ff6f4d")],
+        [TextRun("srī prabh " + Self.hostile, color: "#9aa5b1")], [TextRun("The Lord. #1")],
+      ])
+    let dir = try Self.write(
+      Timeline(
+        widget: "s", kind: "random-shabad", entries: [shabad], policy: .never,
+        placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0))
+    let bytes = try #require(
+      EmitPipeline.largeBytes(widget: "s", directory: dir.path, now: 10, format: .conky, options: RenderOptions()))
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let decoded = lines.map { ConkyEmitterTests.decode(String($0)) }
+    #expect(
+      decoded == [
+        "Ang 1 · Source", "", Sanitise.text("srī prabh " + Self.hostile), "The Lord. \u{23}1", "",
+        "https://example.org/s",
+      ], "\(lines)")
+    #expect(lines[0] == "${color #7aa2f7}Ang 1 · Source${color}")
+  }
+
+  @Test func onlyFormatsWithRoomAndNeverFollowing() {
+    #expect(OutputFormat.allCases.filter(\.hasLargeFamily) == [.plain, .conky])
+    guard case .usageError(let message) = EmitCommand.parse(["--family", "large", "waybar", "w"]) else {
+      Issue.record("waybar has no large family")
+      return
+    }
+    #expect(message.contains("plain or conky"))
+    guard case .usageError = EmitCommand.parse(["--family", "large", "--follow", "conky", "w"]) else {
+      Issue.record("the large family is one-shot")
+      return
+    }
+    guard case .usageError = EmitCommand.parse(["--family", "medium", "plain", "w"]) else {
+      Issue.record("medium is not a family")
+      return
+    }
+    guard case .run(let request) = EmitCommand.parse(["--family", "large", "conky", "w"]) else {
+      Issue.record("conky large parses")
+      return
+    }
+    #expect(request.family == .large)
+  }
+
+  @Test func noCurrentEntryGivesTheOneLinePlaceholder() throws {
+    let dir = try TempDir()
+    let bytes = EmitPipeline.largeBytes(
+      widget: "hukamnama", directory: dir.path, now: 0, format: .plain, options: RenderOptions())
+    #expect(bytes.map { String(decoding: $0, as: UTF8.self) } == "hukamnama…")
+  }
+}

@@ -14,11 +14,16 @@ public protocol TimelineProvider: Sendable {
   /// was built (e.g. the shabads of an imported file). The engine folds it into the
   /// config hash, so a change makes the widget due as an edit of its config does.
   var inputs: String { get }
+  /// The `[sources]` keys (service base URLs) the provider reads; nil means all of them.
+  /// The config hash covers only these, so editing one service's URL makes no other
+  /// service's widget due.
+  var sourceKeys: [String]? { get }
 }
 
 extension TimelineProvider {
   /// Most providers read nothing but their options.
   public var inputs: String { "" }
+  public var sourceKeys: [String]? { nil }
 }
 
 /// What a provider returns: entries, an optional end and a reload policy.

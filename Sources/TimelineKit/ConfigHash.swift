@@ -1,28 +1,48 @@
 import TimelineCore
 
-/// A digest of everything that shapes a widget's cache file: kind, options, sources and
-/// the `[bars]` settings written into it (`polybar_gurmukhi_font`), then `+` and a digest
-/// of what the provider read besides them (an import file's shabads), when it read
-/// anything. Stored in the cache so that editing either makes the widget due at once.
-/// Only a change of the first part (how entries look) discards the cached entries; a new
-/// import list keeps the shabads already fetched.
+/// A digest of everything that shapes a widget's cache file, in two parts.
+///
+/// The fetch part: kind, options, the `[sources]` the provider reads (only those, so
+/// editing another service's URL leaves the widget alone), then `+` and a digest of what
+/// the provider read besides them (an import file's shabads), when it read anything. A
+/// change makes the widget due; only a change before `+` (how entries look) discards the
+/// cached entries, so a new import list keeps the shabads already fetched.
+///
+/// The presentation part, after `|`: the settings the cache records for the bars to
+/// render with (the `line` option, `[bars] polybar_gurmukhi_font`). Every form of a line is
+/// in the cache already, so a change there is applied to the cached timeline with no
+/// request (`Refresher`), offline too.
 enum ConfigHash {
-  /// `inputs`: the provider's `inputs` (what it read besides the options).
+  /// Option keys that only choose how cached entries are shown.
+  static let presentationOptions: Set<String> = ["line"]
+
+  /// `inputs`: the provider's `inputs`; `sourceKeys`: the `[sources]` it reads (nil: all).
   static func of(
-    _ widget: WidgetConfig, sources: [String: String], bars: BarsConfig = BarsConfig(), inputs: String = ""
+    _ widget: WidgetConfig, sources: [String: String], bars: BarsConfig = BarsConfig(), inputs: String = "",
+    sourceKeys: [String]? = nil
   ) -> String {
     var text = "kind=\(widget.kind)\n"
-    for key in widget.options.keys.sorted() { text += "\(key)=\(describe(widget.options[key]))\n" }
-    for key in sources.keys.sorted() { text += "source.\(key)=\(sources[key] ?? "")\n" }
-    // Only when set, so that caches written before the setting existed stay current.
-    if let font = bars.polybarGurmukhiFont { text += "bars.polybarGurmukhiFont=\(font)\n" }
-    // Empty inputs leave the digest as it was, so existing caches stay current.
-    return digest(text) + (inputs.isEmpty ? "" : "+" + digest(inputs))
+    for key in widget.options.keys.sorted() where !presentationOptions.contains(key) {
+      text += "\(key)=\(describe(widget.options[key]))\n"
+    }
+    for key in sources.keys.sorted() where sourceKeys?.contains(key) ?? true {
+      text += "source.\(key)=\(sources[key] ?? "")\n"
+    }
+    var shown = ""
+    for key in presentationOptions.sorted() { shown += "\(key)=\(describe(widget.options[key]))\n" }
+    if let font = bars.polybarGurmukhiFont { shown += "bars.polybarGurmukhiFont=\(font)\n" }
+    return digest(text) + (inputs.isEmpty ? "" : "+" + digest(inputs)) + "|" + digest(shown)
   }
 
-  /// Whether two stored hashes agree on the options (the part before `+`).
+  /// Whether two stored hashes agree on the options (the part before `+` or `|`).
   static func sameOptions(_ a: String, _ b: String) -> Bool {
-    a.prefix { $0 != "+" } == b.prefix { $0 != "+" }
+    a.prefix { $0 != "+" && $0 != "|" } == b.prefix { $0 != "+" && $0 != "|" }
+  }
+
+  /// Whether two stored hashes agree on what is fetched (the part before `|`): when they
+  /// do, any difference is in presentation alone.
+  static func sameFetch(_ a: String, _ b: String) -> Bool {
+    a.prefix { $0 != "|" } == b.prefix { $0 != "|" }
   }
 
   /// FNV-1a, 16 hex digits: stable across runs and builds, unlike Hasher.

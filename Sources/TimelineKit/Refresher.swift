@@ -33,6 +33,9 @@ public struct Refresher: Sendable {
     /// The provider found the widget's config unusable (a missing import file, say): a
     /// user error, so no backoff, and `refresh` exits 2.
     case invalidConfig(String)
+    /// Only presentation settings changed (`line`, `[bars] polybar_gurmukhi_font`): they
+    /// were applied to the cached timeline, with no request.
+    case rerendered(next: Int64?)
   }
 
   /// Builds every widget's provider first, so a config error stops the run before any
@@ -91,13 +94,23 @@ public struct Refresher: Sendable {
     let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
     // A cheap look without the lock first: most runs from a timer find nothing due.
     let before = WidgetRecord.load(widget.name, store: store)
-    if !force, before.dueReason(at: clock.now(), configHash: hash) == nil {
+    if !force, !Self.presentationOnly(before, hash), before.dueReason(at: clock.now(), configHash: hash) == nil {
       return .notDue(until: before.nextRefresh)
     }
     do {
       return try await store.withLock(widget.name, wait: lockWait) {
         // Another refresh may have finished while we waited for the lock.
-        let record = WidgetRecord.load(widget.name, store: store)
+        var record = WidgetRecord.load(widget.name, store: store)
+        var rerendered = false
+        if Self.presentationOnly(record, hash), let timeline = record.timeline {
+          try store.write(restyled(timeline, widget, hash: hash))
+          record = WidgetRecord.load(widget.name, store: store)
+          rerendered = true
+        }
+        // A reload after a presentation-only change needs no request: that was its point.
+        if rerendered && (force || record.dueReason(at: clock.now(), configHash: hash) == nil) {
+          return .rerendered(next: record.nextRefresh)
+        }
         if !force, record.dueReason(at: clock.now(), configHash: hash) == nil {
           return .notDue(until: record.nextRefresh)
         }
@@ -106,6 +119,27 @@ public struct Refresher: Sendable {
     } catch {
       return .failed("\(error)", retryAt: nil)
     }
+  }
+
+  /// Whether the cached timeline differs from the config only in presentation settings.
+  static func presentationOnly(_ record: WidgetRecord, _ hash: String) -> Bool {
+    guard let stored = record.timeline?.configHash else { return false }
+    return stored != hash && ConfigHash.sameFetch(stored, hash)
+  }
+
+  /// The cached timeline with this config's presentation settings: every form of each
+  /// line is in the cache, so the bars render the new choice from it at once.
+  func restyled(_ timeline: Timeline, _ widget: WidgetConfig, hash: String) -> Timeline {
+    var out = timeline
+    out.configHash = hash
+    out.polybarFont = config.bars.polybarGurmukhiFont
+    if case .string(let name)? = widget.options["line"], let line = LineForm.named(name) {
+      out.line = line
+    } else if timeline.line != nil {
+      // The option's default, for the kinds that have one.
+      out.line = .gurmukhi
+    }
+    return out
   }
 
   private func fetch(

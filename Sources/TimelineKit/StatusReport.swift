@@ -14,6 +14,8 @@ public struct StatusRow: Sendable, Equatable {
   public var stale: Bool
   /// What a local provider passed over (skipped cards, damaged log lines).
   public var warnings: [String] = []
+  /// Set when the cache was written with other settings than the config's now.
+  public var settings: String?
 
   /// The rows for `names` (every widget when empty) at `now`. The config is checked
   /// exactly as `refresh` checks it, providers and all, so a bad option or an unknown
@@ -25,6 +27,13 @@ public struct StatusRow: Sendable, Equatable {
       .map { widget, provider in
         var row = make(widget, store: store, now: now)
         row.warnings = (provider as? any LocalDiagnostics)?.diagnostics() ?? []
+        let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
+        if let stored = WidgetRecord.load(widget.name, store: store).timeline?.configHash, stored != hash {
+          row.settings =
+            ConfigHash.sameFetch(stored, hash)
+            ? "the cache was written with older display settings (line, [bars]); `timeline reload` applies them now, offline too"
+            : "the config changed since the cache was written; the next `timeline refresh` fetches it again"
+        }
         return row
       }
   }

@@ -14,6 +14,7 @@ extension StatusRow {
         "lastError": row.lastError ?? NSNull(), "stale": row.stale,
       ]
       if !row.warnings.isEmpty { object["warnings"] = row.warnings }
+      if let settings = row.settings { object["settings"] = settings }
       return object
     }
     let data =
@@ -37,6 +38,7 @@ extension StatusRow {
       lines.append("  next refresh: \(row.nextRefresh.map(ISOTime.format) ?? "never (explicit reload only)")")
       lines.append("  last success: \(row.lastSuccess.map(ISOTime.format) ?? "never")")
       if let error = row.lastError { lines.append("  last error:   \(error)") }
+      if let settings = row.settings { lines.append("  settings:     \(settings)") }
       for warning in row.warnings.prefix(20) { lines.append("  warning:      \(Terminal.clean(warning))") }
       if row.warnings.count > 20 { lines.append("  warning:      … \(row.warnings.count - 20) more") }
     }

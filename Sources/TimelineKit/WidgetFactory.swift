@@ -25,7 +25,7 @@ public enum WidgetFactory {
   static func hash(
     _ widget: WidgetConfig, _ provider: any TimelineProvider, sources: [String: String], bars: BarsConfig
   ) -> String {
-    ConfigHash.of(widget, sources: sources, bars: bars, inputs: provider.inputs)
+    ConfigHash.of(widget, sources: sources, bars: bars, inputs: provider.inputs, sourceKeys: provider.sourceKeys)
   }
 
   /// The timeline a draft becomes, stamped at `now`; `bars` gives the polybar font index

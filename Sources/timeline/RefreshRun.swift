@@ -35,6 +35,9 @@ enum RefreshRun {
       case .refreshed(let count, let next):
         let due = next.map { ", next refresh \(ISOTime.format($0))" } ?? ""
         if !quiet { say("\(name): refreshed, \(count) entr\(count == 1 ? "y" : "ies")\(due)") }
+      case .rerendered(let next):
+        let due = next.map { ", next refresh \(ISOTime.format($0))" } ?? ""
+        if !quiet { say("\(name): new settings applied to the cached timeline (no fetch needed)\(due)") }
       case .notDue(let until):
         if !quiet { say("\(name): not due until \(until.map(ISOTime.format) ?? "an explicit reload")") }
       case .invalidConfig(let reason):

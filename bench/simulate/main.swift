@@ -50,6 +50,7 @@ for run in 0..<runs {
     switch outcome {
     case .refreshed(let entries, _): outcomes[widget] = "refreshed \(entries)"
     case .notDue: outcomes[widget] = "not due"
+    case .rerendered: outcomes[widget] = "rerendered"
     case .failed(let message, _): outcomes[widget] = "failed: \(message)"
     case .invalidConfig(let message): outcomes[widget] = "config: \(message)"
     }

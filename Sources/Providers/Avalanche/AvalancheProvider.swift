@@ -32,6 +32,7 @@ import TimelineCore
 /// www.varsom.no" (NVE's wording); Sweden: Naturvårdsverket / lavinprognoser.se.
 public struct AvalancheProvider: TimelineProvider {
   public static let kind = "avalanche"
+  public var sourceKeys: [String]? { [country.source] }
 
   let country: AvalancheCountry
   let ids: [Int]

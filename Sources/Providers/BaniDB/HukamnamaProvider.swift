@@ -18,6 +18,7 @@ import TimelineCore
 /// Every label comes from the response's `date.gregorian`, never from the request.
 public struct HukamnamaProvider: TimelineProvider {
   public static let kind = "hukamnama"
+  public var sourceKeys: [String]? { ["banidb"] }
   static let retryGap: Int64 = 30 * 60
   static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August",

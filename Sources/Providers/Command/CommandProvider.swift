@@ -12,6 +12,7 @@ import TimelineCore
 /// refresh with a clear `lastError`; the previous timeline is kept.
 public struct CommandProvider: TimelineProvider {
   public static let kind = "command"
+  public var sourceKeys: [String]? { [] }
 
   let argv: [String]
   let timeout: Int

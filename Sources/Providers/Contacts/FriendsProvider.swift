@@ -12,6 +12,7 @@ import TimelineCore
 /// `private` (initials instead of names).
 public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   public static let kind = "friends"
+  public var sourceKeys: [String]? { [] }
   static let horizonDays = 35
 
   let contacts: ContactsOptions

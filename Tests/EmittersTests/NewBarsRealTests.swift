@@ -78,31 +78,52 @@ import TimelineTestSupport
 
   var opened: String { (try? String(contentsOfFile: dir.file("opened"), encoding: .utf8)) ?? "" }
 
-  @Test func i3blocksUnderI3barShowsTheTextAndRunsNothing() throws {
-    let blocks = try dir.write("i3blocks.conf", try snippet("i3blocks/i3blocks.conf"))
-    let status = dir.file("status.json")
+  /// Runs i3 with i3bar showing i3blocks with `blocks`; returns the hukamnama block of the
+  /// last status line i3blocks sent, and i3's log.
+  func i3blocks(_ blocks: String, name: String) throws -> (block: [String: Any], log: String) {
+    let file = try dir.write(name + ".conf", blocks)
+    let status = dir.file(name + ".json")
     let config = try dir.write(
-      "i3.conf",
+      name + "-i3.conf",
       """
       # i3 config file (v4)
       ipc-socket \(dir.file("run/i3.sock"))
       font pango:DejaVu Sans 12
       bar {
-        status_command i3blocks -c \(blocks) | tee \(status)
+        status_command i3blocks -c \(file) | tee \(status)
         position top
         font pango:DejaVu Sans, Noto Sans Gurmukhi 12
       }
       """)
-    let log = try runBar("exec i3 -c \(config)", name: "i3blocks")
+    let log = try runBar("exec i3 -c \(config)", name: name)
     let lines = try String(contentsOfFile: status, encoding: .utf8).split(separator: "\n")
     let last = try #require(lines.last { $0.contains("timeline-hukamnama") }, "status:\n\(lines)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(last.drop { $0 == "," }.utf8)) as? [[String: Any]])
-    let block = try #require(json.first { $0["name"] as? String == "timeline-hukamnama" })
+    return (try #require(json.first { $0["name"] as? String == "timeline-hukamnama" }), log)
+  }
+
+  @Test func i3blocksUnderI3barShowsTheTextAndRunsNothing() throws {
+    let (block, log) = try i3blocks(try snippet("i3blocks/i3blocks.conf"), name: "persist")
     #expect(block["markup"] as? String == "pango")
     #expect(I3blocksEmitterTests.decode(block["full_text"] as? String ?? "") == hostile, "\(block)")
     #expect(!log.lowercased().contains("markup"), "log:\n\(log)")
     expectNoMarker()
+  }
+
+  /// The snippet's polling variant (its commented blocks): a click re-runs the command with
+  /// BLOCK_BUTTON, which opens the entry's link through the project's own command.
+  @Test func i3blocksPollingVariantOpensOnClick() throws {
+    let variant = try snippet("i3blocks/i3blocks.conf").split(separator: "\n")
+      .filter {
+        $0.hasPrefix("#[") || $0.hasPrefix("#command=") || $0.hasPrefix("#interval=") || $0.hasPrefix("#markup=")
+      }
+      .map { $0.dropFirst() }.joined(separator: "\n")
+    #expect(variant.contains("interval=60") && variant.contains("BLOCK_BUTTON"))
+    let (block, _) = try i3blocks(variant + "\n", name: "polling")
+    #expect(I3blocksEmitterTests.decode(block["full_text"] as? String ?? "") == hostile, "\(block)")
+    expectNoMarker()
+    #expect(opened.contains("https://example.org/entry"), "a left click opens the entry's link")
   }
 
   @Test func xmobarShowsTheTextAndRunsOnlyTheTemplatesActions() throws {

@@ -19,6 +19,7 @@ noisy):
                a quiet window (60 s; BENCH_FOLLOW_SECONDS shortens it for quick runs, and
                then the figure is marked), then 10 cache rewrites -> lines printed.
   P6 memory    peak RSS of `timeline refresh` for the same config.
+  P7 contacts  `timeline refresh` of friends + birthdays on 10 000 vCards (bench/contacts.py).
 Options: --runs N, --no-build, --out FILE, --variants (also build and measure the build
 options in `.build-perf-var-*`; without it the previous variants table is kept)."""
 import argparse
@@ -38,6 +39,7 @@ import time
 import urllib.request
 from zoneinfo import ZoneInfo
 
+import contacts
 import realcache
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -541,6 +543,7 @@ def main():
         memory = follow_memory(cache)
         refresh = bench_refresh(workdir, launcher)
         requests = bench_requests(workdir)
+        contacts_refresh = contacts.bench(TIMELINE, workdir, log)
         variants = bench_variants(cache, launcher, max(100, args.runs // 2)) if args.variants else None
         follower.join()
 
@@ -587,6 +590,9 @@ def main():
            mark(follow.get("wakeups") == 0)),
         "| P5 `--follow` lines for 10 cache rewrites | %d | 10 | %s |" % (follow.get("lines", -1), mark(follow.get("lines") == 10)),
         "| P6 `timeline refresh` peak RSS | %s | ≤ 60 MB | %s |" % (kb(refresh["rss"]), mark(refresh["rss"] <= TARGET_REFRESH_RSS_KB)),
+        "| P7 `timeline refresh` of friends + birthdays, %s vCards in one folder | %.2f s | < %.1f s | %s |"
+        % ("{:,}".format(contacts_refresh["contacts"]), contacts_refresh["seconds"], contacts.TARGET_SECONDS,
+           mark(contacts_refresh["seconds"] < contacts.TARGET_SECONDS)),
         "<!-- /bench:summary -->",
     ]
 

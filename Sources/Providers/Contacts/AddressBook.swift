@@ -51,18 +51,24 @@ public struct AddressBook: Sendable, Equatable {
       problems.append("\(relative.isEmpty ? directory : relative): cannot list: \(String(cString: strerror(errno)))")
       return
     }
-    var names: [String] = []
+    var names: [(name: String, type: UInt8)] = []
     while let item = readdir(handle) {
       let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
       // Hidden entries are sync tools' state (vdirsyncer's `.status`, `.git`), not cards.
-      if !name.hasPrefix(".") { names.append(name) }
+      if !name.hasPrefix(".") { names.append((name, item.pointee.d_type)) }
     }
     closedir(handle)
-    for name in names.sorted() {
+    for (name, type) in names.sorted(by: { $0.name < $1.name }) {
       let full = directory + "/" + name
       let shown = relative.isEmpty ? name : relative + "/" + name
+      let isCard = name.lowercased().hasSuffix(".vcf")
+      // A plain file needs no stat of its own: the read checks what it opened.
+      if type == UInt8(DT_REG) {
+        if isCard { guard readCard(full, shown) else { return } }
+        continue
+      }
       var entry = stat()
       // stat, not lstat: a symlinked book is followed; `visited` ends a loop.
       guard stat(full, &entry) == 0 else {
@@ -71,14 +77,20 @@ public struct AddressBook: Sendable, Equatable {
       }
       if entry.st_mode & S_IFMT == S_IFDIR {
         walk(full, relative: shown, depth: depth + 1, visited: &visited)
-      } else if name.lowercased().hasSuffix(".vcf") {
-        guard files < Self.maxFiles else {
-          problems.append("more than \(Self.maxFiles) .vcf files; the rest are not read")
-          return
-        }
-        readFile(full, name: shown)
+      } else if isCard {
+        guard readCard(full, shown) else { return }
       }
     }
+  }
+
+  /// Reads one card file; false once `maxFiles` have been read.
+  private mutating func readCard(_ path: String, _ shown: String) -> Bool {
+    guard files < Self.maxFiles else {
+      problems.append("more than \(Self.maxFiles) .vcf files; the rest are not read")
+      return false
+    }
+    readFile(path, name: shown)
+    return true
   }
 
   private mutating func readFile(_ path: String, name: String) {

@@ -33,16 +33,26 @@ public enum BirthdayPlan {
   /// The occasions from `today` through `today + days - 1`, soonest first (then by name).
   public static func upcoming(_ contacts: [Contact], today: Int, days: Int) -> [Occasion] {
     var found: [Occasion] = []
+    let (first, _, _) = ISOTime.civil(fromDays: Int64(today))
+    let (last, _, _) = ISOTime.civil(fromDays: Int64(today + days))
     for contact in contacts {
       for (kind, date) in [(Occasion.Kind.birthday, contact.birthday), (.anniversary, contact.anniversary)] {
         guard let date else { continue }
-        let (day, years) = next(date, onOrAfter: today)
-        if day < today + days { found.append(Occasion(contact: contact, kind: kind, day: day, years: years)) }
+        // Every recurrence in the range: a window of a year or more holds two.
+        for year in Int(first)...Int(last) {
+          let day = day(of: date, in: year)
+          guard day >= today, day < today + days else { continue }
+          let years = date.year.flatMap { year - $0 >= 0 ? year - $0 : nil }
+          found.append(Occasion(contact: contact, kind: kind, day: day, years: years))
+        }
       }
     }
-    return found.sorted {
-      ($0.day, $0.contact.name, $0.kind.rawValue) < ($1.day, $1.contact.name, $1.kind.rawValue)
+    // Sorted through indices: an occasion carries a whole contact, costly to move.
+    let order = found.indices.sorted { a, b in
+      (found[a].day, found[a].contact.name, found[a].kind.rawValue)
+        < (found[b].day, found[b].contact.name, found[b].kind.rawValue)
     }
+    return order.map { found[$0] }
   }
 
   /// The bar text: "🎂 Alice turns 40 today", "🎂 Bob · Friday", "💍 Carol · 10 years

@@ -64,10 +64,17 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   /// One entry per local day from today, each listing that day's coming occasions.
   func draft(_ people: [Contact], now: Int64) -> TimelineDraft {
     let today = days.day(of: now)
+    // Every occasion of the five weeks at once; each day's window is then a slice.
+    let all = BirthdayPlan.upcoming(people, today: today, days: Self.horizonDays + within)
     var entries: [Entry] = []
+    var start = 0
+    var end = 0
     for offset in 0..<Self.horizonDays {
       let day = today + offset
-      let entry = self.entry(BirthdayPlan.upcoming(people, today: day, days: within), today: day)
+      while start < all.count, all[start].day < day { start += 1 }
+      end = max(end, start)
+      while end < all.count, all[end].day < day + within { end += 1 }
+      let entry = self.entry(all[start..<end], today: day, withDetail: offset == 0)
       var dated = entry
       dated.date = offset == 0 ? now : days.start(of: day)
       if let last = entries.last, last.runs == dated.runs, last.tooltip == dated.tooltip { continue }
@@ -76,7 +83,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
   }
 
-  func entry(_ coming: [BirthdayPlan.Occasion], today: Int) -> Entry {
+  func entry(_ coming: ArraySlice<BirthdayPlan.Occasion>, today: Int, withDetail: Bool = true) -> Entry {
     guard let first = coming.first else {
       let quiet = "🎂 none in the next \(within) days"
       return Entry(
@@ -85,14 +92,18 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     }
     let away = first.day - today
     var text = BirthdayPlan.text(first, name: contacts.shown(first.contact), today: today)
-    let sameDay = coming.filter { $0.day == first.day }.count
+    let sameDay = coming.prefix { $0.day == first.day }.count
     if sameDay > 1 { text += " +\(sameDay - 1)" }
-    let lines = coming.map { BirthdayPlan.line($0, name: contacts.shown($0.contact)) }
+    let line = { (occasion: BirthdayPlan.Occasion) in
+      BirthdayPlan.line(occasion, name: contacts.shown(occasion.contact))
+    }
+    // The whole list only today: later days' `timeline show` falls back to the tooltip.
+    let detail = withDetail ? coming.map { [TextRun(line($0))] } : []
     return Entry(
       date: 0, relevance: ContactRelevance.fraction(ContactRelevance.birthday(daysAway: away)),
       runs: [TextRun(text)], short: away == 0 ? "🎂 today" : "🎂 \(LocalDays.word(first.day, today: today))",
-      tooltip: Array(lines.prefix(12)) + (lines.count > 12 ? ["… \(lines.count - 12) more"] : []),
+      tooltip: coming.prefix(12).map(line) + (coming.count > 12 ? ["… \(coming.count - 12) more"] : []),
       alt: away == 0 ? "today" : "soon", classes: ["birthdays", away == 0 ? "today" : "soon"],
-      key: "birthdays:\(LocalDays.iso(today))", detail: lines.map { [TextRun($0)] })
+      key: "birthdays:\(LocalDays.iso(today))", detail: detail)
   }
 }

@@ -43,15 +43,16 @@ public enum FriendsPlan {
   /// The friends due on `day`, most overdue first relative to their period (then by
   /// days overdue, then by name), and the others by the day they become due.
   public static func ranked(_ friends: [Friend], on day: Int) -> (due: [Friend], later: [Friend]) {
-    let due = friends.filter { $0.overdue(on: day) >= 0 }.sorted { a, b in
-      let (x, y) = (a.overdue(on: day), b.overdue(on: day))
-      let (fa, fb) = (Double(x) / Double(max(1, a.periodDays)), Double(y) / Double(max(1, b.periodDays)))
-      return (fa, x, b.contact.name) > (fb, y, a.contact.name)
+    // Sorted through precomputed keys: a friend carries a whole contact, costly to move.
+    let keys = friends.map { ($0.overdue(on: day), $0.periodDays, $0.dueDay) }
+    let due = friends.indices.filter { keys[$0].0 >= 0 }.sorted { a, b in
+      let (fa, fb) = (Double(keys[a].0) / Double(max(1, keys[a].1)), Double(keys[b].0) / Double(max(1, keys[b].1)))
+      return (fa, keys[a].0, friends[b].contact.name) > (fb, keys[b].0, friends[a].contact.name)
     }
-    let later = friends.filter { $0.overdue(on: day) < 0 }.sorted {
-      ($0.dueDay, $0.contact.name) < ($1.dueDay, $1.contact.name)
+    let later = friends.indices.filter { keys[$0].0 < 0 }.sorted {
+      (keys[$0].2, friends[$0].contact.name) < (keys[$1].2, friends[$1].contact.name)
     }
-    return (due, later)
+    return (due.map { friends[$0] }, later.map { friends[$0] })
   }
 
   /// "☎ Alice · 3 days overdue", "☎ Bob · due today".

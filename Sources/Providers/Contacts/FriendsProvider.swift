@@ -138,7 +138,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     let today = days.day(of: now)
     var entries: [Entry] = []
     for offset in 0..<Self.horizonDays {
-      var entry = self.entry(friends, on: today + offset)
+      var entry = self.entry(friends, on: today + offset, withDetail: offset == 0)
       entry.date = offset == 0 ? now : days.start(of: today + offset)
       if let last = entries.last, last.runs == entry.runs, last.tooltip == entry.tooltip, last.url == entry.url {
         continue
@@ -160,12 +160,21 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
   }
 
-  func entry(_ friends: [FriendsPlan.Friend], on day: Int, showing chosen: FriendsPlan.Friend? = nil) -> Entry {
+  func entry(
+    _ friends: [FriendsPlan.Friend], on day: Int, showing chosen: FriendsPlan.Friend? = nil, withDetail: Bool = true
+  ) -> Entry {
     let (due, later) = FriendsPlan.ranked(friends, on: day)
-    let lines = (due + later).map { FriendsPlan.line($0, name: contacts.shown($0.contact), on: day) }
-    let tooltip = Array(lines.prefix(12)) + (lines.count > 12 ? ["… \(lines.count - 12) more"] : [])
+    let everyone = due + later
+    let line = { (friend: FriendsPlan.Friend) in FriendsPlan.line(friend, name: contacts.shown(friend.contact), on: day)
+    }
+    let tooltip = everyone.prefix(12).map(line) + (everyone.count > 12 ? ["… \(everyone.count - 12) more"] : [])
+    // The whole list only today: a later day's `timeline show` falls back to the tooltip,
+    // and a long list repeated five weeks over would make the cache megabytes.
     let detail =
-      lines.isEmpty ? [[TextRun("No friends tracked: set categories or cadence")]] : lines.map { [TextRun($0)] }
+      !withDetail
+      ? []
+      : everyone.isEmpty
+        ? [[TextRun("No friends tracked: set categories or cadence")]] : everyone.map { [TextRun(line($0))] }
     guard let top = chosen ?? due.first else {
       let text =
         friends.isEmpty

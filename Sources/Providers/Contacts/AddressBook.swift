@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import Platform
 import TimelineCore
 
 /// The user's address book: a vCard folder as vdirsyncer and khard keep it (one `.vcf`
@@ -22,8 +24,16 @@ public struct AddressBook: Sendable, Equatable {
   public init() {}
 
   /// Reads `path` (`~/` expanded by the caller). A missing path is an error, since a
-  /// wrong `contacts` setting should say so rather than show nobody.
+  /// wrong `contacts` setting should say so rather than show nobody. A friends and a
+  /// birthdays widget on the same folder, refreshed together, share one reading: it is
+  /// kept for a few seconds, and a second reader waits for the first.
   public static func read(_ path: String) throws -> AddressBook {
+    try recent.withLock(path) { try readFresh(path) }
+  }
+
+  private static let recent = RecentBooks()
+
+  static func readFresh(_ path: String) throws -> AddressBook {
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw ProviderError("contacts: cannot read \(path): \(String(cString: strerror(errno)))")
@@ -120,7 +130,9 @@ public struct AddressBook: Sendable, Equatable {
     guard info.st_size <= Self.maxFileBytes else {
       return .failure(ReadProblem(reason: "larger than \(Self.maxFileBytes >> 20) MB"))
     }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    // The size fstat gave is read, no more: one read for most cards, and a file that
+    // grows meanwhile is read in full at the next refresh.
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     var filled = 0
     while filled < bytes.count {
       let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
@@ -129,13 +141,28 @@ public struct AddressBook: Sendable, Equatable {
       if got == 0 { break }
       filled += got
     }
-    // The file grew while being read: what exceeds the size seen is left for next time.
-    guard filled <= Self.maxFileBytes else { return .failure(ReadProblem(reason: "larger than 64 MB")) }
     bytes.removeLast(bytes.count - filled)
     return .success(bytes)
   }
 
   private static func lastComponent(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
+  }
+}
+
+/// The address books read in the last seconds, by path.
+private final class RecentBooks: @unchecked Sendable {
+  private let lock = NSLock()
+  private var books: [String: (book: AddressBook, at: Int64)] = [:]
+  private static let seconds: Int64 = 3
+
+  func withLock(_ path: String, _ read: () throws -> AddressBook) throws -> AddressBook {
+    lock.lock()
+    defer { lock.unlock() }
+    let now = SystemClock().now()
+    if let kept = books[path], now - kept.at < Self.seconds, now >= kept.at { return kept.book }
+    let book = try read()
+    books[path] = (book, now)
+    return book
   }
 }

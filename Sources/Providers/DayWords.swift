@@ -1,7 +1,7 @@
 import Foundation
 
 /// How `timeline browse` names a browsed entry that is not today: a day word in the
-/// user's time zone. Time-zone maths lives here, with the providers; the emitter only
+/// widget's time zone (`zone(kind:options:)`). Time-zone maths lives here, with the providers; the emitter only
 /// shows the stored word, or says "in 3 h" from epoch seconds for today's entries.
 public enum DayWords {
   /// The wording for an entry at `target` seen at `now` in `zone`, and when it stops
@@ -33,7 +33,9 @@ public enum DayWords {
       formatter.dateFormat = "EEEE"
       word = formatter.string(from: targetDate)
     default:
-      formatter.dateFormat = "d MMMM"
+      // "27 Nov", with the year when it is not this year: "19 Jan 2038".
+      let sameYear = calendar.component(.year, from: targetDate) == calendar.component(.year, from: nowDate)
+      formatter.dateFormat = sameYear ? "d MMM" : "d MMM yyyy"
       word = formatter.string(from: targetDate)
     }
     if calendar.startOfDay(for: targetDate) != targetDate {
@@ -41,5 +43,16 @@ public enum DayWords {
       word += " " + formatter.string(from: targetDate)
     }
     return (word, validUntil)
+  }
+
+  /// The zone whose days a widget's entries are keyed to: a Hukamnama's day is Amritsar's,
+  /// an avalanche day is Oslo's or Stockholm's. Nil for kinds whose entries follow the
+  /// user's own clock.
+  public static func zone(kind: String, country: String?) -> TimeZone? {
+    switch kind {
+    case "hukamnama": TimeZone(identifier: "Asia/Kolkata")
+    case "avalanche": TimeZone(identifier: country == "se" ? "Europe/Stockholm" : "Europe/Oslo")
+    default: nil
+    }
   }
 }

@@ -24,10 +24,15 @@ public enum Browser {
     public var label: String?
     /// When the view returns to now by itself.
     public var expires: Int64?
+    /// A `next` found no entry further ahead.
+    public var nothingLater = false
 
     /// One line for the terminal.
     public func describe(widget: String) -> String {
-      guard let label, let expires else { return "\(widget): now" }
+      guard let label, let expires else {
+        return "\(widget): " + (nothingLater ? "nothing later yet (the view stays at now)" : "now")
+      }
+      if nothingLater { return "\(widget): nothing later yet; still at \(label)" }
       let ahead = "\(offset) entr\(offset == 1 ? "y" : "ies") ahead"
       return "\(widget): \(label) (\(ahead); back to now at \(ISOTime.format(expires)) unless browsed again)"
     }
@@ -65,16 +70,27 @@ public enum Browser {
     guard offset > 0, view.error == nil, let (entry, steps) = BrowseView.walk(path: path, from: view, steps: offset)
     else {
       browse.remove(widget)
-      return Outcome(offset: 0)
+      return Outcome(offset: 0, nothingLater: move == .next)
     }
-    let words = DayWords.label(target: entry.date, now: now, zone: zone)
+    let nothingLater = move == .next && steps < offset
+    // A day-keyed entry (an avalanche day, a Hukamnama) is named by its own day in its
+    // own zone: Friday's level in Oslo is "Friday" whatever the viewer's clock says.
+    let widgetConfig = config.widget(widget)
+    var country: String?
+    if case .string(let value)? = widgetConfig?.options["country"] { country = value }
+    let dayZone = widgetConfig.flatMap { DayWords.zone(kind: $0.kind, country: country) } ?? zone
+    let words = DayWords.label(target: entry.date, now: now, zone: dayZone)
     var expires = now + config.bars.browseTimeout
     // A day word is wrong after local midnight: return to now then at the latest.
     if words.label != nil { expires = min(expires, words.validUntil) }
-    let state = BrowseState(offset: steps, anchor: current, target: entry.date, expires: expires, label: words.label)
+    // At the last entry, a further `next` says so in the bar's label too.
+    let shown =
+      nothingLater ? (words.label ?? "") + (words.label == nil ? "" : ", ") + "nothing later yet" : words.label
+    let state = BrowseState(offset: steps, anchor: current, target: entry.date, expires: expires, label: shown)
     try browse.write(state, for: widget)
     return Outcome(
-      offset: steps, entry: entry, label: words.label ?? RelativeTime.words(from: now, to: entry.date), expires: expires
-    )
+      offset: steps, entry: entry, label: words.label ?? RelativeTime.words(from: now, to: entry.date),
+      expires: expires,
+      nothingLater: nothingLater)
   }
 }

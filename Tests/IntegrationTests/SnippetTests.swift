@@ -135,6 +135,8 @@ import TimelineTestSupport
       let module = try #require(sections["module/timeline-\(widget)"], "no [module/timeline-\(widget)]")
       #expect(module["type"] == "custom/script")
       #expect(module["tail"] == "true")
+      // Two Gurmukhi widgets side by side must not run together.
+      #expect(module["label-padding"] == "1", "\(widget): no margin")
       // The Gurbani widgets draw their ASCII form in the OpenGurbaniAkhar font the bar
       // declares as font-1 (%{T2}); the others need no font index.
       let font = ["random-shabad", "hukamnama", "favourites"].contains(widget) ? "--gurmukhi-font 2 " : ""

@@ -33,7 +33,8 @@ extension TimelineCommand {
         """)
 
     @OptionGroup var common: CommonOptions
-    @Argument(help: ArgumentHelp("The widget, as named in the config.", valueName: "widget"))
+    @Argument(
+      help: ArgumentHelp("The widget, as named in the config.", valueName: "widget"), completion: Completions.widgets)
     var widget: String
     @Argument(
       help: ArgumentHelp("Where to move the view: one entry later, one earlier, or back to now.", valueName: "move"))

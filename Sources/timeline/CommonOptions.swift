@@ -10,13 +10,15 @@ struct CommonOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Config file (default: $TIMELINE_CONFIG, else $XDG_CONFIG_HOME/timeline/config.toml).", valueName: "file"))
+      "Config file (default: $TIMELINE_CONFIG, else $XDG_CONFIG_HOME/timeline/config.toml).", valueName: "file"),
+    completion: .file(extensions: ["toml"]))
   var config: String?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"))
+      "Cache directory (default: $TIMELINE_CACHE_DIR, else $XDG_CACHE_HOME/timeline).", valueName: "dir"),
+    completion: .directory)
   var cacheDir: String?
 
   func validate() throws {

@@ -19,7 +19,9 @@ extension TimelineCommand {
       help: "\(OutputFormat.spoken(OutputFormat.allCases)).", completion: .list(OutputFormat.names))
     var format: String
 
-    @Argument(help: "The widget name; several only for \(OutputFormat.spoken { $0.stream != nil }).")
+    @Argument(
+      help: "The widget name; several only for \(OutputFormat.spoken { $0.stream != nil }).",
+      completion: Completions.widgets)
     var widgets: [String]
 
     @Option(help: "Show the entry current at this ISO 8601 time (no zone = UTC).")

@@ -13,7 +13,7 @@ extension TimelineCommand {
         has no link, or when WIDGET is not configured.
         """)
 
-    @Argument(help: "The widget name, as in [widgets.NAME].")
+    @Argument(help: "The widget name, as in [widgets.NAME].", completion: Completions.widgets)
     var widget: String
 
     @Option(help: ArgumentHelp("Use the entry current at this instant (ISO 8601).", valueName: "time"))

@@ -17,7 +17,7 @@ extension TimelineCommand {
         Without network the bundled list is printed and stderr says "offline: bundled list".
         """)
 
-    @Option(help: ArgumentHelp("Only this country: no or se.", valueName: "no|se"))
+    @Option(help: ArgumentHelp("Only this country: no or se.", valueName: "no|se"), completion: .list(["no", "se"]))
     var country: String?
 
     @Flag(help: "Print a JSON array of {country, id, name, type, slug}.")

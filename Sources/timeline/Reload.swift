@@ -22,7 +22,8 @@ extension TimelineCommand {
     @OptionGroup var common: CommonOptions
     @Flag(help: "Print only failures.") var quiet = false
     @OptionGroup var lock: LockWaitOption
-    @Argument(help: "Widgets to refresh (default: all configured).") var widgets: [String] = []
+    @Argument(help: "Widgets to refresh (default: all configured).", completion: Completions.widgets)
+    var widgets: [String] = []
 
     func run() async throws {
       try await exiting {

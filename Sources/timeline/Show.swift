@@ -18,7 +18,7 @@ extension TimelineCommand {
         or when WIDGET is not configured.
         """)
 
-    @Argument(help: "The widget name, as in [widgets.NAME].")
+    @Argument(help: "The widget name, as in [widgets.NAME].", completion: Completions.widgets)
     var widget: String
 
     @Option(

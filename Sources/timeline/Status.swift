@@ -17,7 +17,9 @@ extension TimelineCommand {
     @Flag(
       help: "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale).")
     var json = false
-    @Argument(help: ArgumentHelp("Only these widgets (default: every configured widget).", valueName: "widget"))
+    @Argument(
+      help: ArgumentHelp("Only these widgets (default: every configured widget).", valueName: "widget"),
+      completion: Completions.widgets)
     var widgets: [String] = []
 
     func run() async throws {

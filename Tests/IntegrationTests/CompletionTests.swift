@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+
+/// The completions `timeline --generate-completion-script` writes (and the install puts
+/// where each shell finds them), run in the real shells: formats from the format
+/// registry, widget names from the config in use, next|prev|now, no|se.
+@Suite struct CompletionTests {
+  static let config = """
+    [widgets.alpha]
+    kind = "command"
+    command = ["/bin/true"]
+
+    [widgets.beta]
+    kind = "command"
+    command = ["/bin/true"]
+    """
+
+  func script(_ shell: String, in dir: TempDir) throws -> String {
+    let result = try run(Repo.timeline, ["--generate-completion-script", shell])
+    #expect(result.status == 0)
+    return try dir.write("completion." + shell, result.stdout)
+  }
+
+  func environment(_ dir: TempDir) throws -> [String: String] {
+    let config = try dir.write("config.toml", Self.config)
+    let bin = (Repo.timeline as NSString).deletingLastPathComponent
+    return isolated(dir, ["TIMELINE_CONFIG": config, "PATH": bin + ":/usr/bin:/bin", "HOME": dir.path])
+  }
+
+  /// What bash offers after `line` (which ends where the cursor is), through the
+  /// completion function bash itself would call.
+  func bash(_ line: String, dir: TempDir) throws -> [String] {
+    let bash = try #require(which("bash"))
+    let harness = """
+      source "$1"
+      read -ra COMP_WORDS <<< "$2"
+      [[ "$2" == *" " ]] && COMP_WORDS+=("")
+      COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$2"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+      _timeline timeline "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let result = try run(
+      bash, ["-c", harness, "harness", try script("bash", in: dir), line], environment: try environment(dir))
+    #expect(result.status == 0, "\(result)")
+    return result.stdout.split(separator: "\n").map(String.init).sorted()
+  }
+
+  @Test func bashCompletesWidgetsFormatsMovesAndCountries() throws {
+    let dir = try TempDir()
+    #expect(try bash("timeline browse ", dir: dir) == ["alpha", "beta"])
+    #expect(try bash("timeline browse alpha ", dir: dir) == ["next", "now", "prev"])
+    #expect(try bash("timeline show a", dir: dir) == ["alpha"])
+    #expect(try bash("timeline open ", dir: dir) == ["alpha", "beta"])
+    let formats = try bash("timeline emit ", dir: dir)
+    for format in ["waybar", "polybar", "tmux", "i3bar", "plain"] { #expect(formats.contains(format), "\(formats)") }
+    #expect(try bash("timeline emit waybar ", dir: dir) == ["alpha", "beta"])
+    #expect(try bash("timeline regions --country ", dir: dir) == ["no", "se"])
+    #expect(try bash("timeline refresh --f", dir: dir) == ["--force"])
+  }
+
+  /// fish's `complete -C` runs the completions for a command line, as the prompt would.
+  /// (Widget names come from `commandline`, which only an interactive prompt has.)
+  @Test func fishCompletesFormatsMovesAndCountries() throws {
+    let dir = try TempDir()
+    let fish = try #require(which("fish"), "fish is missing (make deps installs it)")
+    func complete(_ line: String) throws -> [String] {
+      let result = try run(
+        fish, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", try script("fish", in: dir), line],
+        environment: try environment(dir))
+      return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
+    }
+    #expect(try complete("timeline browse alpha ") == ["next", "now", "prev"])
+    #expect(try complete("timeline regions --country ") == ["no", "se"])
+    let formats = try complete("timeline emit ")
+    for format in ["waybar", "polybar", "tmux", "i3bar", "plain"] { #expect(formats.contains(format), "\(formats)") }
+    #expect(try complete("timeline ").contains("browse"))
+  }
+
+  /// zsh loads the script as a completion function (compinit's autoload) without error.
+  @Test func zshLoadsTheCompletionFunction() throws {
+    let dir = try TempDir()
+    let zsh = try #require(which("zsh"), "zsh is missing (make deps installs it)")
+    let functions = dir.file("functions")
+    try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: try script("zsh", in: dir), toPath: functions + "/_timeline")
+    let result = try run(
+      zsh,
+      [
+        "-f", "-c",
+        "fpath=(\(functions) $fpath); autoload -Uz compinit; compinit -u -d \(dir.file("zcompdump")); "
+          + "print -r -- ${_comps[timeline]}; autoload +X _timeline && whence -w _timeline",
+      ], environment: try environment(dir))
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "_timeline\n_timeline: function\n", "\(result)")
+  }
+}

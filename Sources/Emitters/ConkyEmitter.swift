@@ -30,9 +30,8 @@ public enum ConkyEmitter {
   /// The line as UTF-8 bytes, which `render` is. `$` and `#` are ASCII, never inside a
   /// multi-byte character, so the escaping works byte by byte.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    // conky names fonts, it has no indexes: any index selects the ASCII form.
-    var state = state
-    state.polybarFont = nil
+    // conky names fonts, it has no indexes: any index selects the ASCII form (and, set in
+    // the options, it also keeps polybar's font setting in the cache out of the choice).
     var options = options
     options.gurmukhiFont = RenderOptions.fontIndexes.lowerBound
     let text = PreparedText(state, options: options, format: .conky)
@@ -43,7 +42,11 @@ public enum ConkyEmitter {
     for run in text.runs {
       var color = state.isDimmed ? dimColor : run.color
       if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
-      if let color { out += "${color " + color + "}" }
+      if let color {
+        out += "${color "
+        out += color
+        out += "}"
+      }
       appendEscaped(run.text, to: &out)
       if color != nil { out += "${color}" }
     }

@@ -39,7 +39,16 @@ public enum LemonbarEmitter {
       let color = state.isDimmed ? dimColor : run.color
       let badge = color.map(Contrast.needsBadge) ?? false
       if let color {
-        out += badge ? "%{B" + color + "}%{F" + Contrast.text(on: color) + "}" : "%{F" + color + "}"
+        if badge {
+          out += "%{B"
+          out += color
+          out += "}%{F"
+          out += Contrast.text(on: color)
+        } else {
+          out += "%{F"
+          out += color
+        }
+        out += "}"
       }
       for byte in run.text.utf8 {
         if byte == UInt8(ascii: "%") { out.append(byte) }

@@ -29,11 +29,16 @@ public enum XmobarEmitter {
   /// The line as UTF-8 bytes, which `render` is.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     // polybar's font setting is an index into polybar's fonts: never xmobar's.
-    var state = state
-    state.polybarFont = nil
     var options = options
     options.gurmukhi = options.gurmukhi ?? .logical
-    let text = PreparedText(state, options: options, format: .xmobar)
+    let text: PreparedText
+    if state.polybarFont == nil {
+      text = PreparedText(state, options: options, format: .xmobar)
+    } else {
+      var state = state
+      state.polybarFont = nil
+      text = PreparedText(state, options: options, format: .xmobar)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } + text.runs.count * 24)
     let click = options.click && CacheStore.isValidName(state.widget)
@@ -48,7 +53,11 @@ public enum XmobarEmitter {
       let color = state.isDimmed ? dimColor : run.color
       if let color {
         out += "<fc="
-        out += Contrast.needsBadge(color) ? Contrast.text(on: color) + "," + color : color
+        if Contrast.needsBadge(color) {
+          out += Contrast.text(on: color)
+          out += ","
+        }
+        out += color
         out += ">"
       }
       appendRaw(run.text, to: &out)

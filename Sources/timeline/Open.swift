@@ -9,7 +9,8 @@ extension TimelineCommand {
       abstract: "Open the current entry's link with xdg-open.",
       discussion: """
         Only http and https links are opened, and a friends widget's tel: and mailto: links. Without xdg-open (or with --print) \
-        the link is printed instead. Exits 1 when there is no current entry or it \
+        the link is printed instead; run from a bar, with no terminal, it also goes to a desktop notification \
+        (notify-send, when installed) and the journal (logger). Exits 1 when there is no current entry or it \
         has no link, or when WIDGET is not configured.
         """)
 
@@ -50,10 +51,17 @@ extension TimelineCommand {
         case .notFound:
           Swift.print(url)
           Console.error("timeline: xdg-open not found; open the link above yourself")
+          // From a bar's click nobody reads our output: say it where the user looks.
+          if !DesktopNotice.hasTerminal {
+            DesktopNotice.send(summary: "timeline: no xdg-open to open the link", body: url)
+          }
           return 0
         case .failed(let status):
           Swift.print(url)
           Console.error("timeline: xdg-open failed (status \(status)); open the link above yourself")
+          if !DesktopNotice.hasTerminal {
+            DesktopNotice.send(summary: "timeline: xdg-open failed (status \(status))", body: url)
+          }
           return 1
         }
       }

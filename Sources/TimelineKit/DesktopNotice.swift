@@ -1,0 +1,31 @@
+import Glibc
+import Platform
+
+/// Tells the user something when no terminal shows our output: `timeline open` run from a
+/// bar's click, whose stdout and stderr nobody reads. A desktop notification through
+/// `notify-send` when it is installed, and a line in the journal (syslog) through
+/// `logger`, so that the message is found later too.
+public enum DesktopNotice {
+  /// Whether standard output is a terminal someone reads.
+  public static var hasTerminal: Bool { isatty(1) == 1 || isatty(2) == 1 }
+
+  /// Sends `summary` and `body`; returns what reached the user ("notification",
+  /// "journal"), empty when neither program is there.
+  @discardableResult
+  public static func send(summary: String, body: String, path: String = Environment.get("PATH") ?? "/usr/bin:/bin")
+    -> [String]
+  {
+    var reached: [String] = []
+    if let notify = ExternalProgram.find("notify-send", path: path),
+      ExternalProgram.run([notify, "--app-name=timeline", summary, body], timeout: 5).status == 0
+    {
+      reached.append("notification")
+    }
+    if let logger = ExternalProgram.find("logger", path: path),
+      ExternalProgram.run([logger, "-t", "timeline", "--", "\(summary): \(body)"], timeout: 5).status == 0
+    {
+      reached.append("journal")
+    }
+    return reached
+  }
+}

@@ -41,11 +41,12 @@ public enum Subprocess {
     guard argv.first?.isEmpty == false else { throw ProviderError.config("command is empty") }
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
-    guard pipe2(&outPipe, O_CLOEXEC) == 0 else { throw ProviderError("cannot create a pipe") }
+    guard pipe2(&outPipe, O_CLOEXEC) == 0 else { throw ProviderError(Self.pipeFailure()) }
     guard pipe2(&errPipe, O_CLOEXEC) == 0 else {
+      let message = Self.pipeFailure()
       close(outPipe[0])
       close(outPipe[1])
-      throw ProviderError("cannot create a pipe")
+      throw ProviderError(message)
     }
     let spawned = Swift.Result(catching: {
       try spawn(argv, environment: environment, stdout: .descriptor(outPipe[1]), stderr: .descriptor(errPipe[1]))
@@ -75,6 +76,11 @@ public enum Subprocess {
     // Whatever else the program left in its group goes with it.
     if exited { ProcessGroups.stop(pid, leaderReaped: true) }
     return result
+  }
+
+  /// "cannot create a pipe" and why, from errno (EMFILE: the descriptor limit).
+  static func pipeFailure() -> String {
+    "cannot create a pipe: " + String(cString: strerror(errno))
   }
 
   /// How long output pipes may stay open after the program exited: a background process

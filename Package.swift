@@ -130,6 +130,7 @@ if Context.environment["TIMELINE_FUZZ"] != nil {
     ("banidb", ["Providers", "TimelineCore"]),
     ("command", ["Providers", "TimelineCache", "TimelineCore"]),
     ("config", ["TimelineKit", "Providers", "TimelineCache", "TimelineCore"]),
+    ("vcard", ["Providers"]),
   ]
   package.targets.append(.target(name: "FuzzDriver", dependencies: ["TimelineCore"], path: "Fuzz/driver"))
   for (name, dependencies) in fuzzTargets {

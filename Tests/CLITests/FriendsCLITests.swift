@@ -197,3 +197,38 @@ import TimelineTestSupport
     return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
   }
 }
+
+/// The day switches at the user's local midnight (the C library's zone rules, `TZ`), in
+/// zones 25 hours apart.
+@Suite struct BirthdaysZoneTests {
+  @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Oslo"])
+  func entriesSwitchAtLocalMidnight(zone: String) throws {
+    let dir = try TempDir()
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: zone))
+    let now = Date()
+    let today = calendar.dateComponents([.year, .month, .day], from: now)
+    let card = String(
+      format: "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Zoe Zone\r\nBDAY:%04d%02d%02d\r\nEND:VCARD\r\n", today.year! - 30,
+      today.month!, today.day!)
+    try dir.write("book/zoe.vcf", card)
+    let config = try dir.write(
+      "config.toml", "[widgets.birthdays]\nkind = \"birthdays\"\ncontacts = \"\(dir.file("book"))\"\n")
+    let env = ["TIMELINE_CONFIG": config, "TIMELINE_CACHE_DIR": dir.file("cache"), "TZ": zone]
+    let refresh = try run(Paths.binary("timeline"), ["refresh"], environment: env)
+    #expect(refresh.status == 0, "\(refresh)")
+    let shown = try run(Paths.binary("timeline-emit"), ["plain", "birthdays"], environment: env).stdout
+    // A refresh in the last second of the day sees the next one; then the card is a year away.
+    let midnight = calendar.startOfDay(for: calendar.date(byAdding: .day, value: 1, to: now)!)
+    if midnight.timeIntervalSinceNow > 5 {
+      #expect(shown == "🎂 Zoe Zone turns 30 today\n", "\(zone)")
+      let cache = try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: dir.file("cache/birthdays.json"))))
+      let entries = try #require((cache as? [String: Any])?["entries"] as? [[String: Any]])
+      #expect(entries.count >= 2)
+      #expect((entries[1]["date"] as? NSNumber)?.int64Value == Int64(midnight.timeIntervalSince1970), "\(zone)")
+    } else {
+      #expect(shown.hasPrefix("🎂 "), "\(zone): \(shown)")
+    }
+  }
+}

@@ -38,6 +38,8 @@ enum Follow {
     let stream = request.format.stream
     let streaming = stream != nil
     if let stream, !out.write(stream.header, stopped: { stopRequested }) { return 0 }
+    // i3bar and swaybar send clicks on stdin (the header asks for them).
+    var clicks = request.format == .i3bar ? ClickEvents(widgets: request.widgets) : nil
     var last: String?
     var lastReasons: [String?] = []
     while true {
@@ -59,7 +61,9 @@ enum Follow {
         last = line
       }
       Wakeups.arm(at: resolved.compactMap(\.nextChange).min())
-      guard wait(wakeFD: wakeFD, watchers: [watcher, browseWatcher].compactMap { $0 }, output: out.fd) else {
+      guard
+        wait(wakeFD: wakeFD, watchers: [watcher, browseWatcher].compactMap { $0 }, output: out.fd, clicks: &clicks)
+      else {
         return 0
       }
     }
@@ -68,10 +72,15 @@ enum Follow {
   /// Blocks until a relevant wake-up; false means stop. `output` is watched for hang-up
   /// (poll reports POLLERR/POLLHUP whatever the events asked): when the bar closes its
   /// end we exit now, not at the next write, which may be a day away.
-  private static func wait(wakeFD: Int32, watchers: [DirectoryWatcher], output: Int32) -> Bool {
+  private static func wait(
+    wakeFD: Int32, watchers: [DirectoryWatcher], output: Int32, clicks: inout ClickEvents?
+  ) -> Bool {
     var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: 0, revents: 0)]
     for watcher in watchers { fds.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)) }
+    // Last, so the watchers keep their indexes; a negative fd is ignored by poll.
+    fds.append(pollfd(fd: clicks?.fd ?? -1, events: Int16(POLLIN), revents: 0))
     while true {
+      fds[fds.count - 1].fd = clicks?.fd ?? -1
       let ready = poll(&fds, nfds_t(fds.count), -1)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -89,6 +98,8 @@ enum Follow {
       for (index, watcher) in watchers.enumerated() where fds[index + 2].revents != 0 && watcher.consume() {
         wake = true
       }
+      // A click's action writes the browse state or the cache, which the watchers see.
+      if fds[fds.count - 1].fd >= 0, fds[fds.count - 1].revents != 0 { clicks?.readAndAct() }
       if wake { return true }
     }
   }

@@ -12,12 +12,13 @@ import TimelineCore
 /// with an error, which is why every string goes through one escaper.
 /// `color` colours the whole block: grey when stale or a placeholder (then the runs lose
 /// their own colours), else the level colour when no run has one.
-/// Protocol (`--follow`): the header `{"version":1,"stop_signal":0}` (stop_signal 0 so a
-/// hidden bar does not freeze us with SIGSTOP), `[`, then one array of blocks per line,
-/// each after the first prefixed with `,`.
+/// Protocol (`--follow`): the header `{"version":1,"stop_signal":0,"click_events":true}`
+/// (stop_signal 0 so a hidden bar does not freeze us with SIGSTOP; the clicks arrive on
+/// stdin, EmitRuntime's ClickEvents), `[`, then one array of blocks per line, each after
+/// the first prefixed with `,`.
 public enum I3barEmitter {
   /// The protocol header and the opening of the endless array, two lines.
-  public static let header = "{\"version\":1,\"stop_signal\":0}\n[\n"
+  public static let header = "{\"version\":1,\"stop_signal\":0,\"click_events\":true}\n[\n"
 
   /// One block object, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {

@@ -150,7 +150,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     Caches.write(version("A", widget: "a"), in: dir.path)
     let follower = try Follower(["i3bar", "a", "b"], cacheDir: dir.path)
-    #expect(follower.nextLine() == #"{"version":1,"stop_signal":0}"#)
+    #expect(follower.nextLine() == #"{"version":1,"stop_signal":0,"click_events":true}"#)
     #expect(follower.nextLine() == "[")
     let first = try #require(follower.nextLine())
     #expect(first.hasPrefix("[{"))

@@ -57,6 +57,6 @@ import TimelineTestSupport
     let line = I3barEmitter.renderLine(states, options: RenderOptions())
     let array = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]])
     #expect(array.map { $0["instance"] as? String } == ["a", "b"])
-    #expect(I3barEmitter.header == "{\"version\":1,\"stop_signal\":0}\n[\n")
+    #expect(I3barEmitter.header == "{\"version\":1,\"stop_signal\":0,\"click_events\":true}\n[\n")
   }
 }

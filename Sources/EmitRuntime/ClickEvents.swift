@@ -1,0 +1,122 @@
+import Glibc
+
+/// i3bar and swaybar click events: the `--follow i3bar` header asks for them
+/// (`click_events`), and the bar then writes one JSON object per click on our stdin,
+/// inside an endless array (`[`, then objects, each after the first prefixed with `,`).
+/// The actions are the other bars': left opens the entry's link, middle reloads, the
+/// wheel browses (up: `prev`, down: `next`). They run the `timeline` installed beside
+/// this binary, with stdout on /dev/null so nothing it prints can reach the bar's
+/// protocol stream.
+struct ClickEvents {
+  private(set) var fd: Int32 = 0
+  private var buffer: [UInt8] = []
+  let widgets: [String]
+
+  init(widgets: [String]) { self.widgets = widgets }
+
+  /// Reads what stdin holds and runs the action of each complete click. At the end of
+  /// stdin (a bar that sends no clicks), stops watching it.
+  mutating func readAndAct() {
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let count = read(fd, &chunk, chunk.count)
+    if count <= 0 {
+      if count == 0 || (errno != EINTR && errno != EAGAIN) { fd = -1 }
+      return
+    }
+    buffer += chunk[0..<count]
+    while let newline = buffer.firstIndex(of: 0x0A) {
+      let line = Array(buffer[..<newline])
+      buffer.removeSubrange(...newline)
+      if let (widget, button) = Self.parse(line), widgets.contains(widget), let action = Self.action(button) {
+        Self.run(action + [widget] + (button >= 4 ? [button == 4 ? "prev" : "next", "--quiet"] : []))
+      }
+    }
+    // A line this long is no click event: drop it rather than grow without bound.
+    if buffer.count > 65_536 { buffer.removeAll() }
+    Self.reap()
+  }
+
+  static func action(_ button: Int) -> [String]? {
+    switch button {
+    case 1: ["open"]
+    case 2: ["reload"]
+    case 4, 5: ["browse"]
+    default: nil
+    }
+  }
+
+  /// The `instance` (our widget name) and `button` of one event line; nil for anything
+  /// else (the opening `[`, a malformed line).
+  static func parse(_ line: [UInt8]) -> (String, Int)? {
+    guard let instance = stringValue("instance", in: line), let button = intValue("button", in: line) else {
+      return nil
+    }
+    // Widget names are [a-z0-9-]: anything else is not one of ours.
+    guard !instance.isEmpty,
+      instance.utf8.allSatisfy({ $0 == 0x2D || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) })
+    else { return nil }
+    return (instance, button)
+  }
+
+  private static func valueStart(_ key: String, in line: [UInt8]) -> Int? {
+    let needle = Array("\"\(key)\"".utf8)
+    guard line.count >= needle.count else { return nil }
+    for start in 0...(line.count - needle.count) where Array(line[start..<(start + needle.count)]) == needle {
+      var at = start + needle.count
+      while at < line.count, line[at] == 0x20 { at += 1 }
+      guard at < line.count, line[at] == 0x3A else { continue }
+      at += 1
+      while at < line.count, line[at] == 0x20 { at += 1 }
+      return at
+    }
+    return nil
+  }
+
+  static func stringValue(_ key: String, in line: [UInt8]) -> String? {
+    guard var at = valueStart(key, in: line), at < line.count, line[at] == 0x22 else { return nil }
+    at += 1
+    guard let end = line[at...].firstIndex(of: 0x22) else { return nil }
+    return String(decoding: line[at..<end], as: UTF8.self)
+  }
+
+  static func intValue(_ key: String, in line: [UInt8]) -> Int? {
+    guard let at = valueStart(key, in: line) else { return nil }
+    let digits = line[at...].prefix { (0x30...0x39).contains($0) }
+    guard !digits.isEmpty, digits.count < 4 else { return nil }
+    return Int(String(decoding: digits, as: UTF8.self))
+  }
+
+  /// `timeline` beside this binary (`/proc/self/exe`), else the one on PATH.
+  static func timelinePath() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    if count > 0 {
+      let exe = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if let slash = exe.lastIndex(of: "/") {
+        let sibling = String(exe[..<slash]) + "/timeline"
+        if access(sibling, X_OK) == 0 { return sibling }
+      }
+    }
+    return "timeline"
+  }
+
+  /// Starts `timeline ARGS` without waiting: stdin and stdout on /dev/null, stderr the bar's.
+  static func run(_ arguments: [String]) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let argv = ([timelinePath()] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard let program = argv[0] else { return }
+    _ = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+  }
+
+  /// Collects the actions that have finished, so none stays a zombie.
+  static func reap() {
+    var status: Int32 = 0
+    while waitpid(-1, &status, WNOHANG) > 0 {}
+  }
+}

@@ -3,7 +3,7 @@ import TimelineCore
 
 /// What a widget's tooltip says when the bar cannot show a current entry, so that a new
 /// user is never left with a bare placeholder: the cause in one line with the command that
-/// fixes it, then why the last refresh failed, if it did. The refresh error lives in the
+/// fixes it (in plain quotes: a tooltip shows Markdown backticks as they are), then why the last refresh failed, if it did. The refresh error lives in the
 /// state file beside the cache (`CacheStore.state(of:)`), which is read only on this path,
 /// never for a current entry, so the bars' common case costs nothing more.
 enum Guidance {
@@ -12,15 +12,15 @@ enum Guidance {
     var notes: [String] = []
     if placeholder {
       switch view.error {
-      case .missing?: notes.append("No data yet: run `timeline refresh`")
-      case .some: notes.append("The cache file cannot be read: run `timeline refresh`")
+      case .missing?: notes.append("No data yet: run \"timeline refresh\"")
+      case .some: notes.append("The cache file cannot be read: run \"timeline refresh\"")
       case nil:
         if let end = view.meta?.end, Selection.isExpired(end: end, now: now) {
-          notes.append("Out of date: the timeline ended at \(ISOTime.format(end)); run `timeline refresh`")
+          notes.append("Out of date: the timeline ended at \(ISOTime.format(end)); run \"timeline refresh\"")
         } else if let next = view.nextDate {
           notes.append("Nothing to show until \(ISOTime.format(next))")
         } else {
-          notes.append("No current entry: run `timeline refresh`")
+          notes.append("No current entry: run \"timeline refresh\"")
         }
       }
     }

@@ -108,7 +108,8 @@ import TimelineTestSupport
     #expect((object["class"] as? [String])?.contains("placeholder") == true)
     #expect(run(["plain", "w", "--verbose"], dir: dir.path).err.contains("ended at 1970-01-01T00:08:20Z"))
     #expect(
-      object["tooltip"] as? String == "Out of date: the timeline ended at 1970-01-01T00:08:20Z; run `timeline refresh`")
+      object["tooltip"] as? String
+        == "Out of date: the timeline ended at 1970-01-01T00:08:20Z; run \"timeline refresh\"")
   }
 
   @Test func staleAddsClassAndDimming() throws {
@@ -131,7 +132,7 @@ import TimelineTestSupport
     let object = try waybar("nothing-here", dir: dir.path)
     #expect(object["text"] as? String == "nothing-here…")
     #expect(object["class"] as? [String] == ["placeholder"])
-    #expect(object["tooltip"] as? String == "No data yet: run `timeline refresh`")
+    #expect(object["tooltip"] as? String == "No data yet: run \"timeline refresh\"")
     let quiet = run(["waybar", "nothing-here"], dir: dir.path)
     #expect(quiet.err.isEmpty)
     // A misspelled name: --verbose says which widgets have a cache instead of advising a
@@ -170,7 +171,7 @@ import TimelineTestSupport
     let object = try waybar("w", dir: dir.path)
     #expect(object["text"] as? String == "w…", "\(label)")
     #expect(object["class"] as? [String] == ["placeholder"])
-    #expect(object["tooltip"] as? String == "The cache file cannot be read: run `timeline refresh`")
+    #expect(object["tooltip"] as? String == "The cache file cannot be read: run \"timeline refresh\"")
     #expect(!run(["plain", "w", "--verbose"], dir: dir.path).err.isEmpty)
   }
 
@@ -224,7 +225,7 @@ import TimelineTestSupport
     let first = try waybar("w", dir: dir.path)
     #expect(
       first["tooltip"] as? String
-        == "No data yet: run `timeline refresh`\nLast refresh failed: HTTP 500 from api.banidb.com")
+        == "No data yet: run \"timeline refresh\"\nLast refresh failed: HTTP 500 from api.banidb.com")
     Caches.write(Caches.timeline(entries: [Caches.entry("x", at: 0)], policy: .after(100), grace: 60), in: dir.path)
     #expect(try waybar("w", dir: dir.path, now: 150)["tooltip"] as? String == "")
     #expect(

@@ -254,7 +254,7 @@ public enum EmitCommand {
           widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput,
           tooltip: request.format.traits.tooltip, browse: browse, explain: request.verbose)
         if request.verbose, let reason = resolved.reason {
-          err.write("\(program): \(Sanitise.text(request.widgets[0])): \(reason)\n")
+          err.write("\(program): \(CleanText.terminalLine(request.widgets[0])): \(reason)\n")
         }
         let line = EmitPipeline.lineBytes(resolved.state, format: request.format, options: request.options)
         out.writeLine(bytes: line)
@@ -285,7 +285,7 @@ public enum EmitCommand {
   static func report(_ resolved: [EmitPipeline.Resolution], err: Output, program: String) {
     for item in resolved {
       guard let reason = item.reason else { continue }
-      err.write("\(program): \(Sanitise.text(item.state.widget)): \(reason)\n")
+      err.write("\(program): \(CleanText.terminalLine(item.state.widget)): \(reason)\n")
     }
   }
 }

@@ -24,14 +24,15 @@ enum Follow {
         request, directory: directory, browse: browse, now: clock.now(), out: out, err: err, program: program)
     }
     let parent = ParentWatch()
-    let watcher = DirectoryWatcher(directory: directory, names: Set(request.widgets.map { $0 + ".json" }))
+    let names = request.widgets.compactMap { WidgetName($0) }
+    let watcher = DirectoryWatcher(directory: directory, names: Set(names.map(\.cacheFile)))
     // `timeline browse` writes here: the browsed entry shows within a moment, no polling.
     // The browse directory is made first (0700, as `timeline browse` makes it): watching a
     // missing one means watching its parent, and with no XDG_RUNTIME_DIR that is /tmp,
     // whose traffic would wake the follower for nothing.
     browse.prepare()
     let browseWatcher = DirectoryWatcher(
-      directory: browse.directory, names: Set(request.widgets.map { $0 + ".browse" }))
+      directory: browse.directory, names: Set(names.map(\.browseFile)))
     if watcher == nil && request.verbose {
       err.write("\(program): inotify is unavailable; only timed changes will show\n")
     }

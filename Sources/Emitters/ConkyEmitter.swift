@@ -40,7 +40,7 @@ public enum ConkyEmitter {
     if let prefix = text.prefix { appendEscaped(prefix, to: &out) }
     if text.asciiFont != nil { out += "${font " + gurmukhiFont + "}" }
     for run in text.runs {
-      var color = state.isDimmed ? dimColor : run.color
+      var color = state.isDimmed ? Palette.dim : run.color
       if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
       if let color {
         out += "${color "
@@ -76,7 +76,7 @@ public enum ConkyEmitter {
         var color = run.color
         if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
         if let color { out += "${color " + color + "}" }
-        appendEscaped(Sanitise.text(run.text), to: &out)
+        appendEscaped(CleanText.barLine(run.text), to: &out)
         if color != nil { out += "${color}" }
       }
     }

@@ -35,14 +35,14 @@ public enum EmitPipeline {
     guard directory.hasPrefix("/") else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
-        reason: "the cache directory \"\(Sanitise.text(directory))\" is not an absolute path "
+        reason: "the cache directory \"\(CleanText.terminalLine(directory))\" is not an absolute path "
           + "(set TIMELINE_CACHE_DIR to one, or unset it)")
     }
     let store = CacheStore(directory: directory)
     guard let path = store.path(for: widget) else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
-        reason: "invalid widget name (\(CacheStore.nameRule))")
+        reason: "invalid widget name (\(WidgetName.rule))")
     }
     let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
     let meta = view.meta

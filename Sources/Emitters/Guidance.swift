@@ -25,7 +25,7 @@ enum Guidance {
       }
     }
     if let error = store.state(of: widget)?.lastError {
-      notes.append("Last refresh failed: " + ProviderError.oneLine(error, limit: 160))
+      notes.append("Last refresh failed: " + CleanText.oneLine(error, limit: 160))
     }
     return notes
   }

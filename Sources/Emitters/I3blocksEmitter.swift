@@ -27,7 +27,7 @@ public enum I3blocksEmitter {
     let text = PreparedText(state, options: options, format: .i3blocks)
     var out: [UInt8] = []
     out.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
-    if state.isDimmed { out += "<span foreground=\"" + dimColor + "\">" }
+    if state.isDimmed { out += "<span foreground=\"" + Palette.dim + "\">" }
     for run in text.runs {
       let color = state.isDimmed ? nil : run.color
       if let color {

@@ -13,7 +13,7 @@ public enum LargeText {
   static let dayKinds = ["avalanche"]
 
   /// The grey of the rule between entries and of a link.
-  static let ruleColor = "#9aa5b1"
+  static let ruleColor = Palette.dim
 
   /// The entry at `index` and those that follow it as described above, with a rule line
   /// between entries.

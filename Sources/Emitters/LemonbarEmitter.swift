@@ -29,14 +29,14 @@ public enum LemonbarEmitter {
     let text = PreparedText(state, options: options, format: .lemonbar)
     var out: [UInt8] = []
     out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
-    let click = options.click && CacheStore.isValidName(state.widget)
+    let click = options.click && WidgetName.isValid(state.widget)
     if click {
       out += "%{A:timeline open " + state.widget + ":}"
       out += "%{A4:timeline browse " + state.widget + " prev --quiet:}"
       out += "%{A5:timeline browse " + state.widget + " next --quiet:}"
     }
     for run in text.runs {
-      let color = state.isDimmed ? dimColor : run.color
+      let color = state.isDimmed ? Palette.dim : run.color
       let badge = color.map(Contrast.needsBadge) ?? false
       if let color {
         if badge {

@@ -2,7 +2,7 @@ import TimelineCache
 import TimelineCore
 
 /// The string syntaxes the emitters produce: JSON (waybar, i3bar) and Pango markup inside
-/// JSON (waybar's text and tooltip). The escaping itself is `JSONEscape`'s (TimelineCache),
+/// JSON (waybar's text and tooltip). The escaping itself is `JSONEscape`'s (TimelineCore),
 /// the one escaper the cache writer uses too.
 enum Markup {
   /// Appends `text` as the inside of a JSON string, through the package's one escaper.

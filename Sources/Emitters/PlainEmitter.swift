@@ -23,7 +23,7 @@ public enum PlainEmitter {
     var out: [UInt8] = []
     for (index, line) in lines.enumerated() {
       if index > 0 { out.append(0x0A) }
-      out += Sanitise.text(line.plainText)
+      out += CleanText.barLine(line.plainText)
     }
     return out
   }

@@ -39,7 +39,7 @@ public enum PolybarEmitter {
     let text = PreparedText(state, options: options, format: .polybar)
     var body: [UInt8] = []
     body.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
-    if options.click, CacheStore.isValidName(state.widget) {
+    if options.click, WidgetName.isValid(state.widget) {
       // Widget names are [a-z0-9-]: no `:` to escape, nothing that could end the tag.
       body += "%{A1:timeline open " + state.widget + ":}"
     }
@@ -52,7 +52,7 @@ public enum PolybarEmitter {
     if let font = text.asciiFont { fontTag = Array(("%{T" + String(font) + "}").utf8) }
     body += fontTag
     for run in text.runs {
-      let color = state.isDimmed ? dimColor : run.color
+      let color = state.isDimmed ? Palette.dim : run.color
       let badge = color.map(Contrast.needsBadge) ?? false
       if let color {
         body += badge ? "%{B" + color + "}%{F" + Contrast.text(on: color) + "}" : "%{F" + color + "}"
@@ -67,7 +67,7 @@ public enum PolybarEmitter {
       }
     }
     if !fontTag.isEmpty { body += "%{T-}" }
-    if options.click, CacheStore.isValidName(state.widget) { body += "%{A}" }
+    if options.click, WidgetName.isValid(state.widget) { body += "%{A}" }
     return body
   }
 

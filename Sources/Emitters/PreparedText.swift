@@ -26,14 +26,14 @@ struct PreparedText {
     let choice = LineChoice(state, options: options, traits: traits)
     asciiFont = choice.asciiFont
     short = choice.short.map {
-      Sanitise.text($0.utf8.count > Caps.textBytes ? Caps.prefix($0, bytes: Caps.textBytes) : $0)
+      CleanText.barLine($0.utf8.count > Caps.textBytes ? Caps.prefix($0, bytes: Caps.textBytes) : $0)
     }
     var runs: [TextRun] = []
-    if !traits.tooltip, let label = state.browsing.map(Sanitise.text), !label.isEmpty {
+    if !traits.tooltip, let label = state.browsing.map(CleanText.barLine), !label.isEmpty {
       if choice.asciiFont == nil { runs.append(TextRun(label + " ▸ ")) } else { prefix = label + " ▸ " }
     }
     for var run in choice.runs {
-      run.text = Sanitise.text(run.text)
+      run.text = CleanText.barLine(run.text)
       if state.isPlaceholder {
         run.color = nil
         run.bold = false
@@ -64,11 +64,11 @@ extension RenderInput {
   func tooltipLines(truncated: Bool) -> [String] {
     var lines: [String] = []
     lines.reserveCapacity(entry.tooltip.count + notes.count + 2)
-    if let browsing { lines.append("▸ " + Sanitise.text(browsing) + " (browsing; back to now by itself)") }
-    for line in Caps.limit(tooltip: entry.tooltip) { lines.append(Sanitise.text(line)) }
-    if entry.tooltip.isEmpty && truncated { lines += Caps.limit(tooltip: [Sanitise.text(entry.text)]) }
+    if let browsing { lines.append("▸ " + CleanText.tooltip(browsing) + " (browsing; back to now by itself)") }
+    for line in Caps.limit(tooltip: entry.tooltip) { lines.append(CleanText.tooltip(line)) }
+    if entry.tooltip.isEmpty && truncated { lines += Caps.limit(tooltip: [CleanText.tooltip(entry.text)]) }
     if isStale { lines.append("Out of date: the last refresh is overdue") }
-    lines += notes.map(Sanitise.text)
+    lines += notes.map(CleanText.tooltip)
     return lines
   }
 
@@ -78,11 +78,8 @@ extension RenderInput {
   /// The colour a block-level bar (i3bar) gives the whole text: grey when dimmed, else the
   /// level's colour when no run has its own (runs carry theirs as markup).
   func blockColor(_ runs: [TextRun]) -> String? {
-    if isDimmed { return dimColor }
+    if isDimmed { return Palette.dim }
     if runs.contains(where: { $0.color != nil }) { return nil }
-    return entry.level.map { levelColors[Swift.min(5, Swift.max(0, $0))] }
+    return entry.level.map(Palette.Scale.eaws.color)
   }
 }
-
-/// Level colours 0…5, after the European avalanche danger scale (0 = no rating).
-let levelColors = ["#aaaaaa", "#ccff66", "#ffff00", "#ff9900", "#ff0000", "#c00000"]

@@ -45,7 +45,7 @@ public struct RenderInput: Sendable, Equatable {
   /// The entry shown when nothing better is known (no cache yet): the widget's name and
   /// an ellipsis, so a new user sees which widget waits; "…" alone for an invalid name.
   public static func neutralPlaceholder(widget: String) -> RenderInput {
-    let label = CacheStore.isValidName(widget) ? widget + "…" : "…"
+    let label = WidgetName.isValid(widget) ? widget + "…" : "…"
     return RenderInput(
       widget: widget, entry: Entry(date: 0, runs: [TextRun(label)], alt: "placeholder"),
       isPlaceholder: true)
@@ -53,7 +53,7 @@ public struct RenderInput: Sendable, Equatable {
 
   /// The state key: the entry's `alt`, or `placeholder`.
   public var alt: String {
-    isPlaceholder ? "placeholder" : Sanitise.text(Caps.prefix(entry.alt, bytes: Caps.altBytes))
+    isPlaceholder ? "placeholder" : CleanText.barLine(Caps.prefix(entry.alt, bytes: Caps.altBytes))
   }
 
   /// CSS-style classes: kind, the entry's first `maxEntryClasses` classes, `level-N`, then
@@ -74,7 +74,7 @@ public struct RenderInput: Sendable, Equatable {
     // cost the one-shot emitter its runtime metadata).
     var out: [String] = []
     for name in raw {
-      if let clean = Sanitise.className(name), !out.contains(clean) { out.append(clean) }
+      if let clean = ClassName.clean(name), !out.contains(clean) { out.append(clean) }
     }
     return out
   }
@@ -121,8 +121,3 @@ public struct RenderOptions: Sendable, Equatable {
   /// The polybar font indexes `--gurmukhi-font` accepts (`%{T1}` is `font-0`).
   public static let fontIndexes = 1...99
 }
-
-/// The grey of stale and placeholder text in bars without CSS classes (polybar, i3bar); the
-/// same grey as the placeholder rule of integrations/waybar/style.css. tmux uses its `dim`
-/// attribute instead, which reads on any status-style, tmux's default green included.
-let dimColor = "#9aa5b1"

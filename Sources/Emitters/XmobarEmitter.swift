@@ -41,7 +41,7 @@ public enum XmobarEmitter {
     }
     var out: [UInt8] = []
     out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } + text.runs.count * 24)
-    let click = options.click && CacheStore.isValidName(state.widget)
+    let click = options.click && WidgetName.isValid(state.widget)
     if click {
       out += "<action=`timeline open " + state.widget + "` button=1>"
       out += "<action=`timeline browse " + state.widget + " prev --quiet` button=4>"
@@ -50,7 +50,7 @@ public enum XmobarEmitter {
     if let prefix = text.prefix { appendRaw(prefix, to: &out) }
     if let font = text.asciiFont { out += "<fn=" + String(font) + ">" }
     for run in text.runs {
-      let color = state.isDimmed ? dimColor : run.color
+      let color = state.isDimmed ? Palette.dim : run.color
       if let color {
         out += "<fc="
         if Contrast.needsBadge(color) {

@@ -26,7 +26,7 @@ public struct BrowseStore: Sendable {
 
   /// The state file of `widget`; nil for an invalid name.
   public func path(for widget: String) -> String? {
-    CacheStore.isValidName(widget) ? directory + "/" + widget + ".browse" : nil
+    WidgetName(widget).map { directory + "/" + $0.browseFile }
   }
 
   /// The stored state of `widget`; nil when there is none or it cannot be trusted.

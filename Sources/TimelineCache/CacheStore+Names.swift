@@ -1,4 +1,5 @@
 import Glibc
+import TimelineCore
 
 /// The cache directory's listing, for messages that name the widgets that exist.
 extension CacheStore {
@@ -18,10 +19,6 @@ extension CacheStore {
 
   /// The widgets with a cache file, sorted: what a refresh has written so far.
   public func cachedWidgets() -> [String] {
-    names().compactMap { name in
-      guard name.hasSuffix(".json") else { return nil }
-      let widget = String(name.dropLast(5))
-      return CacheStore.isValidName(widget) ? widget : nil
-    }.sorted()
+    names().compactMap { WidgetName(cacheFile: $0)?.text }.sorted()
   }
 }

@@ -24,24 +24,11 @@ public struct CacheStore: Sendable {
     return "TIMELINE_CACHE_DIR must be an absolute path, not \"\(dir)\" (or unset it, or give --cache-dir)"
   }
 
-  /// The widget-name rule in words, for every message that refuses a name.
-  public static let nameRule = "use [a-z0-9][a-z0-9-]*, at most 64 characters"
+  /// The cache file of `name`.
+  public func path(for name: WidgetName) -> String { directory + "/" + name.cacheFile }
 
-  /// Whether `name` is a valid widget name: `[a-z0-9][a-z0-9-]*`, at most 64 characters.
-  /// This is also what keeps a name from escaping the cache directory, and from reaching a
-  /// bar's click command unchecked (polybar `--click`): the one home of the rule.
-  public static func isValidName(_ name: String) -> Bool {
-    let bytes = Array(name.utf8)
-    guard let first = bytes.first, bytes.count <= 64, isLower(first) || isDigit(first) else { return false }
-    return bytes.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
-  }
-  private static func isLower(_ b: UInt8) -> Bool { (97...122).contains(b) }
-  private static func isDigit(_ b: UInt8) -> Bool { (48...57).contains(b) }
-
-  /// The cache file of `widget`; nil for an invalid name.
-  public func path(for widget: String) -> String? {
-    Self.isValidName(widget) ? directory + "/" + widget + ".json" : nil
-  }
+  /// The cache file of `widget`; nil for an invalid name (`WidgetName` is the rule).
+  public func path(for widget: String) -> String? { WidgetName(widget).map(path(for:)) }
 
   /// Creates the directory (and parents) with mode 0700 if missing.
   public func ensureDirectory() throws(CacheWriteError) {
@@ -136,9 +123,9 @@ public struct CacheStore: Sendable {
   /// `.busy` naming that PID: a holder that is stopped or stuck must not hang every later
   /// run (a timer would pile them up).
   public func withLock<T>(_ widget: String, wait: Double = 15, _ body: () async throws -> T) async throws -> T {
-    guard Self.isValidName(widget) else { throw CacheWriteError.invalidName(widget) }
+    guard let name = WidgetName(widget) else { throw CacheWriteError.invalidName(widget) }
     try ensureDirectory()
-    let lockPath = directory + "/." + widget + ".lock"
+    let lockPath = directory + "/" + name.lockFile
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw CacheWriteError.io("open \(lockPath)", errno) }
     defer { close(fd) }
@@ -181,7 +168,7 @@ public enum CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible
 
   public var description: String {
     switch self {
-    case .invalidName(let name): "invalid widget name \"\(name)\": \(CacheStore.nameRule)"
+    case .invalidName(let name): "invalid widget name \"\(name)\": \(WidgetName.rule)"
     case .io(let what, let code): "cannot \(what): \(String(cString: strerror(code)))"
     case .busy(let widget, let pid):
       "widget \(widget) is being refreshed by \(pid.map { "PID \($0)" } ?? "another process"); the cache is unchanged"

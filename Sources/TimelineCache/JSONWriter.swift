@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// A minimal JSON writer for the cache format. The writer decides the byte layout (one
 /// value per line, see docs/cache-format.md), which is why it is not a general encoder.
 struct JSONWriter {

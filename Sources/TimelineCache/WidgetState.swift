@@ -25,7 +25,7 @@ public struct WidgetState: Sendable, Equatable {
 
 extension CacheStore {
   private func statePath(_ widget: String) -> String? {
-    CacheStore.isValidName(widget) ? directory + "/." + widget + ".state.json" : nil
+    WidgetName(widget).map { directory + "/" + $0.stateFile }
   }
 
   /// The stored state, or nil if none or unreadable.

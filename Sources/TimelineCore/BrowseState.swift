@@ -47,9 +47,7 @@ public struct BrowseState: Sendable, Equatable {
     text += "target \(target)\nexpires \(expires)\n"
     if let label {
       // One line: a label never carries a line break into the file.
-      text +=
-        "label " + String(label.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-        + "\n"
+      text += "label " + CleanText.barLine(label) + "\n"
     }
     return text
   }

@@ -138,7 +138,7 @@ public enum ConfigLoader {
         bars.waybarSignal = n
       case "polybar_modules":
         guard let list = table[key]?.array, case let names = list.compactMap({ $0.string }), names.count == list.count,
-          names.allSatisfy(CacheStore.isValidName)
+          names.allSatisfy(WidgetName.isValid)
         else { throw ConfigError("\(file): [bars] polybar_modules: expected an array of module names [a-z0-9-]") }
         bars.polybarModules = names
       case "tmux":
@@ -171,8 +171,8 @@ public enum ConfigLoader {
     let table = try table(value, "widgets", file: file)
     var out: [WidgetConfig] = []
     for name in table.keys {
-      guard CacheStore.isValidName(name) else {
-        throw ConfigError("\(file): [widgets.\(name)]: invalid widget name; \(CacheStore.nameRule)")
+      guard WidgetName.isValid(name) else {
+        throw ConfigError("\(file): [widgets.\(name)]: invalid widget name; \(WidgetName.rule)")
       }
       guard let body = table[name]?.table else { throw ConfigError("\(file): [widgets.\(name)] must be a table") }
       guard let kind = body["kind"]?.string else {

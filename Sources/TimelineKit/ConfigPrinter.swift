@@ -47,7 +47,9 @@ public enum ConfigPrinter {
       case "\\": out += "\\\\"
       case "\n": out += "\\n"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+      // What the text policy would drop or space is escaped: nothing is lost, and the
+      // printed config carries no control or bidi override to the terminal.
+      case _ where CleanText.action(scalar) != .keep:
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)

@@ -24,7 +24,7 @@ public enum CurrentEntry {
     throws(Failure) -> (Timeline, Int)
   {
     guard let path = store.path(for: widget) else {
-      throw .usage("invalid widget name \"\(widget)\": \(CacheStore.nameRule)")
+      throw .usage("invalid widget name \"\(widget)\": \(WidgetName.rule)")
     }
     var now = now
     if let at {

@@ -27,8 +27,11 @@ public struct Doctor: Sendable {
     }
 
     /// `✓ name: detail` or `✗ name: detail — fix: …`.
+    /// The check as printed; what it found may quote a cache, a state file or a command's
+    /// output, so it is cleaned for the terminal.
     public var line: String {
-      (ok ? "✓ " : "✗ ") + name + ": " + detail + (fix.map { "\n    fix: " + $0 } ?? "")
+      (ok ? "✓ " : "✗ ") + name + ": " + CleanText.terminalLine(detail)
+        + (fix.map { "\n    fix: " + CleanText.terminalLine($0) } ?? "")
     }
   }
 
@@ -263,7 +266,7 @@ public struct Doctor: Sendable {
     if !never.isEmpty { problems.append("no data yet for " + never.joined(separator: ", ")) }
     if !stale.isEmpty { problems.append("stale: " + stale.joined(separator: ", ")) }
     if let error = errors.first {
-      problems.append("last refresh failed for " + ProviderError.oneLine(error, limit: 160))
+      problems.append("last refresh failed for " + CleanText.oneLine(error, limit: 160))
     }
     if problems.isEmpty {
       return Check(name: "last refresh", ok: true, detail: "\(age); all \(config.widgets.count) widgets current")

@@ -33,5 +33,5 @@ public enum Terminal {
 
   /// Cache text is data from the network or a script: a stray ESC could rewrite the
   /// terminal, so it gets the emitters' clean-up (controls dropped, line breaks spaced).
-  public static func clean(_ text: String) -> String { Sanitise.text(text) }
+  public static func clean(_ text: String) -> String { CleanText.terminalLine(text) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Providers
+import TimelineCore
 
 /// `timeline regions` output: the avalanche regions and areas as JSON or a table.
 public enum RegionList {
@@ -7,18 +8,28 @@ public enum RegionList {
   public static func json(_ regions: [AvalancheRegion]) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(regions)) ?? Data("[]".utf8)
+    let data = (try? encoder.encode(regions.map(cleaned))) ?? Data("[]".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 
   /// The regions as the table of `timeline regions`.
   public static func table(_ regions: [AvalancheRegion]) -> String {
     var lines = ["COUNTRY  ID    TYPE      NAME"]
-    for region in regions {
+    for region in regions.map(cleaned) {
       let id = String(region.id).padding(toLength: 6, withPad: " ", startingAt: 0)
       let type = region.type.padding(toLength: 10, withPad: " ", startingAt: 0)
       lines.append("\(region.country.rawValue)       \(id)\(type)\(region.name)")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Names and types come from the services (or a proxy in front of them): cleaned for the
+  /// terminal before either output prints them.
+  static func cleaned(_ region: AvalancheRegion) -> AvalancheRegion {
+    var region = region
+    region.name = CleanText.terminalLine(region.name)
+    region.type = CleanText.terminalLine(region.type)
+    region.slug = region.slug.map(CleanText.terminalLine)
+    return region
   }
 }

@@ -2,7 +2,9 @@ import Providers
 import TimelineCache
 import TimelineCore
 
-/// One row of `timeline status`.
+/// One row of `timeline status`. Text from the cache and the state file is cleaned once,
+/// here, for both the table and `--json`: a terminal never gets its controls, and a huge
+/// `lastError` is cut to one line.
 public struct StatusRow: Sendable, Equatable {
   public var widget: String
   public var kind: String
@@ -44,9 +46,9 @@ public struct StatusRow: Sendable, Equatable {
     let timeline = record.timeline
     return StatusRow(
       widget: widget.name, kind: widget.kind, entries: timeline?.entries.count ?? 0,
-      current: timeline?.current(at: now)?.text,
+      current: timeline?.current(at: now).map { CleanText.terminalLine($0.text) },
       nextRefresh: timeline == nil && record.state == nil ? now : record.nextRefresh,
-      lastSuccess: timeline?.lastSuccess, lastError: record.lastError ?? record.readError,
+      lastSuccess: timeline?.lastSuccess, lastError: (record.lastError ?? record.readError).map(CleanText.oneLineError),
       stale: timeline?.isStale(at: now) ?? true)
   }
 }

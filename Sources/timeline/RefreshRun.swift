@@ -42,11 +42,11 @@ enum RefreshRun {
         if !quiet { say("\(name): not due until \(until.map(ISOTime.format) ?? "an explicit reload")") }
       case .invalidConfig(let reason):
         status = 2
-        Console.error("\(name): config error: \(reason)")
+        Console.error("\(name): config error: \(CleanText.terminalLine(reason))")
       case .failed(let reason, let retryAt):
         status = status == 2 ? 2 : 1
         let retry = retryAt.map { " (retry after \(ISOTime.format($0)); the bars keep the previous timeline)" } ?? ""
-        Console.error("\(name): failed: \(reason)\(retry)")
+        Console.error("\(name): failed: \(CleanText.oneLineError(reason))\(retry)")
       }
     }
     if config.widgets.isEmpty && !quiet { say("no widgets configured in \(config.file)") }

@@ -15,7 +15,7 @@ import TimelineCore
   @Test func bidiControlsAreRemovedInEveryFormat() throws {
     for control in Self.bidi {
       let text = "safe\(control)txt.exe"
-      #expect(Sanitise.text(text) == "safetxt.exe", "U+\(String(control.value, radix: 16))")
+      #expect(CleanText.barLine(text) == "safetxt.exe", "U+\(String(control.value, radix: 16))")
       let input = RenderInput(
         widget: "w", entry: Entry(date: 0, runs: [TextRun(text)], short: text, tooltip: [text], alt: text))
       for format in OutputFormat.allCases {
@@ -25,7 +25,7 @@ import TimelineCore
       }
     }
     // Marks that are not controls stay: right-to-left text itself is fine.
-    #expect(Sanitise.text("\u{200F}שלום") == "\u{200F}שלום")
+    #expect(CleanText.barLine("\u{200F}שלום") == "\u{200F}שלום")
   }
 
   @Test func tensOfThousandsOfClassesAreCapped() throws {

@@ -38,7 +38,7 @@ import TimelineTestSupport
     let text = String(decoding: plain, as: UTF8.self)
     #expect(
       text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        == LargeText.lines(timeline, from: 0, all: false).map { Sanitise.text($0.plainText) })
+        == LargeText.lines(timeline, from: 0, all: false).map { CleanText.barLine($0.plainText) })
     for part in ["3 Considerable — Lyngen", "today ${exec", "tomorrow", "day after", "https://example.org/200"] {
       #expect(text.contains(part), "\(part) in:\n\(text)")
     }
@@ -69,7 +69,7 @@ import TimelineTestSupport
     let decoded = lines.map { ConkyEmitterTests.decode(String($0)) }
     #expect(
       decoded == [
-        "Ang 1 · Source", "", Sanitise.text("srī prabh " + Self.hostile), "The Lord. \u{23}1", "",
+        "Ang 1 · Source", "", CleanText.barLine("srī prabh " + Self.hostile), "The Lord. \u{23}1", "",
         "https://example.org/s",
       ], "\(lines)")
     #expect(lines[0] == "${color #7aa2f7}Ang 1 · Source${color}")

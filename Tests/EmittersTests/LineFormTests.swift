@@ -38,15 +38,15 @@ import TimelineTestSupport
     let dir = try cache()
     let plain = { (form: String) in self.run(["plain", "shabad", "--line", form], dir: dir.path).out }
     #expect(plain("gurmukhi") == "ਸ੍ਰੀ ਗੁਰੂ ਗ੍ਰੰਥ%{A1:x:} ਪ੍ਰਭ ਕ੍ਰਿਪਾ ]\n")
-    #expect(plain("transliteration") == Sanitise.text(LineForms.translit) + "\n")
-    #expect(plain("translation") == Sanitise.text(LineForms.transl) + "\n")
+    #expect(plain("transliteration") == CleanText.barLine(LineForms.translit) + "\n")
+    #expect(plain("translation") == CleanText.barLine(LineForms.transl) + "\n")
     // `--line=` works too, and `timeline emit` passes the same arguments through.
     #expect(run(["plain", "shabad", "--line=translation"], dir: dir.path).out == plain("translation"))
   }
 
   @Test func theWidgetsLineIsTheDefaultAndTheOptionWins() throws {
     let dir = try cache(line: .translation)
-    #expect(run(["plain", "shabad"], dir: dir.path).out == Sanitise.text(LineForms.transl) + "\n")
+    #expect(run(["plain", "shabad"], dir: dir.path).out == CleanText.barLine(LineForms.transl) + "\n")
     #expect(run(["plain", "shabad", "--line", "gurmukhi"], dir: dir.path).out.hasPrefix("ਸ੍ਰੀ"))
   }
 

@@ -157,24 +157,24 @@ enum LineForms {
     short: "ਸ੍ਰੀ ਗੁਰੂ …", tooltip: ["ਸ੍ਰੀ ਗੁਰੂ ਗ੍ਰੰਥ", translit, transl], alt: "shabad", classes: ["shabad"],
     ascii: ascii, transliteration: LineText(translit, short: "srī gurū <…>"),
     translation: LineText(transl, short: "The Guru's & …"))
-  static let asciiText = Sanitise.text(ascii.plainText)
+  static let asciiText = CleanText.barLine(ascii.plainText)
 
   static func input(line: LineForm? = nil, font: Int? = nil, stale: Bool = false, entry: Entry = entry) -> RenderInput {
     RenderInput(widget: "shabad", kind: "random-shabad", entry: entry, isStale: stale, line: line, polybarFont: font)
   }
 
   static let cases: [GoldenCase] = [
-    GoldenCase(name: "line-gurmukhi", input: input(), polybarText: Sanitise.text(translit)),
+    GoldenCase(name: "line-gurmukhi", input: input(), polybarText: CleanText.barLine(translit)),
     GoldenCase(
       name: "line-transliteration", input: input(), options: RenderOptions(line: .transliteration),
-      polybarText: Sanitise.text(translit)),
+      polybarText: CleanText.barLine(translit)),
     GoldenCase(
       name: "line-translation", input: input(), options: RenderOptions(line: .translation),
-      polybarText: Sanitise.text(transl)),
-    GoldenCase(name: "line-widget-default", input: input(line: .translation), polybarText: Sanitise.text(transl)),
+      polybarText: CleanText.barLine(transl)),
+    GoldenCase(name: "line-widget-default", input: input(line: .translation), polybarText: CleanText.barLine(transl)),
     GoldenCase(
       name: "line-option-overrides-widget", input: input(line: .translation), options: RenderOptions(line: .gurmukhi),
-      polybarText: Sanitise.text(translit)),
+      polybarText: CleanText.barLine(translit)),
     GoldenCase(
       name: "line-ascii-font", input: input(), options: RenderOptions(gurmukhiFont: 2), polybarText: asciiText),
     GoldenCase(name: "line-ascii-font-from-config", input: input(font: 3), polybarText: asciiText),
@@ -183,7 +183,7 @@ enum LineForms {
       polybarText: asciiText),
     GoldenCase(
       name: "line-ascii-font-transliteration", input: input(font: 3), options: RenderOptions(line: .transliteration),
-      polybarText: Sanitise.text(translit)),
+      polybarText: CleanText.barLine(translit)),
     GoldenCase(
       name: "line-form-missing",
       input: input(entry: Entry(date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], alt: "level-3", level: 3)),

@@ -13,7 +13,7 @@ import Testing
 
   @Test func aLabelNeverBreaksTheLine() {
     let hostile = BrowseState(offset: 1, anchor: 1, target: 2, expires: 3, label: "a\nexpires 99\u{7F}b")
-    #expect(BrowseState.decode(Substring(hostile.encoded()))?.label == "aexpires 99b")
+    #expect(BrowseState.decode(Substring(hostile.encoded()))?.label == "a expires 99b")
     #expect(BrowseState.decode(Substring(hostile.encoded()))?.expires == 3)
   }
 

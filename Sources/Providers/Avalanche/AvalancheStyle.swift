@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// Display languages. Norway's API speaks en and nb; Sweden's WFS sv and en.
 enum AvalancheLanguage: String, Sendable, CaseIterable {
   case en, nb, sv
@@ -75,22 +77,8 @@ struct AvalancheStrings: Sendable {
   var treeline: [String]
 }
 
-/// Level colours. `varsom` follows the Varsom/iVarsom scale, `eaws` the European one.
-/// Level 0 is grey in both so "not assessed" never reads as "low".
-enum AvalanchePalette: String, Sendable, CaseIterable {
-  case varsom, eaws
-
-  var colors: [String] {
-    switch self {
-    // Level 5 is black as on varsom.no; bars mark levels ≥ 4 urgent (relevance ≥ 0.8),
-    // which is where a dark theme gets its contrast (see docs/providers/avalanche.md).
-    case .varsom: ["#969696", "#50d890", "#f9c71c", "#f88c2e", "#ed462f", "#000000"]
-    case .eaws: ["#969696", "#ccff66", "#ffff00", "#ff9900", "#ff0000", "#800000"]
-    }
-  }
-
-  func color(_ level: Int) -> String { colors[min(5, max(0, level))] }
-}
+/// Level colours: the `palette` option names one of the package's danger scales.
+typealias AvalanchePalette = Palette.Scale
 
 /// NVE asks for this wording whenever its warnings are shown.
 let varsomAttribution = "Varsler fra Snøskredvarslingen i Norge og www.varsom.no"

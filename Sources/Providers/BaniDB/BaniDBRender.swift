@@ -19,7 +19,7 @@ struct BaniDBStyle: Sendable, Equatable {
   /// read on a dark bar and distinct for the common red-green deficiencies by lightness.
   static let mainColor = "#ff6f4d"
   static let yamkiColor = "#4dcf4d"
-  static let dimColor = "#9aa5b1"
+  static let dimColor = Palette.dim
   static let headerColor = "#e5c07b"
 
   static let placeholderColor = "#e5c07b"

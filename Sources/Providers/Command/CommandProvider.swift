@@ -61,7 +61,7 @@ public struct CommandProvider: TimelineProvider {
     guard result.status == 0 else {
       let said =
         String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").first.map {
-          ": " + ProviderError.oneLine(String($0), limit: 120)
+          ": " + CleanText.oneLine(String($0), limit: 120)
         } ?? ""
       throw ProviderError("\(name) exited with status \(result.status)\(said)")
     }

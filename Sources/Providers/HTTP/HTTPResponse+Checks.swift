@@ -45,6 +45,6 @@ extension HTTPResponse {
     guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
       let data = object["data"] as? [String: Any], let message = data["error"] as? String
     else { return nil }
-    return ProviderError.oneLine(message, limit: 120)
+    return CleanText.oneLine(message, limit: 120)
   }
 }

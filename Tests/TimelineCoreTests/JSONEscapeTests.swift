@@ -1,7 +1,6 @@
 import Testing
-import TimelineCore
 
-@testable import TimelineCache
+@testable import TimelineCore
 
 /// The escaper skips plain bytes a word at a time; every byte it must escape is found at
 /// every offset against those words, and written as the table below says.

@@ -1,12 +1,10 @@
 import Testing
 import TimelineCore
 
-@testable import Emitters
-
-/// `Sanitise` skips clean text eight bytes at a time; a character it must act on is found
+/// `CleanText` skips clean text eight bytes at a time; a character it must act on is found
 /// wherever it sits against those words: at every offset, after ASCII and after Gurmukhi
 /// (three-byte characters shift the word boundaries), and becomes what the rule says.
-@Suite struct SanitiseTests {
+@Suite struct CleanTextTests {
   /// Each character the clean-up acts on, with what it becomes (line breaks and tabs a
   /// space, the rest nothing), and neighbours that share a lead byte and must stay.
   static let cases: [(Unicode.Scalar, String)] = [
@@ -24,7 +22,7 @@ import TimelineCore
         for (scalar, becomes) in Self.cases {
           let tail = "tail ਗੁਰ text"
           #expect(
-            Sanitise.text(before + String(scalar) + tail) == before + becomes + tail,
+            CleanText.barLine(before + String(scalar) + tail) == before + becomes + tail,
             "U+\(String(scalar.value, radix: 16)) after \(offset)")
         }
       }
@@ -33,7 +31,7 @@ import TimelineCore
 
   @Test func cleanTextIsReturnedAsItIs() {
     for text in ["", "short", "ਐਸੀ ਮਤਿ ਦੀਜੈ ਮੇਰੇ ਠਾਕੁਰ", "Trollheimen 2 · Salten 3", "• Wind drifted snow, E SE S"] {
-      #expect(Sanitise.text(text) == text)
+      #expect(CleanText.barLine(text) == text)
     }
   }
 }

@@ -1,5 +1,3 @@
-import TimelineCore
-
 /// The one JSON string escaper of the package: the cache writer and the emitters' JSON
 /// formats (waybar, i3bar) both call it, so a string is escaped the same way wherever it
 /// is written.

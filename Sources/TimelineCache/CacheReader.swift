@@ -41,7 +41,9 @@ public enum CacheReader {
     view(bytes, path: "<bytes>", at: now, full: full)
   }
 
-  /// The whole timeline, for the CLI. Throws `CacheReadError`.
+  /// The whole timeline, for the CLI. Throws `CacheReadError`, also for a file in the
+  /// writer's layout that the emitter would refuse (`LineLayout.check`): one validity rule
+  /// for the bars and the CLI.
   public static func timeline(path: String) throws(CacheReadError) -> Timeline {
     let file: FileBytes
     switch FileBytes.open(path) {
@@ -49,7 +51,7 @@ public enum CacheReader {
     case .opened(let read): file = read
     }
     let (meta, entries) = try withExtendedLifetime(file) { () throws(CacheReadError) in
-      try wholeDocument(file.bytes, path: path)
+      try checked(file.bytes, path: path)
     }
     return Timeline(
       widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
@@ -90,6 +92,17 @@ public enum CacheReader {
         return CacheView(error: error)
       }
     }
+  }
+
+  /// The whole document, after the layout check the emitter's reads imply.
+  static func checked(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError) -> (CacheMeta, [Entry]) {
+    guard let parser = JSONParser(keepParsed: false) else { throw .corrupt(path, "the meta line is not valid") }
+    switch LineLayout.find(bytes, parser: parser) {
+    case .futureVersion(let version): throw .futureVersion(path, version)
+    case .layout(let layout): try layout.check(path: path, parser: parser)
+    case .other: break
+    }
+    return try wholeDocument(bytes, path: path)
   }
 
   static func wholeDocument(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError)

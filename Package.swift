@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Targets and what each may import:
-// - TimelineCore: the standard library only (entries, timelines, policies, selection).
+// - TimelineCore: the standard library only (entries, timelines, policies, selection, and the
+//   shared vocabulary: WidgetName, CleanText, JSONEscape, Palette).
 // - Platform: the process's view of the system: the wall clock, the environment, stdout
 //   writes; Glibc only, used by everything that runs, the fast path included.
 // - Spawning: the package's one way to start a program (process groups, the pipe2 shim);
@@ -11,7 +12,8 @@ import PackageDescription
 //   one-shot emit, measured with callgrind).
 // - CJSONC: json-c, the reader of whole cache documents (version 2 hot lines use FlatJSON).
 // - TimelineCache: the cache file format, its readers (json-c; FlatJSON for the bars' lines) and its atomic writer (Glibc).
-// - Emitters: pure renderers per bar, plus the pipeline both emit front ends share; no Glibc.
+// - Emitters: pure renderers per bar, the OutputFormat registry, plus the pipeline both emit
+//   front ends share; no Glibc.
 // - EmitRuntime: the emit command's process side (argv, stdout, signals, inotify, --follow),
 //   shared by timeline-emit and `timeline emit`.
 // - Providers: networking, Foundation and time-zone maths live here and nowhere else.

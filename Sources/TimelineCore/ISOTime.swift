@@ -63,7 +63,6 @@ extension Timeline {
     if let end, !valid.contains(end) { return "end" }
     if case .after(let date) = policy, !valid.contains(date) { return "policy.after" }
     if let lastSuccess, !valid.contains(lastSuccess) { return "lastSuccess" }
-    if let retryAt, !valid.contains(retryAt) { return "retryAt" }
     if !valid.contains(grace) { return "grace" }
     for (index, entry) in entries.enumerated() where !valid.contains(entry.date) { return "entries[\(index)].date" }
     return nil

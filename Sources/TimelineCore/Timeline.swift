@@ -16,12 +16,6 @@ public struct Timeline: Sendable, Equatable {
   public var generated: Int64
   /// The last successful refresh, if any.
   public var lastSuccess: Int64?
-  /// The last failure's one-line reason; nil after a success.
-  public var lastError: String?
-  /// Consecutive failed refreshes, for the backoff.
-  public var failures: Int
-  /// When to try again after a failure; nil when the policy alone decides.
-  public var retryAt: Int64?
   /// Seconds past the due time before the timeline counts as stale.
   public var grace: Int64
   /// A digest of the widget's config, so a changed config makes a refresh due.
@@ -36,8 +30,7 @@ public struct Timeline: Sendable, Equatable {
   public init(
     widget: String, kind: String, entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .atEnd, placeholder: Entry, generated: Int64,
-    lastSuccess: Int64? = nil, lastError: String? = nil, failures: Int = 0,
-    retryAt: Int64? = nil, grace: Int64 = 3600, configHash: String = "", line: LineForm? = nil,
+    lastSuccess: Int64? = nil, grace: Int64 = 3600, configHash: String = "", line: LineForm? = nil,
     polybarFont: Int? = nil
   ) {
     self.widget = widget
@@ -48,9 +41,6 @@ public struct Timeline: Sendable, Equatable {
     self.placeholder = placeholder
     self.generated = generated
     self.lastSuccess = lastSuccess
-    self.lastError = lastError
-    self.failures = failures
-    self.retryAt = retryAt
     self.grace = grace
     self.configHash = configHash
     self.line = line

@@ -29,7 +29,6 @@ public final class MemoryHTTPClient: HTTPClient, @unchecked Sendable {
 
   /// Every answer gets this status and these headers, until `nil`.
   public func setAnswer(status: Int, headers: [String: String] = [:]) { locked { answer = (status, headers) } }
-  public func clearAnswer() { locked { answer = nil } }
 
   /// The paths asked for so far, in order.
   public var paths: [String] { locked { requested } }

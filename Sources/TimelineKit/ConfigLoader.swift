@@ -27,7 +27,7 @@ public enum ConfigLoader {
     guard let (file, required) = path(explicit: explicit, environment: environment) else {
       return try parse(DefaultConfig.toml, file: "<embedded default>")
     }
-    switch FileText.read(file) {
+    switch SmallFile.read(file) {
     case .success(let text): return try parse(text, file: file)
     case .failure(.missing) where !required: return try parse(DefaultConfig.toml, file: "<embedded default>")
     case .failure(.missing): throw ConfigError("\(file): config file not found")

@@ -1,3 +1,5 @@
+import Platform
+
 /// The `timeline doctor` check that the bar configs it finds run a `timeline-emit` that
 /// exists. A bar started by a display manager or a systemd session has its own PATH, often
 /// without ~/.local/bin, and a command naming a binary that is not there leaves the module
@@ -10,7 +12,7 @@ extension Doctor {
     let config = environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
     var out: [(String, String)] = []
     func add(_ bar: String, _ file: String) {
-      if !out.contains(where: { $0.1 == file }), (try? FileText.read(file).get()) != nil { out.append((bar, file)) }
+      if !out.contains(where: { $0.1 == file }), (try? SmallFile.read(file).get()) != nil { out.append((bar, file)) }
     }
     for name in ["config", "config.jsonc"] {
       let file = config + "/waybar/" + name
@@ -28,7 +30,7 @@ extension Doctor {
     return out
   }
 
-  private func text(of file: String) -> String { (try? FileText.read(file).get()) ?? "" }
+  private func text(of file: String) -> String { (try? SmallFile.read(file).get()) ?? "" }
 
   /// The absolute paths in a waybar config's `"include"` list.
   static func waybarIncludes(_ text: String) -> [String] {

@@ -1,3 +1,4 @@
+import Platform
 import Providers
 
 /// The two `timeline doctor` checks for drawing Gurmukhi in polybar: a GurbaniAkhar-
@@ -53,13 +54,13 @@ extension Doctor {
       candidates.append("/etc/xdg/polybar/config.ini")
     }
     candidates.append("/etc/polybar/config.ini")
-    return candidates.first { (try? FileText.read($0).get()) != nil }
+    return candidates.first { (try? SmallFile.read($0).get()) != nil }
   }
 
   /// The config's text with its `include-file`s (relative to the including file, `~`
   /// expanded), a few levels deep.
   func polybarConfigText(_ file: String, depth: Int = 0) -> String {
-    guard depth < 5, let text = try? FileText.read(file).get() else { return "" }
+    guard depth < 5, let text = try? SmallFile.read(file).get() else { return "" }
     var out = text
     let base = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     for (key, value) in Self.iniPairs(text) where key == "include-file" {

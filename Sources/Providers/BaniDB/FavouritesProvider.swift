@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import TimelineCore
 
 /// Kind `favourites`: the user's saved shabads in rotation, like Chet's FavShabads widget.
@@ -125,8 +126,13 @@ public struct FavouritesProvider: TimelineProvider {
   {
     var saved = ids.map { GurbaniKhoj.Saved(id: $0, line: nil) }
     if let importPath {
-      guard let data = FileManager.default.contents(atPath: importPath) else {
-        throw ProviderError.config("\(keyPlace) import: cannot read \"\(importPath)\" (missing or unreadable)")
+      // The user's file, read as the config is: a FIFO or a device must not hang the
+      // refresh, and a huge file is refused rather than read into memory.
+      let data: Data
+      switch SmallFile.bytes(importPath, limit: 8 << 20) {
+      case .success(let bytes): data = Data(bytes)
+      case .failure(let failure):
+        throw ProviderError.config("\(keyPlace) import: cannot read \"\(importPath)\": \(failure.reason)")
       }
       guard var nodes = try? GurbaniKhoj.parse(data) else {
         throw ProviderError.config(

@@ -1,30 +1,38 @@
 import Glibc
 
-/// Reads a small text file (config, imports) without Foundation.
-enum FileText {
+/// The package's one safe reader of a small file the user names (the config, an import, a
+/// bar's config for `doctor`): opened non-blocking, so a FIFO cannot hang the reader before
+/// fstat refuses it; regular files only; at most `limit` bytes.
+public enum SmallFile {
   /// Why a file could not be read.
-  enum Failure: Error, Equatable {
+  public enum Failure: Error, Equatable {
     /// It does not exist (ENOENT): the only case where a default may stand in.
     case missing
     /// It exists but is not a regular file (a directory, a FIFO, a device).
     case notRegular(String)
-    case tooLarge
+    /// It is larger than the limit (bytes).
+    case tooLarge(Int)
     /// open(2) or read(2) failed with this errno.
     case system(Int32)
 
     /// The reason, for a message that also names the path.
-    var reason: String {
+    public var reason: String {
       switch self {
       case .missing: "file not found"
       case .notRegular(let what): "is \(what), not a regular file"
-      case .tooLarge: "larger than 1 MB"
+      case .tooLarge(let limit): "larger than \(limit >> 20) MB"
       case .system(let code): String(cString: strerror(code))
       }
     }
   }
 
-  /// The file's text. Opened non-blocking, so a FIFO cannot hang us before fstat refuses it.
-  static func read(_ path: String) -> Result<String, Failure> {
+  /// The file's text (invalid UTF-8 repaired to U+FFFD).
+  public static func read(_ path: String, limit: Int = 1 << 20) -> Result<String, Failure> {
+    bytes(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The file's bytes.
+  public static func bytes(_ path: String, limit: Int = 1 << 20) -> Result<[UInt8], Failure> {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .system(errno)) }
     defer { close(fd) }
@@ -45,8 +53,8 @@ enum FileText {
       if n < 0 { return .failure(.system(errno)) }
       if n == 0 { break }
       bytes.append(contentsOf: chunk[0..<n])
-      if bytes.count > 1 << 20 { return .failure(.tooLarge) }
+      if bytes.count > limit { return .failure(.tooLarge(limit)) }
     }
-    return .success(String(decoding: bytes, as: UTF8.self))
+    return .success(bytes)
   }
 }

@@ -1,3 +1,4 @@
+import Emitters
 import Platform
 import Providers
 
@@ -32,12 +33,16 @@ extension Doctor {
       }
     }
     if !families.isEmpty { return Check(name: name, ok: true, detail: families.sorted().joined(separator: ", ")) }
-    let polybar = ExternalProgram.find("polybar", path: path) != nil
+    // The bars that draw Gurmukhi in the ASCII font (the registry's font-switching formats).
+    let needing = OutputFormat.allCases.filter { $0.traits.fontSwitching }.flatMap(\.programs)
+    let found = needing.filter { ExternalProgram.find($0, path: path) != nil }
     return Check(
-      name: name, ok: !polybar,
+      name: name, ok: found.isEmpty,
       detail: "fontconfig lists none"
-        + (polybar ? " (polybar needs one to draw Gurmukhi)" : "; only polybar needs one"),
-      fix: polybar ? Self.fontInstallFix : nil)
+        + (found.isEmpty
+          ? "; only \(needing.joined(separator: ", ")) need one"
+          : " (\(found.joined(separator: ", ")) need one to draw Gurmukhi)"),
+      fix: found.isEmpty ? nil : Self.fontInstallFix)
   }
 
   /// polybar's config file, found the way polybar finds it (polybar(5)).

@@ -14,7 +14,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 BIN=${BIN:-$repo/.build/debug}
-WIDGETS=${WIDGETS:-"random-shabad hukamnama avalanche avalanche-se conjuncts"}
+WIDGETS=${WIDGETS:-"random-shabad hukamnama avalanche avalanche-se conjuncts sri"}
 run=$repo/Tests/Support/xbar_run.sh
 
 work=$(mktemp -d)
@@ -41,6 +41,14 @@ TIMELINE_CONFIG="$work/saved.toml" TIMELINE_CACHE_DIR="$work/cache" "$BIN/timeli
 exec 9>&-
 wait "$server" 2>/dev/null || true
 
+# ਸ੍ਰੀ is in no recorded verse: a command widget shows "ਸ੍ਰੀ ਗੁਰੂ ਗ੍ਰੰਥ ਸਾਹਿਬ · ਪ੍ਰਭ" in Unicode, for the
+# bars that shape it (i3blocks through i3bar's Pango, xmobar 0.46 through Pango).
+printf '#!/bin/sh\nprintf %s\n' "'{\"entries\": [{\"date\": 0, \"runs\": [{\"text\": \"ਸ੍ਰੀ ਗੁਰੂ ਗ੍ਰੰਥ ਸਾਹਿਬ · \"}, {\"text\": \"ਪ੍ਰਭ\", \"color\": \"#ff6f4d\"}]}]}'" \
+  > "$work/sri.sh"
+chmod +x "$work/sri.sh"
+printf '[widgets.sri]\nkind = "command"\ncommand = ["%s"]\n' "$work/sri.sh" > "$work/sri.toml"
+TIMELINE_CONFIG="$work/sri.toml" TIMELINE_CACHE_DIR="$work/cache" "$BIN/timeline" refresh --quiet sri
+
 printf '%s\n' '<?xml version="1.0"?>' \
   '<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>' \
   "<dir>$repo/fonts/OpenGurbaniAkhar</dir><cachedir>$work/fc-cache</cachedir></fontconfig>" > "$work/fonts.conf"
@@ -57,7 +65,7 @@ shot() { # NAME GEOMETRY COMMAND
 }
 
 for w in $WIDGETS; do
-  case $w in avalanche*) gurbani=no ;; *) gurbani=yes ;; esac
+  case $w in avalanche*|sri) gurbani=no ;; *) gurbani=yes ;; esac
 
   printf '[timeline]\ncommand=exec timeline-emit --follow i3blocks %s\ninterval=persist\nmarkup=pango\n' "$w" \
     > "$work/i3blocks.conf"
@@ -80,6 +88,7 @@ XM
 
   # The snippet as the installer writes it, naming the built binaries.
   sed "s|/usr/local/bin/timeline|$BIN/timeline|g" "$repo/integrations/lemonbar/timeline-lemonbar" > "$work/lemonbar.sh"
+  [ "$w" = sri ] && continue  # lemonbar and conky cannot draw Unicode Gurmukhi
   shot "lemonbar-$w" 760x24+0+0 "exec sh $work/lemonbar.sh $w -g 760x24"
 
   cat > "$work/conky.conf" <<CK

@@ -47,7 +47,7 @@ private func input(_ data: UnsafeBufferPointer<UInt8>) -> (RenderInput, RenderOp
   let pick = Int(next()?.unicodeScalars.first?.value ?? 0)
   let forms: [LineForm?] = [nil, .gurmukhi, .transliteration, .translation]
   let entry = Entry(
-    date: 0, relevance: Double(header1 & 0x0F) / 10, runs: runs, short: short, tooltip: tooltip, alt: alt,
+    date: 0, relevance: Relevance(Int(header1 & 0x0F) * 10), runs: runs, short: short, tooltip: tooltip, alt: alt,
     classes: classes, level: header0 & 0x80 != 0 ? Int(header1 >> 4) - 4 : nil,
     ascii: ascii.count == 1 && ascii[0].text.isEmpty ? [] : ascii,
     transliteration: translit.map { LineText($0, short: pick & 0x40 != 0 ? String($0.prefix(5)) : nil) },

@@ -24,8 +24,8 @@ enum Follow {
         request, directory: directory, browse: browse, now: clock.now(), out: out, err: err, program: program)
     }
     let parent = ParentWatch()
-    let names = request.widgets.compactMap { WidgetName($0) }
-    let watcher = DirectoryWatcher(directory: directory, names: Set(names.map(\.cacheFile)))
+    var watched = Set(request.widgets.compactMap { WidgetName($0) }.map(\.cacheFile))
+    var watcher = DirectoryWatcher(directory: directory, names: watched)
     // `timeline browse` writes here: the browsed entry shows within a moment, no polling.
     // The browse directory is made first (0700, as `timeline browse` makes it): watching a
     // missing one means watching its parent, and with no XDG_RUNTIME_DIR that is /tmp,
@@ -50,6 +50,14 @@ enum Follow {
       let now = clock.now()
       let resolved = request.widgets.map {
         EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse, explain: request.verbose)
+      }
+      // A stack's output follows its members' caches too; its member list can change
+      // with a refresh of the stack, so the watch is renewed when it does.
+      let needed = watched.union(resolved.flatMap { $0.members.compactMap { WidgetName($0)?.cacheFile } })
+      if needed != watched {
+        watched = needed
+        watcher = DirectoryWatcher(directory: directory, names: watched)
+        watcher?.arm()
       }
       let reasons = resolved.map(\.reason)
       if request.verbose && reasons != lastReasons { EmitCommand.report(resolved, err: err, program: program) }

@@ -17,6 +17,12 @@ public enum EmitPipeline {
     /// The next instant the output can change without the file changing: the next
     /// entry's date, the timeline's end, or the moment it turns stale.
     public var nextChange: Int64?
+    /// Other widgets whose caches decide the output (a stack's members), for `--follow`.
+    public var members: [String] = []
+    /// For a stack, the member whose entry is shown.
+    public var member: String?
+    /// For a stack, the members with an entry to show, from the highest score now down.
+    public var ranking: [String] = []
   }
 
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
@@ -46,6 +52,11 @@ public enum EmitPipeline {
     }
     let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
     let meta = view.meta
+    if let meta, meta.kind == StackRule.kind, view.error == nil {
+      return StackView.resolve(
+        stack: widget, meta: meta, directory: directory, now: now, shortLived: shortLived, tooltip: tooltip,
+        browse: browse)
+    }
     let stale = meta?.isStale(at: now) ?? false
     var reason: String?
     var state: RenderInput

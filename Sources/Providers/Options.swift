@@ -7,8 +7,12 @@ public struct Options {
   private let config: WidgetConfig
   private var used: Set<String> = []
 
-  /// Starts reading `config`.
-  public init(_ config: WidgetConfig) { self.config = config }
+  /// Starts reading `config`. `relevance_boost`, which every kind takes, is read by the
+  /// engine (`RelevanceBoost`), not by the provider.
+  public init(_ config: WidgetConfig) {
+    self.config = config
+    used.insert(RelevanceBoost.key)
+  }
 
   private func keyPlace(_ key: String) -> String {
     "\(config.file): [widgets.\(config.name)] \(key)"

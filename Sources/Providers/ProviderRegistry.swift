@@ -11,6 +11,7 @@ public enum ProviderRegistry {
     FavouritesProvider.self,
     FriendsProvider.self,
     BirthdaysProvider.self,
+    StackProvider.self,
   ]
 
   /// The provider type for `kind`, or nil.

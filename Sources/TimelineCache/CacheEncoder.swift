@@ -79,6 +79,13 @@ public enum CacheEncoder {
     if let font = t.polybarFont {
       w.field("polybarFont", Int64(font))
     }
+    if !t.members.isEmpty {
+      w.key("members")
+      w.beginArray()
+      for member in t.members { w.string(member) }
+      w.endArray()
+      w.optional("minDisplay", t.minDisplay)
+    }
     w.field("count", Int64(t.entries.count))
     w.field("entryBytes", Int64(entryBytes))
     w.key("placeholder")
@@ -101,9 +108,8 @@ public enum CacheEncoder {
     if let level = e.level {
       w.field("level", Int64(level))
     }
-    if let relevance = e.relevance, relevance.isFinite {
-      w.key("relevance")
-      w.double(relevance)
+    if let relevance = e.relevance {
+      relevanceField(relevance, into: &w)
     }
     if !e.ascii.isEmpty {
       w.key("ascii")
@@ -115,6 +121,19 @@ public enum CacheEncoder {
       w.field("x", Int64(extra))
     }
     w.endObject()
+  }
+
+  /// `"rel":N`, or `"rel":[N,from,score,…]` when the score changes while the entry is current.
+  private static func relevanceField(_ relevance: Relevance, into w: inout JSONWriter) {
+    guard !relevance.changes.isEmpty else {
+      w.field("rel", Int64(relevance.score))
+      return
+    }
+    w.key("rel")
+    w.beginArray()
+    w.int(Int64(relevance.score))
+    for value in relevance.changes { w.int(value) }
+    w.endArray()
   }
 
   private static func strings(_ name: String, _ values: [String], into w: inout JSONWriter) {

@@ -19,6 +19,10 @@ public struct CacheMeta: Sendable, Equatable {
   public var line: LineForm?
   /// The polybar font index of a GurbaniAkhar font (`[bars] polybar_gurmukhi_font`).
   public var polybarFont: Int?
+  /// A stack's members, in config order (meta `members`); empty for every other kind.
+  public var members: [String] = []
+  /// A stack's `min_display` in seconds (meta `minDisplay`).
+  public var minDisplay: Int64?
   /// Version 2: the byte length of the entry lines, where the `extra` section starts.
   var entryBytes: Int?
 
@@ -32,7 +36,7 @@ public struct CacheMeta: Sendable, Equatable {
     case "after": policy = node["after"]?.int.map { .after($0) } ?? .atEnd
     default: policy = .atEnd
     }
-    return CacheMeta(
+    var meta = CacheMeta(
       widget: widget, kind: kind, generated: node["generated"]?.int ?? 0,
       lastSuccess: node["lastSuccess"]?.int,
       due: node["due"]?.int, grace: node["grace"]?.int ?? 3600, end: node["end"]?.int,
@@ -42,6 +46,11 @@ public struct CacheMeta: Sendable, Equatable {
       line: node["line"]?.string.flatMap(LineForm.named),
       polybarFont: node["polybarFont"]?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
       entryBytes: node["entryBytes"]?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
+    if kind == StackRule.kind {
+      meta.members = EntryDecoder.strings(node["members"])
+      meta.minDisplay = node["minDisplay"]?.int.flatMap { $0 >= 0 ? $0 : nil }
+    }
+    return meta
   }
 
   /// Whether the timeline is overdue by more than its grace at `now`.

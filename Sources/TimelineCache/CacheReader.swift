@@ -57,7 +57,7 @@ public enum CacheReader {
       widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
       placeholder: meta.placeholder ?? Entry(date: 0, runs: [], alt: "placeholder"),
       generated: meta.generated, lastSuccess: meta.lastSuccess, grace: meta.grace, configHash: meta.configHash,
-      line: meta.line, polybarFont: meta.polybarFont)
+      line: meta.line, polybarFont: meta.polybarFont, members: meta.members, minDisplay: meta.minDisplay)
   }
 
   static func view(

@@ -14,7 +14,7 @@ enum EntryDecoder {
     guard let date = date(node) else { return nil }
     var entry = Entry(
       date: date,
-      relevance: node["relevance"]?.double,
+      relevance: relevance(node),
       runs: runs(node["runs"]),
       short: node["short"]?.string,
       tooltip: tooltip ? strings(node["tooltip"]) : [],
@@ -31,6 +31,23 @@ enum EntryDecoder {
       entry.detail = lines(record["detail"])
     }
     return entry
+  }
+
+  /// `rel` (0–100, or `[score, from, score, …]`); before it, `relevance` held a fraction
+  /// 0–1, still read from older files.
+  static func relevance<Node: JSONReading>(_ node: Node) -> Relevance? {
+    if let rel = node["rel"] {
+      if let score = rel.int { return Relevance(Int(clamping: score)) }
+      guard let count = rel.count, count > 0 else { return nil }
+      var values: [Int64] = []
+      values.reserveCapacity(count)
+      // swift-format-ignore: ReplaceForEachWithForLoop
+      rel.forEach { values.append($0.int ?? Int64.min) }
+      guard let score = values.first, score != Int64.min, !values.contains(Int64.min) else { return nil }
+      return Relevance(score: Int(clamping: score), flatChanges: Array(values.dropFirst()))
+    }
+    guard let fraction = node["relevance"]?.double, fraction.isFinite else { return nil }
+    return Relevance(Int((Swift.min(1, Swift.max(0, fraction)) * 100).rounded()))
   }
 
   /// The `x` of a version 2 entry line: its record in the `extra` section.

@@ -2,8 +2,9 @@
 public struct Entry: Sendable, Equatable {
   /// When the entry becomes current, in UTC epoch seconds.
   public var date: Int64
-  /// How much the entry matters, 0 to 1; 0.8 or more makes bars mark it urgent.
-  public var relevance: Double?
+  /// How much the entry matters on the shared 0–100 scale (nil: the provider gave none,
+  /// `Relevance.defaultScore`); 80 or more makes bars mark it urgent.
+  public var relevance: Relevance?
   /// The bar text as styled runs.
   public var runs: [TextRun]
   /// A short form for narrow bars (i3bar `short_text`).
@@ -33,13 +34,13 @@ public struct Entry: Sendable, Equatable {
 
   /// Creates an entry.
   public init(
-    date: Int64, relevance: Double? = nil, runs: [TextRun], short: String? = nil,
+    date: Int64, relevance: Relevance? = nil, runs: [TextRun], short: String? = nil,
     tooltip: [String] = [], alt: String, classes: [String] = [], level: Int? = nil,
     url: String? = nil, key: String? = nil, detail: [[TextRun]] = [], ascii: [TextRun] = [],
     transliteration: LineText? = nil, translation: LineText? = nil
   ) {
     self.date = date
-    self.relevance = relevance.map { Swift.min(1, Swift.max(0, $0)) }
+    self.relevance = relevance
     self.runs = runs
     self.short = short
     self.tooltip = tooltip
@@ -65,6 +66,10 @@ public struct Entry: Sendable, Equatable {
   /// Whether the entry repeats earlier content (`repeatClass`).
   public var isRepeat: Bool { classes.contains(Self.repeatClass) }
 
-  /// Whether bars should draw attention to it: relevance ≥ 0.8 or level ≥ 4.
-  public var isUrgent: Bool { (relevance ?? 0) >= 0.8 || (level ?? 0) >= 4 }
+  /// Whether bars should draw attention to it: a relevance of 80 or more (from its date)
+  /// or level ≥ 4.
+  public var isUrgent: Bool { (relevance?.score ?? 0) >= Relevance.urgentScore || (level ?? 0) >= 4 }
+
+  /// The entry's score at `now` (the default score when it has none).
+  public func score(at now: Int64) -> Int { relevance?.score(at: now) ?? Relevance.defaultScore }
 }

@@ -25,13 +25,19 @@ public struct Timeline: Sendable, Equatable {
   /// `[bars] polybar_gurmukhi_font`: the polybar font index (`%{TN}`) of a GurbaniAkhar
   /// font, so polybar draws the ASCII form of Gurmukhi lines.
   public var polybarFont: Int?
+  /// A stack's member widgets in config order (empty for every other kind): bars show the
+  /// member whose entry is the most relevant now (docs/relevance.md).
+  public var members: [String] = []
+  /// A stack's `min_display`: how long a shown member stays unless another one's score is
+  /// clearly higher.
+  public var minDisplay: Int64?
 
   /// Creates a timeline; entries are sorted by date (stable for equal dates).
   public init(
     widget: String, kind: String, entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .atEnd, placeholder: Entry, generated: Int64,
     lastSuccess: Int64? = nil, grace: Int64 = 3600, configHash: String = "", line: LineForm? = nil,
-    polybarFont: Int? = nil
+    polybarFont: Int? = nil, members: [String] = [], minDisplay: Int64? = nil
   ) {
     self.widget = widget
     self.kind = kind
@@ -45,6 +51,8 @@ public struct Timeline: Sendable, Equatable {
     self.configHash = configHash
     self.line = line
     self.polybarFont = polybarFont
+    self.members = members
+    self.minDisplay = minDisplay
   }
 
   private static func sorted(_ entries: [Entry]) -> [Entry] {

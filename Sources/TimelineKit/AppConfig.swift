@@ -22,6 +22,16 @@ public struct AppConfig: Sendable, Equatable {
   /// The widget named `name`.
   public func widget(_ name: String) -> WidgetConfig? { widgets.first { $0.name == name } }
 
+  /// A stack's member widgets in its order (none for other kinds; the loader has checked
+  /// that each one exists).
+  public func stackMembers(_ stack: WidgetConfig) -> [WidgetConfig] {
+    guard stack.kind == StackRule.kind, case .array(let items)? = stack.options["widgets"] else { return [] }
+    return items.compactMap { item in
+      guard case .string(let name) = item else { return nil }
+      return widget(name)
+    }
+  }
+
   /// What every command says about a widget name the config does not have: that it is
   /// unknown, and which ones are configured (not "run `timeline refresh NAME`", which would
   /// fail the same way).

@@ -57,6 +57,9 @@ public enum Browser {
     _ move: Move, widget: String, path: String, config: AppConfig, browse: BrowseStore, now: Int64, zone: TimeZone
   ) throws -> Outcome {
     let view = CacheReader.view(path: path, at: now)
+    if view.error == nil, view.meta?.kind == StackRule.kind {
+      return try stack(move, widget: widget, config: config, cache: cache, browse: browse, now: now)
+    }
     let current = view.error == nil ? view.current?.date : nil
     var offset = 0
     if let state = browse.read(widget), state.isLive(at: now, current: current) { offset = state.offset }
@@ -92,5 +95,32 @@ public enum Browser {
       offset: steps, entry: entry, label: words.label ?? RelativeTime.words(from: now, to: entry.date),
       expires: expires,
       nothingLater: nothingLater)
+  }
+
+  /// A stack turns through its members in order of relevance, like swiping a stack: `next`
+  /// past the last member, or `prev` past the top, wraps; the view returns to the top
+  /// after `[bars] browse_timeout`.
+  static func stack(
+    _ move: Move, widget: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64
+  ) throws -> Outcome {
+    let ranking = EmitPipeline.resolve(widget: widget, directory: cache.directory, now: now).ranking
+    var offset = 0
+    if let state = browse.read(widget), state.anchor == nil, now < state.expires { offset = state.offset }
+    let count = max(1, ranking.count)
+    switch move {
+    case .next: offset = (offset + 1) % count
+    case .prev: offset = (offset + count - 1) % count
+    case .now: offset = 0
+    }
+    guard offset > 0, offset < ranking.count else {
+      browse.remove(widget)
+      return Outcome(offset: 0)
+    }
+    let expires = now + config.bars.browseTimeout
+    try browse.write(BrowseState(offset: offset, anchor: nil, target: now, expires: expires), for: widget)
+    let member = ranking[offset]
+    let entry = cache.path(for: member).flatMap { CacheReader.view(path: $0, at: now).current }
+    return Outcome(
+      offset: offset, entry: entry, label: "\(member) (\(offset + 1) of \(ranking.count))", expires: expires)
   }
 }

@@ -54,7 +54,9 @@ public enum ConfigLoader {
       case "sources": try sources(root[key], into: &config)
       case "refresh": try refresh(root[key], into: &config)
       case "bars": config.bars = try bars(root[key], file: file)
-      case "widgets": config.widgets = inFileOrder(try widgets(root[key], file: file), text: text)
+      case "widgets":
+        config.widgets = inFileOrder(try widgets(root[key], file: file), text: text)
+        try checkStacks(config.widgets, file: file)
       default: throw ConfigError("\(file): unknown key \"\(key)\" (expected sources, refresh, bars, widgets)")
       }
     }
@@ -194,6 +196,28 @@ public enum ConfigLoader {
       out.append(WidgetConfig(name: name, kind: kind, options: options, file: file))
     }
     return out
+  }
+
+  /// A stack's members must be other widgets of the file, none of them a stack: the
+  /// emitter shows one member's entry and never recurses.
+  static func checkStacks(_ widgets: [WidgetConfig], file: String) throws(ConfigError) {
+    for stack in widgets where stack.kind == StackRule.kind {
+      let place = "\(file): [widgets.\(stack.name)] widgets"
+      guard case .array(let items)? = stack.options["widgets"], !items.isEmpty else {
+        throw ConfigError("\(place): expected a non-empty array of widget names, e.g. [\"avalanche\", \"hukamnama\"]")
+      }
+      for item in items {
+        guard case .string(let name) = item else { throw ConfigError("\(place): expected widget names (strings)") }
+        guard let member = widgets.first(where: { $0.name == name }) else {
+          let known = widgets.filter { $0.kind != StackRule.kind }.map(\.name).joined(separator: ", ")
+          throw ConfigError(
+            "\(place): no widget \"\(name)\" in this config (widgets: \(known.isEmpty ? "none" : known))")
+        }
+        guard member.kind != StackRule.kind else {
+          throw ConfigError("\(place): \"\(name)\" is a stack; a stack cannot hold another stack")
+        }
+      }
+    }
   }
 
   private static func convert(_ value: any TOMLValueConvertible) -> ConfigValue? {

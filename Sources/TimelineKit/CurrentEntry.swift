@@ -1,3 +1,4 @@
+import Emitters
 import TimelineCache
 import TimelineCore
 
@@ -44,6 +45,16 @@ public enum CurrentEntry {
       throw .failed("no cache for widget \"\(widget)\" in \(store.directory); run `timeline refresh \(widget)`")
     } catch {
       throw .failed(error.description)
+    }
+    if timeline.kind == StackRule.kind {
+      // The member the bars show now (the same choice, hold included), in full.
+      let resolved = EmitPipeline.resolve(
+        widget: widget, directory: store.directory, now: now,
+        browse: BrowseStore(directory: BrowseStore.defaultDirectory()))
+      guard let member = resolved.member else {
+        throw .failed("stack \"\(widget)\" has no member with an entry to show; run `timeline refresh \(widget)`")
+      }
+      return try find(widget: member, at: at, store: store, now: now, config: config)
     }
     guard !Selection.isExpired(end: timeline.end, now: now),
       let index = Selection.currentIndex(dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)

@@ -41,7 +41,7 @@ public struct Refresher: Sendable {
   /// Builds every widget's provider first, so a config error stops the run before any
   /// fetch. Throws `ConfigError` for an unknown widget name or a bad option.
   public func providers(for names: [String]) throws(ConfigError) -> [(WidgetConfig, any TimelineProvider)] {
-    let chosen: [WidgetConfig]
+    var chosen: [WidgetConfig]
     if names.isEmpty {
       chosen = config.widgets
     } else {
@@ -51,6 +51,12 @@ public struct Refresher: Sendable {
       chosen = try names.filter { seen.insert($0).inserted }.map { name throws(ConfigError) in
         guard let widget = config.widget(name) else { throw ConfigError(config.unknownWidget(name)) }
         return widget
+      }
+      // A stack fetches nothing itself: refreshing it refreshes its members.
+      for stack in chosen where stack.kind == StackRule.kind {
+        for member in config.stackMembers(stack) where !chosen.contains(where: { $0.name == member.name }) {
+          chosen.append(member)
+        }
       }
     }
     return try chosen.map { widget throws(ConfigError) in (widget, try WidgetFactory.provider(for: widget)) }

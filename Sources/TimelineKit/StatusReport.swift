@@ -1,3 +1,4 @@
+import Emitters
 import Providers
 import TimelineCache
 import TimelineCore
@@ -18,6 +19,23 @@ public struct StatusRow: Sendable, Equatable {
   public var warnings: [String] = []
   /// Set when the cache was written with other settings than the config's now.
   public var settings: String?
+  /// The current entry's score now on the shared scale (halved when stale).
+  public var relevance: Int?
+  /// Every entry's date and score from its date, in order.
+  public var entryRelevance: [(date: Int64, score: Int)] = []
+  /// A stack's members from the highest score now down (those with an entry to show).
+  public var ranking: [StackRule.Candidate] = []
+  /// The member a stack's bars show now.
+  public var shown: String?
+
+  public static func == (a: StatusRow, b: StatusRow) -> Bool {
+    a.widget == b.widget && a.kind == b.kind && a.entries == b.entries && a.current == b.current
+      && a.nextRefresh == b.nextRefresh && a.lastSuccess == b.lastSuccess && a.lastError == b.lastError
+      && a.stale == b.stale && a.warnings == b.warnings && a.relevance == b.relevance
+      && a.entryRelevance.map(\.date) == b.entryRelevance.map(\.date)
+      && a.entryRelevance.map(\.score) == b.entryRelevance.map(\.score) && a.ranking == b.ranking
+      && a.shown == b.shown && a.settings == b.settings
+  }
 
   /// The rows for `names` (every widget when empty) at `now`. The config is checked
   /// exactly as `refresh` checks it, providers and all, so a bad option or an unknown
@@ -44,11 +62,33 @@ public struct StatusRow: Sendable, Equatable {
   public static func make(_ widget: WidgetConfig, store: CacheStore, now: Int64) -> StatusRow {
     let record = WidgetRecord.load(widget.name, store: store)
     let timeline = record.timeline
-    return StatusRow(
+    let current = timeline?.current(at: now)
+    let stale = timeline?.isStale(at: now) ?? true
+    var row = StatusRow(
       widget: widget.name, kind: widget.kind, entries: timeline?.entries.count ?? 0,
-      current: timeline?.current(at: now).map { CleanText.terminalLine($0.text) },
+      current: current.map { CleanText.terminalLine($0.text) },
       nextRefresh: timeline == nil && record.state == nil ? now : record.nextRefresh,
       lastSuccess: timeline?.lastSuccess, lastError: (record.lastError ?? record.readError).map(CleanText.oneLineError),
-      stale: timeline?.isStale(at: now) ?? true)
+      stale: stale)
+    row.relevance = current.map { StackRule.score($0, at: now, stale: stale) }
+    row.entryRelevance = timeline?.entries.map { ($0.date, $0.score(at: $0.date)) } ?? []
+    if widget.kind == StackRule.kind, let timeline {
+      row.ranking = StackRule.ranking(
+        timeline.members.compactMap { name in
+          guard let member = WidgetRecord.load(name, store: store).timeline, member.kind != StackRule.kind,
+            let entry = member.current(at: now)
+          else { return nil }
+          return StackRule.Candidate(name: name, score: StackRule.score(entry, at: now, stale: member.isStale(at: now)))
+        })
+      row.shown =
+        EmitPipeline.resolve(
+          widget: widget.name, directory: store.directory, now: now,
+          browse: BrowseStore(directory: BrowseStore.defaultDirectory())
+        ).member
+      row.relevance = row.ranking.first { $0.name == row.shown }?.score
+      row.current = row.shown.flatMap { name in WidgetRecord.load(name, store: store).timeline?.current(at: now).map { CleanText.terminalLine($0.text) } }
+      row.stale = false
+    }
+    return row
   }
 }

@@ -15,6 +15,12 @@ extension StatusRow {
       ]
       if !row.warnings.isEmpty { object["warnings"] = row.warnings }
       if let settings = row.settings { object["settings"] = settings }
+      object["relevance"] = row.relevance ?? NSNull()
+      object["entryRelevance"] = row.entryRelevance.map { ["date": ISOTime.format($0.date), "relevance": $0.score] }
+      if row.kind == StackRule.kind {
+        object["ranking"] = row.ranking.map { ["widget": $0.name, "relevance": $0.score] }
+        object["shown"] = row.shown ?? NSNull()
+      }
       return object
     }
     let data =
@@ -35,6 +41,12 @@ extension StatusRow {
       lines.append("\(row.widget) [\(row.kind)]\(noData ? " (no data yet)" : row.stale ? " (stale)" : "")")
       lines.append("  entries:      \(row.entries)")
       lines.append("  current:      \(current)")
+      if let relevance = row.relevance { lines.append("  relevance:    \(relevance)") }
+      if row.kind == StackRule.kind {
+        let ranking = row.ranking.map { "\($0.name) \($0.score)" }.joined(separator: " · ")
+        lines.append("  shown:        \(row.shown ?? "(placeholder: no member has an entry)")")
+        lines.append("  ranking:      \(ranking.isEmpty ? "(none)" : ranking)")
+      }
       lines.append("  next refresh: \(row.nextRefresh.map(ISOTime.format) ?? "never (explicit reload only)")")
       lines.append("  last success: \(row.lastSuccess.map(ISOTime.format) ?? "never")")
       if let error = row.lastError { lines.append("  last error:   \(error)") }

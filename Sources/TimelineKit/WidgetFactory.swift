@@ -12,6 +12,7 @@ public enum WidgetFactory {
       throw ConfigError.unknownKind(widget.kind, widget: widget.name, file: widget.file)
     }
     do {
+      _ = try RelevanceBoost.of(widget)
       return try type.init(config: widget)
     } catch let error as ProviderError {
       throw ConfigError(error.message)
@@ -34,9 +35,12 @@ public enum WidgetFactory {
     _ draft: TimelineDraft, widget: WidgetConfig, provider: any TimelineProvider, now: Int64, grace: Int64,
     hash: String, bars: BarsConfig
   ) -> Timeline {
-    Timeline(
-      widget: widget.name, kind: widget.kind, entries: draft.entries, end: draft.end, policy: draft.policy,
-      placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace, configHash: hash,
-      line: draft.line, polybarFont: bars.polybarGurmukhiFont)
+    let stack = provider as? StackProvider
+    return Timeline(
+      widget: widget.name, kind: widget.kind,
+      entries: RelevanceBoost.apply((try? RelevanceBoost.of(widget)) ?? 0, to: draft.entries), end: draft.end,
+      policy: draft.policy, placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace,
+      configHash: hash, line: draft.line, polybarFont: bars.polybarGurmukhiFont, members: stack?.members ?? [],
+      minDisplay: stack?.minDisplay)
   }
 }

@@ -116,7 +116,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         input: RenderInput(
           widget: "avalanche", kind: "Avalanche",
           entry: Entry(
-            date: 0, relevance: 0.9, runs: [TextRun("Tromsø 4 ☠", bold: true)], alt: "level-4",
+            date: 0, relevance: Relevance(90), runs: [TextRun("Tromsø 4 ☠", bold: true)], alt: "level-4",
             classes: ["Danger Level!", "a_b", "\"><script>", "level-4", "ÆØÅ"], level: 4))),
       GoldenCase(
         name: "browsing",

@@ -67,7 +67,7 @@ import TimelineTestSupport
 
   @Test func classesAndPercentage() throws {
     let entry = Entry(
-      date: 0, relevance: 0.9, runs: [TextRun("x")], alt: "level-3", classes: ["North_Side", "?"], level: 3)
+      date: 0, relevance: Relevance(90), runs: [TextRun("x")], alt: "level-3", classes: ["North_Side", "?"], level: 3)
     let input = RenderInput(widget: "w", kind: "avalanche", entry: entry, isStale: true)
     let object = try #require(jsonObject(WaybarEmitter.render(input, options: RenderOptions())))
     #expect(object["class"] as? [String] == ["avalanche", "north-side", "level-3", "stale", "urgent"])

@@ -65,7 +65,7 @@ private let utc = AvalancheFixture.utc
     try #require(draft.entries.count == 3)
     let first = draft.entries[0]
     #expect(first.runs == [TextRun("Trollheimen 2", color: "#f9c71c")])
-    #expect(first.level == 2 && first.relevance == 0.4 && first.alt == "level-2")
+    #expect(first.level == 2 && first.relevance?.score == 20 && first.alt == "level-2")
     #expect(first.classes == ["avalanche", "level-2"])
     #expect(first.short == "2")
     #expect(first.tooltip[0] == "Tuesday 2026-02-10")
@@ -110,7 +110,7 @@ private let utc = AvalancheFixture.utc
     try #require(draft.entries.count == 3)
     let placeholder = draft.entries[2]
     #expect(placeholder.runs == [TextRun("Salten ?", color: "#969696")])
-    #expect(placeholder.level == 0 && placeholder.relevance == 0 && placeholder.alt == "level-0")
+    #expect(placeholder.level == 0 && placeholder.relevance?.score == 5 && placeholder.alt == "level-0")
     #expect(placeholder.tooltip.contains("Salten: ? Not assessed (tendency)"))
     #expect(placeholder.tooltip.contains("No Rating"))
     #expect(draft.entries[0].tooltip.contains("• Persistent weak layer (slab avalanches), N S SW W NW, above 300 m"))

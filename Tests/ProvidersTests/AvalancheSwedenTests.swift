@@ -33,7 +33,7 @@ private let utc = AvalancheFixture.utc
 
     let forecast = draft.entries[0]
     #expect(forecast.runs == [TextRun("Abisko/Riksgränsenfjällen 4", color: "#ed462f", bold: true)])
-    #expect(forecast.level == 4 && forecast.relevance == 0.8 && forecast.isUrgent)
+    #expect(forecast.level == 4 && forecast.relevance?.score == 85 && forecast.isUrgent)
     #expect(forecast.tooltip[0] == "söndag 2026-03-01")
     #expect(forecast.tooltip[1] == "Abisko/Riksgränsenfjällen: 4 Stor")
     #expect(forecast.tooltip[2] == "Måndag - Lavinväder")

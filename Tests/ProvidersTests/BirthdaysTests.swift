@@ -62,14 +62,14 @@ import TimelineTestSupport
     let draft = zoned.draft(people, now: now)
     #expect(draft.entries[0].date == now)
     #expect(draft.entries[0].text == "🎂 Alice · Friday")
-    #expect(draft.entries[0].relevance == 0.25)
+    #expect(draft.entries[0].relevance?.score == 25)
     // The next local midnight is 23:00 UTC.
     #expect(draft.entries[1].date == Int64(Self.day(2026, 11, 26)) * 86_400 - 3600)
     #expect(draft.entries[1].text == "🎂 Alice · tomorrow")
     #expect(draft.entries[2].text == "🎂 Alice turns 40 today")
-    #expect(draft.entries[2].relevance == 0.7)
+    #expect(draft.entries[2].relevance?.score == 70)
     #expect(draft.entries[3].text == "🎂 none in the next 7 days")
-    #expect(draft.entries[3].relevance == 0.05)
+    #expect(draft.entries[3].relevance?.score == 5)
     #expect(draft.entries[3].classes == ["birthdays", "quiet"])
   }
 

@@ -86,15 +86,15 @@ import TimelineTestSupport
     let draft = provider.draft([alice], now: now)
     #expect(draft.entries[0].date == now)
     #expect(draft.entries[0].text == "all caught up · next: A. E. tomorrow")
-    #expect(draft.entries[0].relevance == 0.05)
+    #expect(draft.entries[0].relevance?.score == 5)
     #expect(draft.entries[1].date == Int64(today + 1) * 86_400 + 5 * 3600)
     #expect(draft.entries[1].text == "☎ A. E. · due today")
-    #expect(draft.entries[1].relevance == 0.4)
+    #expect(draft.entries[1].relevance?.score == 40)
     #expect(draft.entries[2].text == "☎ A. E. · 1 day overdue")
     #expect(draft.entries.allSatisfy { !$0.text.contains("Alice") && !$0.tooltip.joined().contains("Alice") })
     // Every day stays right while overdue, up to five weeks ahead.
     #expect(draft.entries.count == FriendsProvider.horizonDays)
-    #expect(draft.entries.last?.relevance == 0.75)
+    #expect(draft.entries.last?.relevance?.score == 75)
   }
 
   @Test func theWheelShowsAnotherDueFriendUntilTheTimeout() throws {

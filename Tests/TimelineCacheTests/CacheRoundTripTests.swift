@@ -9,7 +9,7 @@ import TimelineTestSupport
   static func sample(entries count: Int, start: Int64 = 1000, step: Int64 = 100) -> Timeline {
     let entries = (0..<count).map { i in
       Entry(
-        date: start + Int64(i) * step, relevance: 0.5,
+        date: start + Int64(i) * step, relevance: Relevance(50),
         runs: [
           TextRun("ਸਤਿ \"q\" \\ \n\u{1}", color: "#ff8800", bold: i % 2 == 0),
           TextRun(" \(i)" + String(repeating: "·", count: i % 11)),

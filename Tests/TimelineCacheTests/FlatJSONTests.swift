@@ -84,7 +84,8 @@ import TimelineCore
   /// the flat reader accepts, json-c accepts and decodes to the same entry.
   @Test func damagedLinesAgreeWithJSONC() throws {
     let entry = Entry(
-      date: 1000, relevance: 0.5, runs: [TextRun("ਸਤਿ \"q\" \\ \u{1}", color: "#ff8800", bold: true)], short: "s",
+      date: 1000, relevance: Relevance(50, changes: [(2000, 20)]),
+      runs: [TextRun("ਸਤਿ \"q\" \\ \u{1}", color: "#ff8800", bold: true)], short: "s",
       tooltip: ["a\u{2028}b", "ਲਾਈਨ"], alt: "shabad", classes: ["c"], level: 3,
       ascii: [TextRun("siq %{")], transliteration: LineText("sat", short: "s"), translation: LineText("true <&>"))
     var writer = JSONWriter()

@@ -64,7 +64,7 @@ struct AvalancheEntryBuilder: Sendable {
     if emergency { classes.append("emergency") }
     if tendency { classes.append("tendency") }
     return Entry(
-      date: date, relevance: Double(top) / 5, runs: runs,
+      date: date, relevance: RelevanceTable.avalanche(level: top, emergency: emergency), runs: runs,
       short: days.map { symbol($0.level) }.joined(separator: " "),
       tooltip: tooltip, alt: "level-\(top)", classes: classes, level: top,
       url: first?.url, key: days.map(\.key).joined(separator: ","), detail: detail)

@@ -113,9 +113,11 @@ public struct FavouritesProvider: TimelineProvider {
     let verse = wanted.flatMap { wanted in
       shabad.verses.first { $0.ascii.map(Self.squeeze) == wanted || Self.squeeze($0.unicode) == wanted }
     }
-    return BaniDBRender.entry(
+    var entry = BaniDBRender.entry(
       shabad, date: date, style: style, alt: "shabad", classes: ["shabad", "favourite"],
       key: "shabad:\(id)", line: verse)
+    entry.relevance = Relevance(RelevanceTable.favourites)
+    return entry
   }
 
   private static func squeeze(_ text: String) -> String { text.filter { !$0.isWhitespace } }
@@ -165,7 +167,8 @@ public struct FavouritesProvider: TimelineProvider {
 
   func missingEntry(_ id: Int, date: Int64) -> Entry {
     Entry(
-      date: date, runs: [TextRun("⚠ shabad \(id)", color: BaniDBStyle.placeholderColor)],
+      date: date, relevance: Relevance(RelevanceTable.favourites),
+      runs: [TextRun("⚠ shabad \(id)", color: BaniDBStyle.placeholderColor)],
       tooltip: [Self.note(id, "not found")], alt: "missing", classes: ["favourite", "warning"],
       key: Self.missingPrefix + String(id))
   }

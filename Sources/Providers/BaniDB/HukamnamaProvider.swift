@@ -6,7 +6,8 @@ import TimelineCore
 /// user's local date); on 404, or a dated answer with no shabads (`shabads: {}`),
 /// `GET {banidb}/hukamnamas` (the latest BaniDB has).
 /// Options: `translation` ("en.bdb"), `transliteration` ("none"), `visraam` ("sttm"),
-/// `larivaar` (false).
+/// `larivaar` (false), `fresh` ("12h": how long from the start of its IST day the
+/// Hukamnama scores highest on the shared relevance scale, docs/relevance.md).
 /// Timeline: one entry from the start of the IST day; from the next IST midnight the same
 /// hukamnama again with the class `not-today` and its date in the tooltip, with no end,
 /// so once one is fetched the bar never falls back to the placeholder (bars add `stale`
@@ -26,10 +27,12 @@ public struct HukamnamaProvider: TimelineProvider {
   ]
 
   let style: BaniDBStyle
+  let fresh: Int64
 
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     style = try BaniDBStyle(&options)
+    fresh = try options.duration("fresh", default: 12 * 3600, minimum: 0)
     try options.finish()
   }
 
@@ -40,7 +43,9 @@ public struct HukamnamaProvider: TimelineProvider {
     guard let hukamnama = BaniDBSamples.hukamnama("hukamnama"), !hukamnama.shabads.isEmpty else {
       return TimelineDraft(entries: [placeholder()], end: nil, policy: .never, line: style.line)
     }
-    let entry = makeEntry(hukamnama, date: now, isToday: true)
+    var entry = makeEntry(hukamnama, date: now, isToday: true)
+    entry.relevance = RelevanceTable.hukamnama(
+      dayStart: IST.startOfDay(at: now), dayEnd: IST.nextMidnight(after: now), fresh: fresh)
     return TimelineDraft(entries: [entry], end: IST.nextMidnight(after: now), policy: .never, line: style.line)
   }
 
@@ -62,9 +67,16 @@ public struct HukamnamaProvider: TimelineProvider {
     guard !hukamnama.shabads.isEmpty else { throw ProviderError("BaniDB: the hukamnama has no shabads") }
     let isToday = (hukamnama.year, hukamnama.month, hukamnama.day) == (today.year, today.month, today.day)
     let midnight = IST.nextMidnight(after: now)
-    let entry = makeEntry(hukamnama, date: IST.startOfDay(at: now), isToday: isToday)
-    let later = OfflineRotation.copy(
+    let dayStart = IST.startOfDay(at: now)
+    var entry = makeEntry(hukamnama, date: dayStart, isToday: isToday)
+    // Not today's (BaniDB has not published it yet) scores as an old one all day.
+    entry.relevance =
+      isToday
+      ? RelevanceTable.hukamnama(dayStart: dayStart, dayEnd: midnight, fresh: fresh)
+      : Relevance(RelevanceTable.hukamnamaOld)
+    var later = OfflineRotation.copy(
       makeEntry(hukamnama, date: midnight, isToday: false, fetchedDay: false), date: midnight)
+    later.relevance = Relevance(RelevanceTable.hukamnamaOld)
     let policy: ReloadPolicy = isToday ? .after(midnight) : .after(min(now + Self.retryGap, midnight))
     return TimelineDraft(entries: [entry, later], end: nil, policy: policy, line: style.line)
   }

@@ -52,9 +52,11 @@ public struct RandomShabadProvider: TimelineProvider {
   }
 
   func makeEntry(_ shabad: Shabad, date: Int64, timeZone: String?) -> Entry {
-    BaniDBRender.entry(
+    var entry = BaniDBRender.entry(
       shabad, date: date, style: style, alt: "shabad", classes: ["shabad"], key: "shabad:\(shabad.id)",
       dateLine: "Random shabad for " + BaniDBRender.localTime(date, timeZone: timeZone))
+    entry.relevance = Relevance(RelevanceTable.randomShabad)
+    return entry
   }
 
   /// The slot dates and the cached entries that already fill some of them.

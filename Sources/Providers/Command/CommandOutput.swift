@@ -3,7 +3,7 @@ import TimelineCore
 /// The JSON a `command` widget prints (docs/command-provider.md):
 ///
 ///     {"entries": [{"date": "2026-11-22T10:00:00Z", "text": "…", "color": "#rrggbb",
-///                   "tooltip": "…" or ["…"], "level": 3, "relevance": 0.5, "url": "…",
+///                   "tooltip": "…" or ["…"], "level": 3, "relevance": 50, "url": "…",
 ///                   "short": "…", "alt": "…", "class": ["…"],
 ///                   "runs": [{"text": "…", "color": "#…", "bold": true}]}],
 ///      "policy": "atEnd" | "never" | {"after": DATE},
@@ -118,10 +118,12 @@ public enum CommandOutput {
       guard let n = raw.int, (0...5).contains(n) else { throw Failure(what: "\(at).level must be an integer 0-5") }
       level = Int(n)
     }
-    var relevance: Double?
+    var relevance = Relevance(Relevance.defaultScore)
     if let raw = f["relevance"], !raw.isNull {
-      guard let d = raw.number, d.isFinite else { throw Failure(what: "\(at).relevance must be a number 0-1") }
-      relevance = d
+      guard let d = raw.number, d.isFinite, (0...100).contains(d) else {
+        throw Failure(what: "\(at).relevance must be a number 0-100")
+      }
+      relevance = Relevance(Int(d.rounded()))
     }
     var classes: [String] = []
     if let raw = f["class"], !raw.isNull {

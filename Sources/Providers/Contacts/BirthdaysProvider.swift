@@ -87,7 +87,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     guard let first = coming.first else {
       let quiet = "🎂 none in the next \(within) days"
       return Entry(
-        date: 0, relevance: ContactRelevance.fraction(ContactRelevance.quiet), runs: [TextRun(quiet)],
+        date: 0, relevance: Relevance(ContactRelevance.quiet), runs: [TextRun(quiet)],
         tooltip: [quiet], alt: "none", classes: ["birthdays", "quiet"], detail: [[TextRun(quiet)]])
     }
     let away = first.day - today
@@ -100,7 +100,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     // The whole list only today: later days' `timeline show` falls back to the tooltip.
     let detail = withDetail ? coming.map { [TextRun(line($0))] } : []
     return Entry(
-      date: 0, relevance: ContactRelevance.fraction(ContactRelevance.birthday(daysAway: away)),
+      date: 0, relevance: Relevance(ContactRelevance.birthday(daysAway: away)),
       runs: [TextRun(text)], short: away == 0 ? "🎂 today" : "🎂 \(LocalDays.word(first.day, today: today))",
       tooltip: coming.prefix(12).map(line) + (coming.count > 12 ? ["… \(coming.count - 12) more"] : []),
       alt: away == 0 ? "today" : "soon", classes: ["birthdays", away == 0 ? "today" : "soon"],

@@ -1,7 +1,6 @@
-/// The friends and birthdays entries' scores on the shared 0–100 relevance scale. The
-/// cache stores `Entry.relevance` as a fraction (score / 100), where 0.8 or more marks an
-/// entry urgent; none of these scores reaches that, so a birthday or an overdue friend
-/// is never drawn as an alarm.
+/// The friends and birthdays entries' scores on the shared 0–100 relevance scale
+/// (docs/relevance.md). 80 or more marks an entry urgent; none of these scores reaches
+/// that, so a birthday or an overdue friend is never drawn as an alarm.
 public enum ContactRelevance {
   /// Nobody due, or no birthday soon.
   public static let quiet = 5
@@ -22,7 +21,4 @@ public enum ContactRelevance {
     if daysAway == 0 { return 70 }
     return daysAway <= 7 ? 25 : quiet
   }
-
-  /// The value `Entry.relevance` holds for `score`.
-  public static func fraction(_ score: Int) -> Double { Double(min(100, max(0, score))) / 100 }
 }

@@ -182,7 +182,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
         : FriendsPlan.caughtUpText(
           next: later.first, name: later.first.map { contacts.shown($0.contact) } ?? "", on: day)
       return Entry(
-        date: 0, relevance: ContactRelevance.fraction(ContactRelevance.quiet), runs: [TextRun(text)],
+        date: 0, relevance: Relevance(ContactRelevance.quiet), runs: [TextRun(text)],
         short: friends.isEmpty ? nil : "all caught up", tooltip: tooltip.isEmpty ? [text] : tooltip, alt: "caught-up",
         classes: ["friends", "caught-up"], url: later.first?.contact.link,
         key: later.first.map { "friend:" + $0.contact.key },
@@ -191,7 +191,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     let score = top.relevance(on: day) ?? ContactRelevance.quiet
     let late = top.overdue(on: day) > 0
     return Entry(
-      date: 0, relevance: ContactRelevance.fraction(score),
+      date: 0, relevance: Relevance(score),
       runs: [TextRun(FriendsPlan.dueText(top, name: contacts.shown(top.contact), on: day))],
       short: "☎ \(contacts.shown(top.contact))", tooltip: tooltip, alt: late ? "overdue" : "due",
       classes: ["friends", late ? "overdue" : "due"], url: top.contact.link, key: "friend:" + top.contact.key,

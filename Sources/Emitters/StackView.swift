@@ -1,0 +1,106 @@
+import TimelineCache
+import TimelineCore
+
+/// A stack's emit: each member's cache read at `now` as a widget of its own, the member
+/// with the highest score shown with its own look plus the classes `stack` and its name
+/// (docs/relevance.md). Members with nothing to show (missing, damaged, a placeholder)
+/// are skipped; with none left the stack shows its placeholder.
+enum StackView {
+  /// One member with an entry to show.
+  struct Shown {
+    var name: String
+    var view: CacheView
+    var entry: Entry
+    var stale: Bool
+  }
+
+  static func resolve(
+    stack: String, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
+    browse: BrowseStore?
+  ) -> EmitPipeline.Resolution {
+    let store = CacheStore(directory: directory)
+    var shown: [Shown] = []
+    var candidates: [StackRule.Candidate] = []
+    var next: Int64?
+    func consider(_ instant: Int64?) {
+      guard let instant, instant > now else { return }
+      if next.map({ instant < $0 }) ?? true { next = instant }
+    }
+    for name in meta.members where name != stack {
+      guard let path = store.path(for: name) else { continue }
+      let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
+      guard let memberMeta = view.meta, memberMeta.kind != StackRule.kind else { continue }
+      consider(
+        Selection.nextChange(
+          nextDate: view.nextDate, end: memberMeta.end, due: memberMeta.due, grace: memberMeta.grace, now: now))
+      guard view.error == nil, let entry = view.current else { continue }
+      let stale = memberMeta.isStale(at: now)
+      consider(entry.relevance?.nextChange(after: now))
+      shown.append(Shown(name: name, view: view, entry: entry, stale: stale))
+      candidates.append(StackRule.Candidate(name: name, score: StackRule.score(entry, at: now, stale: stale)))
+    }
+    let ranking = StackRule.ranking(candidates)
+    let minDisplay = meta.minDisplay ?? StackRule.defaultMinDisplay
+    let hold = browse?.readHold(stack)
+    guard
+      let (chosenIndex, held) = StackRule.choose(
+        ranking, shown: hold?.member, shownSince: hold?.since, minDisplay: minDisplay, now: now)
+    else {
+      var state = RenderInput.neutralPlaceholder(widget: stack)
+      state.kind = StackRule.kind
+      if let placeholder = meta.placeholder { state.entry = placeholder }
+      let reason =
+        meta.members.isEmpty
+        ? "the stack has no members (run `timeline refresh`)"
+        : "no member has an entry to show (\(meta.members.joined(separator: ", ")))"
+      return EmitPipeline.Resolution(state: state, reason: reason, nextChange: next, members: meta.members)
+    }
+    var index = chosenIndex
+    if held, let since = hold?.since { consider(since + minDisplay) }
+    if !held, let browse, hold?.member != ranking[index].name {
+      browse.writeHold(StackHold(member: ranking[index].name, since: now), for: stack)
+    }
+    // Browsing turns through the members in order of relevance and returns by itself.
+    var browsing: String?
+    if let browse, let live = browse.read(stack), live.offset > 0, now < live.expires, live.anchor == nil {
+      index = live.offset % ranking.count
+      browsing = "\(ranking[index].name), \(index + 1) of \(ranking.count)"
+      consider(live.expires)
+    }
+    let choice = ranking[index]
+    guard let member = shown.first(where: { $0.name == choice.name }) else {
+      return EmitPipeline.Resolution(
+        state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
+    }
+    var entry = member.entry
+    entry.classes.insert(contentsOf: ["stack", member.name], at: 0)
+    if tooltip {
+      entry.tooltip.append(why(choice, entry: member.entry, held: held, ranking: ranking, shownIndex: index))
+    }
+    // The stack's name stays the widget's: clicks and the wheel act on the stack.
+    var state = RenderInput(widget: stack, kind: member.view.meta?.kind, entry: entry)
+    state.isStale = member.stale
+    state.line = member.view.meta?.line
+    state.polybarFont = member.view.meta?.polybarFont
+    state.browsing = browsing
+    var reason = "stack: showing \(member.name) (relevance \(choice.score)\(held ? ", held for min_display" : ""))"
+    if member.stale { reason += "; \(member.name) is stale" }
+    return EmitPipeline.Resolution(
+      state: state, reason: reason, nextChange: next, members: meta.members, member: member.name,
+      ranking: ranking.map(\.name))
+  }
+
+  /// "avalanche: level 4, relevance 85 · next: hukamnama 50": which member and why.
+  static func why(
+    _ choice: StackRule.Candidate, entry: Entry, held: Bool, ranking: [StackRule.Candidate], shownIndex: Int
+  ) -> String {
+    var text = choice.name + ": "
+    if let level = entry.level { text += "level \(level), " }
+    text += "relevance \(choice.score)"
+    if held { text += " (kept for min_display)" }
+    if let other = ranking.indices.first(where: { $0 != shownIndex }) {
+      text += " · next: \(ranking[other].name) \(ranking[other].score)"
+    }
+    return text
+  }
+}

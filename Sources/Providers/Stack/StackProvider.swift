@@ -1,0 +1,47 @@
+import TimelineCore
+
+/// Kind `stack`: one bar slot for several widgets, showing whichever member's entry is the
+/// most relevant now (docs/relevance.md). It fetches nothing: `timeline refresh` refreshes
+/// its members and writes the stack's cache as a meta line alone, naming the members, so
+/// the emitter, which never reads the config, knows them.
+///
+/// Options: `widgets` (required, member widget names in order; ties go to the first),
+/// `min_display` (default "10m": how long a shown member stays unless another one scores
+/// clearly higher). Members that are unknown or stacks themselves are refused by the
+/// config loader, which knows the other widgets.
+public struct StackProvider: TimelineProvider {
+  public static let kind = StackRule.kind
+
+  /// The member widgets, in config order.
+  public let members: [String]
+  /// `min_display` in seconds.
+  public let minDisplay: Int64
+
+  public init(config: WidgetConfig) throws {
+    var options = Options(config)
+    guard let members = try options.strings("widgets"), !members.isEmpty else {
+      throw options.invalid(
+        "widgets", expected: "a non-empty array of widget names, e.g. [\"avalanche\", \"hukamnama\"]")
+    }
+    var seen: [String] = []
+    for member in members {
+      if seen.contains(member) {
+        throw options.invalid("widgets", expected: "each widget once (\"\(member)\" is listed twice)")
+      }
+      seen.append(member)
+    }
+    self.members = members
+    minDisplay = try options.duration("min_display", default: StackRule.defaultMinDisplay, minimum: 0)
+    try options.finish()
+  }
+
+  public func placeholder() -> Entry {
+    Entry(date: 0, relevance: Relevance(0), runs: [TextRun("…")], alt: "placeholder", classes: ["stack"])
+  }
+
+  public func snapshot(context: ProviderContext) -> TimelineDraft { TimelineDraft(entries: [], policy: .never) }
+
+  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+    TimelineDraft(entries: [], policy: .never)
+  }
+}

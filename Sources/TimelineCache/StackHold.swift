@@ -1,0 +1,70 @@
+import Glibc
+import TimelineCore
+
+/// Which member a stack shows and since when, so that a member stays at least the stack's
+/// `min_display` (docs/relevance.md). Kept beside the browse states (`<stack>.shown` in
+/// the session directory, `BrowseStore`), never in the cache: it is what this session's
+/// bars showed, not what the providers said. Written only when the shown member changes.
+///
+/// On disk: `timeline-stack 1`, then `member NAME`, then `since DATE`.
+public struct StackHold: Sendable, Equatable {
+  /// The member shown.
+  public var member: String
+  /// Since when it has been shown (UTC epoch seconds).
+  public var since: Int64
+
+  public init(member: String, since: Int64) {
+    self.member = member
+    self.since = since
+  }
+
+  static let header = "timeline-stack 1"
+
+  /// The file's text.
+  public func encoded() -> String { Self.header + "\nmember \(member)\nsince \(since)\n" }
+
+  /// Parses a file's text; nil for anything that is not exactly this format.
+  public static func decode(_ text: Substring) -> StackHold? {
+    let lines = text.split(separator: "\n")
+    guard lines.count == 3, lines[0] == Substring(header), lines[1].hasPrefix("member "), lines[2].hasPrefix("since ")
+    else { return nil }
+    let member = String(lines[1].dropFirst(7))
+    guard WidgetName.isValid(member), let since = Int64(lines[2].dropFirst(6)) else { return nil }
+    return StackHold(member: member, since: since)
+  }
+}
+
+extension BrowseStore {
+  /// The hold file of `stack`; nil for an invalid name.
+  func holdPath(for stack: String) -> String? {
+    WidgetName.isValid(stack) ? directory + "/" + stack + ".shown" : nil
+  }
+
+  /// The stack's hold; nil when there is none or it cannot be trusted.
+  public func readHold(_ stack: String) -> StackHold? {
+    guard let path = holdPath(for: stack) else { return nil }
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    guard isSafe() else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 256)
+    var used = 0
+    while used < buffer.count {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + used, $0.count - used) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      used += count
+    }
+    guard used < buffer.count else { return nil }
+    return StackHold.decode(Substring(decoding: buffer[..<used], as: UTF8.self))
+  }
+
+  /// Records the stack's hold atomically; a failure only costs the hold (bars then pick
+  /// by score alone), so it is not reported.
+  public func writeHold(_ hold: StackHold, for stack: String) {
+    guard let path = holdPath(for: stack) else { return }
+    let store = CacheStore(directory: directory)
+    guard (try? store.ensureDirectory()) != nil, isSafe() else { return }
+    try? store.writeAtomically(Array(hold.encoded().utf8), to: path)
+  }
+}

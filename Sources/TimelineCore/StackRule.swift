@@ -1,0 +1,51 @@
+/// How a stack picks the member it shows (docs/relevance.md): the highest score now, ties
+/// to the member listed first; a shown member stays at least `minDisplay` unless another
+/// one scores at least `margin` more. Pure, on epoch seconds, so the emitter, `status`
+/// and the tests decide the same way.
+public enum StackRule {
+  /// The kind name of a stack widget.
+  public static let kind = "stack"
+  /// `min_display` when the config gives none: 10 minutes.
+  public static let defaultMinDisplay: Int64 = 600
+  /// How much higher another member must score to replace a shown one before its
+  /// `min_display` is over.
+  public static let margin = 20
+
+  /// One member that has an entry to show now.
+  public struct Candidate: Sendable, Equatable {
+    /// The member's widget name.
+    public var name: String
+    /// Its entry's score now, halved when its timeline is stale.
+    public var score: Int
+
+    public init(name: String, score: Int) {
+      self.name = name
+      self.score = score
+    }
+  }
+
+  /// The score a member's entry has now: stale halves it (rounding down).
+  public static func score(_ entry: Entry, at now: Int64, stale: Bool) -> Int {
+    let score = entry.score(at: now)
+    return stale ? score / 2 : score
+  }
+
+  /// `candidates` (in config order) from the highest score down; equal scores keep their
+  /// config order.
+  public static func ranking(_ candidates: [Candidate]) -> [Candidate] {
+    candidates.enumerated().sorted { ($1.element.score, $0.offset) < ($0.element.score, $1.offset) }.map(\.element)
+  }
+
+  /// The member to show at `now` from `ranking` (best first), given the member shown since
+  /// `shownSince` (the hold), and whether the hold kept it.
+  public static func choose(
+    _ ranking: [Candidate], shown: String?, shownSince: Int64?, minDisplay: Int64, now: Int64
+  ) -> (index: Int, held: Bool)? {
+    guard let best = ranking.first else { return nil }
+    guard let shown, let since = shownSince, since <= now, now - since < minDisplay, shown != best.name,
+      let index = ranking.firstIndex(where: { $0.name == shown }),
+      best.score - ranking[index].score < margin
+    else { return (0, false) }
+    return (index, true)
+  }
+}

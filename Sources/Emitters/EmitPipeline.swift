@@ -29,12 +29,14 @@ public enum EmitPipeline {
   /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`);
   /// `tooltip: false` for a format that prints no tooltip (its lines are not decoded).
   /// `browse`: where `timeline browse` keeps the view's state; a live state shows the
-  /// browsed entry instead of the current one (`BrowseView`). `explain: false` (no
+  /// browsed entry instead of the current one (`BrowseView`); for a stack it also keeps
+  /// the member shown and since when (`StackHold`), which only the bars record
+  /// (`recordHold`: `status` and `show` read it and leave it alone). `explain: false` (no
   /// `--verbose`) skips what only the reason needs: listing the cache directory for the
   /// widgets that exist, which costs a bar polling a misspelled name on every emit.
   public static func resolve(
     widget: String, directory: String, now: Int64, shortLived: Bool = false, tooltip: Bool = true,
-    browse: BrowseStore? = nil, explain: Bool = true
+    browse: BrowseStore? = nil, explain: Bool = true, recordHold: Bool = true
   ) -> Resolution {
     // A relative directory would depend on where the bar was started (`/` under systemd,
     // $HOME in most bars): refused, as XDG refuses relative paths.
@@ -55,7 +57,7 @@ public enum EmitPipeline {
     if let meta, meta.kind == StackRule.kind, view.error == nil {
       return StackView.resolve(
         stack: widget, meta: meta, directory: directory, now: now, shortLived: shortLived, tooltip: tooltip,
-        browse: browse)
+        browse: browse, recordHold: recordHold)
     }
     let stale = meta?.isStale(at: now) ?? false
     var reason: String?

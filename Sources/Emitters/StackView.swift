@@ -16,7 +16,7 @@ enum StackView {
 
   static func resolve(
     stack: String, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
-    browse: BrowseStore?
+    browse: BrowseStore?, recordHold: Bool
   ) -> EmitPipeline.Resolution {
     let store = CacheStore(directory: directory)
     var shown: [Shown] = []
@@ -57,7 +57,7 @@ enum StackView {
     }
     var index = chosenIndex
     if held, let since = hold?.since { consider(since + minDisplay) }
-    if !held, let browse, hold?.member != ranking[index].name {
+    if !held, recordHold, let browse, hold?.member != ranking[index].name {
       browse.writeHold(StackHold(member: ranking[index].name, since: now), for: stack)
     }
     // Browsing turns through the members in order of relevance and returns by itself.

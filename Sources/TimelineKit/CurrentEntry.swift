@@ -21,9 +21,12 @@ public enum CurrentEntry {
   /// The cached timeline and the index of its entry current at `at` (default `now`).
   /// `config` is read only when the cache is missing, to tell a typo from a widget that
   /// was never refreshed.
-  public static func find(widget: String, at: String?, store: CacheStore, now: Int64, config: () -> AppConfig?)
-    throws(Failure) -> (Timeline, Int)
-  {
+  /// For a stack, the entry of the member its bars show (`browse`: the session's directory,
+  /// whose record of the shown member it reads; nil: by score alone).
+  public static func find(
+    widget: String, at: String?, store: CacheStore, now: Int64, browse: BrowseStore? = nil,
+    config: () -> AppConfig?
+  ) throws(Failure) -> (Timeline, Int) {
     guard let path = store.path(for: widget) else {
       throw .usage("invalid widget name \"\(widget)\": \(WidgetName.rule)")
     }
@@ -49,12 +52,11 @@ public enum CurrentEntry {
     if timeline.kind == StackRule.kind {
       // The member the bars show now (the same choice, hold included), in full.
       let resolved = EmitPipeline.resolve(
-        widget: widget, directory: store.directory, now: now,
-        browse: BrowseStore(directory: BrowseStore.defaultDirectory()))
+        widget: widget, directory: store.directory, now: now, browse: browse, recordHold: false)
       guard let member = resolved.member else {
         throw .failed("stack \"\(widget)\" has no member with an entry to show; run `timeline refresh \(widget)`")
       }
-      return try find(widget: member, at: at, store: store, now: now, config: config)
+      return try find(widget: member, at: at, store: store, now: now, browse: browse, config: config)
     }
     guard !Selection.isExpired(end: timeline.end, now: now),
       let index = Selection.currentIndex(dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)

@@ -40,12 +40,13 @@ public struct StatusRow: Sendable, Equatable {
   /// The rows for `names` (every widget when empty) at `now`. The config is checked
   /// exactly as `refresh` checks it, providers and all, so a bad option or an unknown
   /// widget throws `ConfigError` here too.
-  public static func rows(_ names: [String], config: AppConfig, store: CacheStore, now: Int64) throws(ConfigError)
-    -> [StatusRow]
-  {
+  /// `browse`: the session's directory, for the member a stack's bars show (nil: by score).
+  public static func rows(
+    _ names: [String], config: AppConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil
+  ) throws(ConfigError) -> [StatusRow] {
     try Refresher(config: config, store: store, clock: FixedClock(now)).providers(for: names)
       .map { widget, provider in
-        var row = make(widget, store: store, now: now)
+        var row = make(widget, store: store, now: now, browse: browse)
         row.warnings = (provider as? any LocalDiagnostics)?.diagnostics() ?? []
         let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
         if let stored = WidgetRecord.load(widget.name, store: store).timeline?.configHash, stored != hash {
@@ -59,7 +60,9 @@ public struct StatusRow: Sendable, Equatable {
   }
 
   /// The row for `widget` at `now`.
-  public static func make(_ widget: WidgetConfig, store: CacheStore, now: Int64) -> StatusRow {
+  public static func make(_ widget: WidgetConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil)
+    -> StatusRow
+  {
     let record = WidgetRecord.load(widget.name, store: store)
     let timeline = record.timeline
     let current = timeline?.current(at: now)
@@ -82,8 +85,7 @@ public struct StatusRow: Sendable, Equatable {
         })
       row.shown =
         EmitPipeline.resolve(
-          widget: widget.name, directory: store.directory, now: now,
-          browse: BrowseStore(directory: BrowseStore.defaultDirectory())
+          widget: widget.name, directory: store.directory, now: now, browse: browse, recordHold: false
         ).member
       row.relevance = row.ranking.first { $0.name == row.shown }?.score
       row.current = row.shown.flatMap { name in WidgetRecord.load(name, store: store).timeline?.current(at: now).map { CleanText.terminalLine($0.text) } }

@@ -44,6 +44,7 @@ struct CommonOptions: ParsableArguments {
     do {
       return try CurrentEntry.find(
         widget: widget, at: at, store: store, now: SystemClock().now(),
+        browse: BrowseStore(directory: BrowseStore.defaultDirectory()),
         config: { try? ConfigLoader.load(explicit: config) })
     } catch .usage(let message) {
       throw Failure.config(message)

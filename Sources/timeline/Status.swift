@@ -28,7 +28,9 @@ extension TimelineCommand {
         let now = SystemClock().now()
         let rows: [StatusRow]
         do {
-          rows = try StatusRow.rows(widgets, config: config, store: common.store, now: now)
+          rows = try StatusRow.rows(
+            widgets, config: config, store: common.store, now: now,
+            browse: BrowseStore(directory: BrowseStore.defaultDirectory()))
         } catch let error as ConfigError {
           throw Failure.config(error.description)
         }

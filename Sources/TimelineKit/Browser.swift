@@ -48,13 +48,14 @@ public enum Browser {
     _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
     guard let path = cache.path(for: widget) else { throw ConfigError("invalid widget name \"\(widget)\"") }
     return try browse.withLock {
-      try step(move, widget: widget, path: path, config: config, browse: browse, now: now, zone: zone)
+      try step(move, widget: widget, path: path, config: config, cache: cache, browse: browse, now: now, zone: zone)
     }
   }
 
   /// The read, the change and the write of one move, under the browse directory's lock.
   private static func step(
-    _ move: Move, widget: String, path: String, config: AppConfig, browse: BrowseStore, now: Int64, zone: TimeZone
+    _ move: Move, widget: String, path: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
+    zone: TimeZone
   ) throws -> Outcome {
     let view = CacheReader.view(path: path, at: now)
     if view.error == nil, view.meta?.kind == StackRule.kind {

@@ -10,7 +10,8 @@ import TimelineCore
 public enum Preview {
   /// The widgets previewed when no config is given: the embedded default widgets plus one
   /// of each other kind, a Swedish avalanche area, a command widget, and friends and
-  /// birthdays from the bundled sample cards (their dates moved next to today).
+  /// birthdays from the bundled sample cards (their dates moved next to today), and a stack
+  /// of three of them.
   public static let toml =
     DefaultConfig.toml + """
 
@@ -32,6 +33,10 @@ public enum Preview {
 
       [widgets.birthdays]
       kind = "birthdays"
+
+      [widgets.now]
+      kind = "stack"
+      widgets = ["avalanche", "hukamnama", "random-shabad"]
 
       """
 

@@ -15,7 +15,9 @@ extension TimelineCommand {
 
     @OptionGroup var common: CommonOptions
     @Flag(
-      help: "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale).")
+      help:
+        "Print a JSON array (keys: widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale, relevance, entryRelevance; a stack adds ranking and shown)."
+    )
     var json = false
     @Argument(
       help: ArgumentHelp("Only these widgets (default: every configured widget).", valueName: "widget"),

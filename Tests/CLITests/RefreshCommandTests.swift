@@ -129,7 +129,12 @@ import TimelineTestSupport
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     #expect(rows.count == 1)
     #expect(
-      Set(rows[0].keys) == ["widget", "kind", "entries", "current", "nextRefresh", "lastSuccess", "lastError", "stale"])
+      Set(rows[0].keys) == [
+        "widget", "kind", "entries", "current", "nextRefresh", "lastSuccess", "lastError", "stale", "relevance",
+        "entryRelevance",
+      ])
+    // A command entry without a `relevance` field scores the default 10.
+    #expect(rows[0]["relevance"] as? Int == 10)
     #expect(rows[0]["widget"] as? String == "ticker")
     #expect(rows[0]["entries"] as? Int == 2)
     #expect(rows[0]["current"] as? String == "tick & <b>")

@@ -5,7 +5,7 @@ import TimelineTestSupport
 /// `timeline preview` (sample data, no network, no config) and `timeline doctor`.
 @Suite struct PreviewDoctorTests {
   static let previewWidgets = [
-    "random-shabad", "hukamnama", "avalanche", "favourites", "avalanche-se", "countdown", "friends", "birthdays",
+    "random-shabad", "hukamnama", "avalanche", "favourites", "avalanche-se", "countdown", "friends", "birthdays", "now",
   ]
 
   @Test func previewPrintsEveryWidgetInEveryFormat() throws {

@@ -24,7 +24,8 @@ enum Follow {
         request, directory: directory, browse: browse, now: clock.now(), out: out, err: err, program: program)
     }
     let parent = ParentWatch()
-    var watched = Set(request.widgets.compactMap { WidgetName($0) }.map(\.cacheFile))
+    let names = request.widgets.compactMap { WidgetName($0) }
+    var watched = Set(names.map(\.cacheFile))
     var watcher = DirectoryWatcher(directory: directory, names: watched)
     // `timeline browse` writes here: the browsed entry shows within a moment, no polling.
     // The browse directory is made first (0700, as `timeline browse` makes it): watching a

@@ -88,7 +88,8 @@ public struct StatusRow: Sendable, Equatable {
           widget: widget.name, directory: store.directory, now: now, browse: browse, recordHold: false
         ).member
       row.relevance = row.ranking.first { $0.name == row.shown }?.score
-      row.current = row.shown.flatMap { name in WidgetRecord.load(name, store: store).timeline?.current(at: now).map { CleanText.terminalLine($0.text) } }
+      let shownEntry = row.shown.flatMap { WidgetRecord.load($0, store: store).timeline?.current(at: now) }
+      row.current = shownEntry.map { CleanText.terminalLine($0.text) }
       row.stale = false
     }
     return row

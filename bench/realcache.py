@@ -39,7 +39,10 @@ VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliterat
             ("--line translation", ["--line", "translation"]))
 POLYBAR_FONT = ("--gurmukhi-font 2", ["--gurmukhi-font", "2"])
 CACHES = ("random-shabad", "hukamnama", "favourites", "avalanche-no", "avalanche-no-5", "avalanche-se", "command",
-          "shabad-3", "shabad-120")
+          "shabad-3", "shabad-120", "stack")
+# stack: a three-member stack (docs/relevance.md); its emit reads the stack's meta line and
+# each member's cache, and is compared with `cat` of its largest member cache.
+STACK_MEMBERS = ("avalanche-no", "hukamnama", "random-shabad")
 # avalanche-no-5: five regions side by side, the cost of each region's runs and tooltip
 # lines; Salten's recorded reply (its own, longer text) for three of them.
 SALTEN = (3016, 3017, 3018)
@@ -128,7 +131,9 @@ def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
             f.write('[widgets.avalanche-se]\nkind = "avalanche"\ncountry = "se"\narea = 2\n\n')
             f.write('[widgets.command]\nkind = "command"\ncommand = ["/bin/cat", "%s"]\n\n' % output)
             f.write('[widgets.shabad-3]\nkind = "favourites"\nshabads = [3492]\n\n')
-            f.write('[widgets.shabad-120]\nkind = "favourites"\nshabads = [%d]\n' % LONG_ID)
+            f.write('[widgets.shabad-120]\nkind = "favourites"\nshabads = [%d]\n\n' % LONG_ID)
+            f.write('[widgets.stack]\nkind = "stack"\nwidgets = [%s]\n'
+                    % ", ".join('"%s"' % m for m in STACK_MEMBERS))
         cache = os.path.join(workdir, "real-cache")
         env = dict(os.environ, TIMELINE_CONFIG=config, TIMELINE_CACHE_DIR=cache)
         done = subprocess.run([timeline, "refresh"], env=env, capture_output=True, text=True)
@@ -163,6 +168,8 @@ def bench(cache, emit, cat, measure_instr, pairtime, peak_rss_kb, launcher, runs
     rows = []
     for widget in CACHES:
         path = os.path.join(cache, widget + ".json")
+        if widget == "stack":
+            path = max((os.path.join(cache, m + ".json") for m in STACK_MEMBERS), key=os.path.getsize)
         cat_cmd = [cat, path]
         cat_row = {"cache": widget, "name": "cat", "bytes": os.path.getsize(path), "instr": measure_instr(cat_cmd, env),
                    "rss": peak_rss_kb(cat_cmd, env, launcher, runs=5), "cat_ms": []}

@@ -23,6 +23,28 @@ public struct StackHold: Sendable, Equatable {
   /// The file's text.
   public func encoded() -> String { Self.header + "\nmember \(member)\nsince \(since)\n" }
 
+  /// Parses a file's bytes (read on every stack emit, so without splitting into strings).
+  static func decode(bytes: ArraySlice<UInt8>) -> StackHold? {
+    let expected = Array((header + "\nmember ").utf8)
+    guard bytes.starts(with: expected) else { return nil }
+    var at = bytes.startIndex + expected.count
+    let nameStart = at
+    while at < bytes.endIndex, bytes[at] != 0x0A { at += 1 }
+    let member = String(decoding: bytes[nameStart..<at], as: UTF8.self)
+    let since = Array("\nsince ".utf8)
+    guard WidgetName.isValid(member), bytes[at...].starts(with: since) else { return nil }
+    at += since.count
+    var value: Int64 = 0
+    var digits = 0
+    while at < bytes.endIndex, bytes[at] >= 48, bytes[at] <= 57, digits < 18 {
+      value = value * 10 + Int64(bytes[at] - 48)
+      digits += 1
+      at += 1
+    }
+    guard digits > 0, at == bytes.endIndex || (bytes[at] == 0x0A && at + 1 == bytes.endIndex) else { return nil }
+    return StackHold(member: member, since: value)
+  }
+
   /// Parses a file's text; nil for anything that is not exactly this format.
   public static func decode(_ text: Substring) -> StackHold? {
     let lines = text.split(separator: "\n")
@@ -56,7 +78,7 @@ extension BrowseStore {
       used += count
     }
     guard used < buffer.count else { return nil }
-    return StackHold.decode(Substring(decoding: buffer[..<used], as: UTF8.self))
+    return StackHold.decode(bytes: buffer[..<used])
   }
 
   /// Records the stack's hold atomically; a failure only costs the hold (bars then pick

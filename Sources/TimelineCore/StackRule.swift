@@ -33,7 +33,21 @@ public enum StackRule {
   /// `candidates` (in config order) from the highest score down; equal scores keep their
   /// config order.
   public static func ranking(_ candidates: [Candidate]) -> [Candidate] {
-    candidates.enumerated().sorted { ($1.element.score, $0.offset) < ($0.element.score, $1.offset) }.map(\.element)
+    // A stable insertion sort by hand: a stack has a few members, and the library's sort
+    // of enumerated pairs costs the one-shot emitter its generic metadata.
+    var out = candidates
+    var index = 1
+    while index < out.count {
+      let item = out[index]
+      var at = index
+      while at > 0, out[at - 1].score < item.score {
+        out[at] = out[at - 1]
+        at -= 1
+      }
+      out[at] = item
+      index += 1
+    }
+    return out
   }
 
   /// The member to show at `now` from `ranking` (best first), given the member shown since

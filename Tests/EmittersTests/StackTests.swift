@@ -148,6 +148,20 @@ import TimelineTestSupport
     #expect(emit("held", at: t0 + 300, hold: false).member == "rising")
   }
 
+  @Test func theHoldFileReadsBackAndAnythingElseIsNoHold() throws {
+    let hold = StackHold(member: "hukamnama", since: 1_772_389_800)
+    browse.writeHold(hold, for: "now")
+    #expect(browse.readHold("now") == hold)
+    for junk in ["", "timeline-stack 1\nmember Bad!\nsince 1\n", "timeline-stack 1\nmember a\nsince x\n", "member a"] {
+      try junk.write(toFile: dir.file("run/now.shown"), atomically: true, encoding: .utf8)
+      #expect(browse.readHold("now") == nil, "\(junk)")
+    }
+    #expect(
+      StackRule.ranking([.init(name: "a", score: 5), .init(name: "b", score: 9), .init(name: "c", score: 9)]).map(
+        \.name)
+        == ["b", "c", "a"])
+  }
+
   @Test func browsingTurnsThroughTheMembersByRelevanceAndReturnsByItself() throws {
     let t = Self.ist0 + 2 * 3600
     #expect(emit(at: t).ranking == ["hukamnama", "random-shabad"])

@@ -12,9 +12,10 @@ import PackageDescription
 //   one-shot emit, measured with callgrind).
 // - CJSONC: json-c, the reader of whole cache documents (version 2 hot lines use FlatJSON).
 // - TimelineCache: the cache file format, its readers (json-c; FlatJSON for the bars' lines) and its atomic writer (Glibc).
-// - Emitters: pure renderers per bar, the OutputFormat registry, plus the pipeline both emit
-//   front ends share; no Glibc.
-// - EmitRuntime: the emit command's process side (argv, stdout, signals, inotify, --follow),
+// - Emitters: pure renderers per bar and the OutputFormat registry; TimelineCore only, no
+//   Glibc, no file access.
+// - EmitRuntime: the emit command's process side (the pipeline from a cache file to a line,
+//   the browse view, the placeholder guidance, argv, stdout, signals, inotify, --follow),
 //   shared by timeline-emit and `timeline emit`.
 // - Providers: networking, Foundation and time-zone maths live here and nowhere else.
 // - TimelineKit: config, the refresh orchestration, status and what the CLI prints.
@@ -56,7 +57,7 @@ let package = Package(
       name: "CJSONC", pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]),
     .target(name: "TimelineCache", dependencies: ["TimelineCore", "Platform", "CJSONC"], swiftSettings: fastPath),
-    .target(name: "Emitters", dependencies: ["TimelineCore", "TimelineCache"], swiftSettings: fastPath),
+    .target(name: "Emitters", dependencies: ["TimelineCore"], swiftSettings: fastPath),
     .target(
       name: "EmitRuntime", dependencies: ["Emitters", "Platform", "TimelineCache", "TimelineCore"],
       swiftSettings: fastPath),
@@ -66,7 +67,7 @@ let package = Package(
     .target(
       name: "TimelineKit",
       dependencies: [
-        "TimelineCore", "Platform", "Spawning", "TimelineCache", "Providers", "Emitters",
+        "TimelineCore", "Platform", "Spawning", "TimelineCache", "Providers", "Emitters", "EmitRuntime",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strict),

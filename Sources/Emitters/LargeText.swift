@@ -1,4 +1,3 @@
-import TimelineCache
 import TimelineCore
 
 /// The large family (`--family large`, WidgetKit's `.systemLarge`): the whole current entry

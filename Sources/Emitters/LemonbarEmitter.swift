@@ -1,4 +1,3 @@
-import TimelineCache
 import TimelineCore
 
 /// lemonbar input: `timeline-emit --follow lemonbar WIDGET | lemonbar … | sh`.

@@ -1,4 +1,3 @@
-import TimelineCache
 import TimelineCore
 
 /// The string syntaxes the emitters produce: JSON (waybar, i3bar) and Pango markup inside

@@ -151,6 +151,11 @@ extension OutputFormat {
   /// Whether the format prints the large family (`--family large`).
   public var hasLargeFamily: Bool { registration.large != nil }
 
+  /// The large family's lines (`LargeText`) as UTF-8 bytes; nil for a format without one.
+  public func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8]? {
+    registration.large.map { $0(lines, options) }
+  }
+
   /// The line for one widget as UTF-8 bytes, without a newline.
   public func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     registration.render(state, options)

@@ -1,4 +1,3 @@
-import TimelineCache
 import TimelineCore
 
 /// polybar `custom/script` (one line per run, or per update with `tail = true`).

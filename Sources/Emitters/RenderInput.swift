@@ -1,4 +1,3 @@
-import TimelineCache
 import TimelineCore
 
 /// What an emitter renders: one widget's entry at one instant, with the state the cache

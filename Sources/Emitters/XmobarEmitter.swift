@@ -1,4 +1,3 @@
-import TimelineCache
 import TimelineCore
 
 /// xmobar `CommandReader` (with `--follow`) or `Com` (one-shot) output, placed in the

@@ -4,7 +4,7 @@ import TimelineCore
 /// The refresh state beside a cache file, `.<widget>.state.json`: the last failure and when
 /// to retry. It is kept apart so that a failed refresh leaves the cache file byte for byte
 /// as it was. Emitters read it only when they show a placeholder or a stale entry
-/// (Emitters/Guidance.swift), for the tooltip.
+/// (EmitRuntime/Guidance.swift), for the tooltip.
 public struct WidgetState: Sendable, Equatable {
   /// When the last attempt happened.
   public var lastAttempt: Int64

@@ -1,3 +1,4 @@
+import EmitRuntime
 import Emitters
 import TimelineCache
 import TimelineCore

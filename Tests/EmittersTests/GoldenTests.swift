@@ -10,7 +10,7 @@ import TimelineCore
   @Test(arguments: GoldenCase.all)
   func everyFormatMatchesItsGolden(_ golden: GoldenCase) {
     for format in OutputFormat.allCases {
-      let bytes = EmitPipeline.lineBytes(golden.input, format: format, options: golden.options)
+      let bytes = format.bytes(golden.input, options: golden.options)
       let line = String(validating: bytes, as: UTF8.self)
       #expect(line != nil, "\(format.name): not UTF-8")
       Golden.check(line ?? "", bar: format.name, name: golden.name)

@@ -1,3 +1,4 @@
+import EmitRuntime
 import Testing
 import TimelineCache
 import TimelineCore

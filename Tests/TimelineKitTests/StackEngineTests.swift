@@ -1,3 +1,4 @@
+import EmitRuntime
 import Foundation
 import Testing
 import TimelineCache

@@ -192,7 +192,7 @@ enum BaniDBRender {
   }
 
   /// No colour and no tooltip: the emitters give every placeholder one look and a tooltip
-  /// that says what to do (Emitters/Guidance.swift).
+  /// that says what to do (EmitRuntime/Guidance.swift).
   static func placeholder(_ text: String, kind: String) -> Entry {
     Entry(date: 0, runs: [TextRun(text)], alt: "placeholder", classes: [kind])
   }

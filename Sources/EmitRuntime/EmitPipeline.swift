@@ -1,3 +1,4 @@
+import Emitters
 import TimelineCache
 import TimelineCore
 
@@ -109,13 +110,13 @@ public enum EmitPipeline {
   public static func largeBytes(
     widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
   ) -> [UInt8]? {
-    guard let render = format.registration.large else { return nil }
+    guard format.hasLargeFamily else { return nil }
     if let path = CacheStore(directory: directory).path(for: widget),
       let timeline = try? CacheReader.timeline(path: path), !Selection.isExpired(end: timeline.end, now: now),
       let index = Selection.currentIndex(
         dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
     {
-      return render(LargeText.lines(timeline, from: index, all: false), options)
+      return format.largeBytes(LargeText.lines(timeline, from: index, all: false), options: options)
     }
     let resolved = resolve(widget: widget, directory: directory, now: now, tooltip: false)
     return format.bytes(resolved.state, options: options)

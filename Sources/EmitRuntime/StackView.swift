@@ -1,3 +1,4 @@
+import Emitters
 import TimelineCache
 import TimelineCore
 

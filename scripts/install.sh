@@ -172,6 +172,9 @@ done
 plan 644 copy "$here/share/completions/timeline" "$data/bash-completion/completions/timeline"
 plan 644 copy "$here/share/completions/_timeline" "$zshdir/_timeline"
 plan 644 copy "$here/share/completions/timeline.fish" "$data/fish/vendor_completions.d/timeline.fish"
+plan 644 copy "$here/share/completions/timeline-emit" "$data/bash-completion/completions/timeline-emit"
+plan 644 copy "$here/share/completions/_timeline-emit" "$zshdir/_timeline-emit"
+plan 644 copy "$here/share/completions/timeline-emit.fish" "$data/fish/vendor_completions.d/timeline-emit.fish"
 for page in "$here"/share/man/man*/*; do
   section=$(basename "$(dirname "$page")")
   if [ "$package" = yes ]; then

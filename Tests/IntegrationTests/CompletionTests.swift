@@ -94,4 +94,62 @@ import TimelineTestSupport
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout == "_timeline\n_timeline: function\n", "\(result)")
   }
+
+  /// timeline-emit is completed as `timeline emit`: bash through its own file (which
+  /// loads timeline's from beside it, as bash-completion would), fish by wrapping.
+  @Test func timelineEmitCompletesLikeTimelineEmit() throws {
+    let dir = try TempDir()
+    let completions = dir.file("completions")
+    try FileManager.default.createDirectory(atPath: completions, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: try script("bash", in: dir), toPath: completions + "/timeline")
+    try FileManager.default.copyItem(
+      atPath: Repo.file("completions/timeline-emit.bash"), toPath: completions + "/timeline-emit")
+    let bash = try #require(which("bash"))
+    let harness = """
+      source "$1"
+      read -ra COMP_WORDS <<< "$2"
+      [[ "$2" == *" " ]] && COMP_WORDS+=("")
+      COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$2"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+      complete -p timeline-emit > /dev/null || exit 3
+      __timeline_emit_as_emit timeline-emit "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    func complete(_ line: String) throws -> [String] {
+      let result = try run(
+        bash, ["-c", harness, "harness", completions + "/timeline-emit", line], environment: try environment(dir))
+      #expect(result.status == 0, "\(result)")
+      return result.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+    let formats = try complete("timeline-emit ")
+    for format in ["waybar", "polybar", "tmux", "i3bar", "plain"] { #expect(formats.contains(format), "\(formats)") }
+    #expect(try complete("timeline-emit waybar ") == ["alpha", "beta"])
+    #expect(try complete("timeline-emit --follow i3bar a") == ["alpha"])
+    #expect(try complete("timeline-emit waybar alpha --li") == ["--line"])
+
+    let fish = try #require(which("fish"), "fish is missing (make deps installs it)")
+    let fishResult = try run(
+      fish,
+      [
+        "--no-config", "-c", "source $argv[1]; source $argv[2]; complete -C 'timeline-emit '",
+        try script("fish", in: dir), Repo.file("completions/timeline-emit.fish"),
+      ], environment: try environment(dir))
+    let fishFormats = fishResult.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    #expect(fishFormats.contains("waybar") && fishFormats.contains("i3bar"), "\(fishResult)")
+
+    // zsh: the function loads beside timeline's.
+    let zsh = try #require(which("zsh"), "zsh is missing (make deps installs it)")
+    let functions = dir.file("functions")
+    try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: try script("zsh", in: dir), toPath: functions + "/_timeline")
+    try FileManager.default.copyItem(
+      atPath: Repo.file("completions/_timeline-emit"), toPath: functions + "/_timeline-emit")
+    let loaded = try run(
+      zsh,
+      [
+        "-f", "-c",
+        "fpath=(\(functions) $fpath); autoload -Uz compinit; compinit -u -d \(dir.file("zcompdump")); "
+          + "print -r -- ${_comps[timeline-emit]}; autoload +X _timeline-emit && whence -w _timeline-emit",
+      ], environment: try environment(dir))
+    #expect(loaded.stdout == "_timeline-emit\n_timeline-emit: function\n", "\(loaded)")
+  }
 }

@@ -17,6 +17,7 @@ import PackageDescription
 // - EmitRuntime: the emit command's process side (the pipeline from a cache file to a line,
 //   the browse view, the placeholder guidance, argv, stdout, signals, inotify, --follow),
 //   shared by timeline-emit and `timeline emit`.
+// - CCurl: libcurl, the HTTP client's transport (one file of Providers uses it).
 // - Providers: networking, Foundation and time-zone maths live here and nowhere else.
 // - TimelineKit: config, the refresh orchestration, status and what the CLI prints.
 // - timeline: the CLI; ArgumentParser parsing and dispatch into TimelineKit only.
@@ -56,14 +57,19 @@ let package = Package(
     .systemLibrary(
       name: "CJSONC", pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]),
+    // libcurl, through one file (Providers/HTTP/CurlTransfer.swift).
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
     .target(name: "TimelineCache", dependencies: ["TimelineCore", "Platform", "CJSONC"], swiftSettings: fastPath),
     .target(name: "Emitters", dependencies: ["TimelineCore"], swiftSettings: fastPath),
     .target(
       name: "EmitRuntime", dependencies: ["Emitters", "Platform", "TimelineCache", "TimelineCore"],
       swiftSettings: fastPath),
     .target(
-      name: "Providers", dependencies: ["TimelineCore", "Platform", "Spawning"], resources: [.copy("Samples")],
-      swiftSettings: strict),
+      name: "Providers", dependencies: ["TimelineCore", "Platform", "Spawning", "CCurl"],
+      // Samples/ is read from the file system (SampleFiles.swift), not a SwiftPM resource.
+      exclude: ["Samples"], swiftSettings: strict),
     .target(
       name: "TimelineKit",
       dependencies: [
@@ -99,7 +105,8 @@ let package = Package(
     .testTarget(
       name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "Emitters", "TimelineTestSupport"],
       resources: [.copy("Fixtures")]),
-    .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineCache", "TimelineTestSupport"]),
+    .testTarget(
+      name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineCache", "Providers", "TimelineTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),

@@ -17,7 +17,7 @@ public struct Refresher: Sendable {
 
   public init(
     config: AppConfig, store: CacheStore, clock: any WallClock,
-    makeHTTP: @escaping @Sendable () -> any HTTPClient = { URLSessionHTTPClient() }
+    makeHTTP: @escaping @Sendable () -> any HTTPClient = { CurlHTTPClient() }
   ) {
     self.config = config
     self.store = store

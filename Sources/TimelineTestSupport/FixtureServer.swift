@@ -6,28 +6,44 @@ import Spawning
 /// exits when the pipe closes.
 public final class FixtureServer: @unchecked Sendable {
   public let port: Int
-  public var baseURL: String { "http://127.0.0.1:\(port)" }
+  /// `http://127.0.0.1:PORT`, or https when started with `tls: true`.
+  public var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
+  private let scheme: String
   private let pid: pid_t
   private let input: Int32
   private let scratch: TempDir
 
   /// Starts the server with `routes` (see the script's docstring).
-  public init(routes: [String: Any] = [:], environment: [String: String] = [:]) throws {
+  /// With `tls`, it speaks HTTPS with Tests/Support/loopback-cert.pem, a self-signed
+  /// certificate that no system CA store trusts.
+  public init(routes: [String: Any] = [:], environment: [String: String] = [:], tls: Bool = false) throws {
     scratch = try TempDir()
+    scheme = tls ? "https" : "http"
+    var environment = environment
+    if tls {
+      let support = Paths.repo + "/Tests/Support/"
+      environment["FIXTURE_TLS"] = support + "loopback-cert.pem:" + support + "loopback-key.pem"
+    }
     let routesFile = scratch.file("routes.json")
     try JSONSerialization.data(withJSONObject: routes).write(to: URL(fileURLWithPath: routesFile))
+    (pid, input, port) = try Self.launch(
+      [Paths.repo + "/Tests/Support/fixture_server.py", routesFile], environment: environment)
+  }
+
+  /// Starts one of the loopback scripts in Tests/Support, which prints "PORT n" once
+  /// listening and exits when its stdin (the returned descriptor) closes.
+  static func launch(_ script: [String], environment: [String: String]) throws -> (pid_t, Int32, Int) {
     let stdin = try Subprocess.makePipe()
     let stdout = try Subprocess.makePipe()
     let spawned = Result(catching: {
       try Subprocess.spawn(
-        ["/usr/bin/env", "python3", Paths.repo + "/Tests/Support/fixture_server.py", routesFile],
-        environment: environment, stdin: .descriptor(stdin.read), stdout: .descriptor(stdout.write),
-        stderr: .descriptor(2))
+        ["/usr/bin/env", "python3"] + script, environment: environment, stdin: .descriptor(stdin.read),
+        stdout: .descriptor(stdout.write), stderr: .descriptor(2))
     })
     close(stdin.read)
     close(stdout.write)
     defer { close(stdout.read) }
-    input = stdin.write
+    let pid: pid_t
     do {
       pid = try spawned.get()
     } catch {
@@ -36,16 +52,16 @@ public final class FixtureServer: @unchecked Sendable {
     }
     let line = Self.line(from: stdout.read)
     guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
-      Self.stop(pid, input: input)
-      throw TestSupportError("fixture server did not start: \(line)")
+      Self.stop(pid, input: stdin.write)
+      throw TestSupportError("\(script[0]) did not start: \(line)")
     }
-    self.port = port
+    return (pid, stdin.write, port)
   }
 
   deinit { Self.stop(pid, input: input) }
 
   /// Closes the server's stdin (it exits then), and reaps it; SIGKILL if it lingers.
-  private static func stop(_ pid: pid_t, input: Int32) {
+  static func stop(_ pid: pid_t, input: Int32) {
     close(input)
     kill(pid, SIGTERM)
     if Subprocess.wait(pid, within: 5) == nil {

@@ -44,7 +44,7 @@ extension TimelineCommand {
       let countries = country.flatMap(AvalancheCountry.init(rawValue:)).map { [$0] } ?? AvalancheCountry.allCases
       // A broken config must not stop a listing, so its sources are only a default here.
       let configured = (try? ConfigLoader.load(explicit: nil))?.sources ?? [:]
-      let http = URLSessionHTTPClient()
+      let http = CurlHTTPClient()
       let now = SystemClock().now()
       var all: [AvalancheRegion] = []
       for country in countries {

@@ -54,7 +54,7 @@ final class AvalancheHarness: @unchecked Sendable {
 
   func context(_ options: [String: ConfigValue], now: Int64) -> ProviderContext {
     ProviderContext(
-      clock: FixedClock(now), config: config(options), sources: sources, http: URLSessionHTTPClient())
+      clock: FixedClock(now), config: config(options), sources: sources, http: CurlHTTPClient())
   }
 
   func config(_ options: [String: ConfigValue]) -> WidgetConfig {

@@ -59,7 +59,7 @@ private let utc = AvalancheFixture.utc
     try await harness.route([
       "/varsom/RegionSummary/Simple/1/2026-02-10/2026-02-10": (summary, 200), "/wfs": (wfs, 200),
     ])
-    let http = URLSessionHTTPClient()
+    let http = CurlHTTPClient()
     let now = utc("2026-02-10T07:00:00Z")
     let norway = try await AvalancheRegions.fetch(.norway, base: harness.sources["varsom"]!, http: http, now: now)
     #expect(norway.count == 46)

@@ -13,6 +13,8 @@ html (an HTML error page with the route's status, default 200), empty (no body a
 A list of specs is served in turn (the last one repeats).
 Control: POST /__routes replaces the routes (body = JSON); GET /__log returns the request
 log and the peak number of requests in flight; POST /__reset clears the log.
+With FIXTURE_TLS=CERT:KEY in the environment it speaks HTTPS with that certificate (the
+tests' self-signed loopback-cert.pem, which a verifying client must refuse).
 Prints "PORT <n>" once listening. Binds 127.0.0.1 only. Exits when stdin closes, so a
 test that dies never leaves a server behind.
 """
@@ -173,6 +175,12 @@ def main():
             STATE["routes"] = json.load(f)
     server = QuietServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if os.environ.get("FIXTURE_TLS"):
+        import ssl
+        cert, key = os.environ["FIXTURE_TLS"].split(":", 1)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print("PORT %d" % server.server_address[1], flush=True)
     try:

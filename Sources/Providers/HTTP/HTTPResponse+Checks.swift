@@ -1,4 +1,3 @@
-import Foundation
 import TimelineCore
 
 extension HTTPResponse {
@@ -29,22 +28,17 @@ extension HTTPResponse {
   /// Seconds from a `Retry-After` header: delta-seconds, or an HTTP date measured from
   /// `now` (never the system clock, so tests and replays agree).
   public func retryAfter(now: Int64) -> Int64? {
-    guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
+    guard let raw = headers["retry-after"] else { return nil }
+    let value = String(raw.unicodeScalars.filter { $0 != " " && $0 != "\t" }.map(Character.init))
     if let seconds = Int64(value) { return Swift.max(0, Swift.min(seconds, 86_400)) }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
-    // Clamped as a Double first: converting a far date's interval to Int64 could trap.
-    return Int64(Swift.max(0, Swift.min(date.timeIntervalSince1970 - Double(now), 86_400)))
+    guard let date = HTTPDate.parse(raw) else { return nil }
+    let (delta, overflow) = date.subtractingReportingOverflow(now)
+    return overflow ? nil : Swift.max(0, Swift.min(delta, 86_400))
   }
 
   /// BaniDB's `{"error":true,"data":{"error":"…"}}` message, one line, at most 120 chars.
   func apiErrorMessage() -> String? {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-      let data = object["data"] as? [String: Any], let message = data["error"] as? String
-    else { return nil }
+    guard let message = JSONValue.parse(body)?["data"]?["error"]?.string else { return nil }
     return CleanText.oneLine(message, limit: 120)
   }
 }

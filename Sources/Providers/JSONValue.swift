@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, decoded strictly: `true` is never a number and `1` is never a boolean,
 /// which JSONSerialization on Linux cannot promise (both arrive as NSNumber).

@@ -1,20 +1,24 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
-/// Finds the bundled sample files behind `snapshot()`. `Bundle.module` would abort the
-/// process when the resource bundle is missing, which is the normal case for an installed
-/// binary, so the places are searched by hand and a missing file is just nil.
+/// Finds the sample files behind `snapshot()`. They are not a SwiftPM resource: its
+/// `Bundle.module` accessor would link the whole of Foundation (and ICU's data with it)
+/// into `timeline`, and would abort the process when the bundle is missing, which is the
+/// normal case for an installed binary. A missing file is just nil.
 public enum SampleFiles {
-  /// The directories searched, in order: `$TIMELINE_SAMPLES_DIR`, SwiftPM's resource
-  /// bundle next to the executable (a build tree), and `../share/timeline/samples`
-  /// relative to the executable (an install).
+  /// The directories searched, in order: `$TIMELINE_SAMPLES_DIR`, `../share/timeline/samples`
+  /// relative to the executable (an install), and `Sources/Providers/Samples` in the
+  /// nearest directory above the executable that has one (a build tree, where the tests
+  /// and `swift run` find the package's own copy).
   static var directories: [String] {
     var dirs: [String] = []
-    if let env = ProcessInfo.processInfo.environment["TIMELINE_SAMPLES_DIR"], !env.isEmpty { dirs.append(env) }
-    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    for base in [exe, Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL] {
-      dirs.append(base.appendingPathComponent("timeline_Providers.resources/Samples").path)
+    if let env = Environment.get("TIMELINE_SAMPLES_DIR"), !env.isEmpty { dirs.append(env) }
+    var base = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    dirs.append(base.deletingLastPathComponent().appendingPathComponent("share/timeline/samples").path)
+    for _ in 0..<6 where base.path != "/" {
+      base = base.deletingLastPathComponent()
+      dirs.append(base.appendingPathComponent("Sources/Providers/Samples").path)
     }
-    dirs.append(exe.deletingLastPathComponent().appendingPathComponent("share/timeline/samples").path)
     return dirs
   }
 

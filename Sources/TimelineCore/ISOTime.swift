@@ -8,13 +8,18 @@ public enum ISOTime {
 
   /// `2026-11-22T16:30:00Z`.
   public static func format(_ epoch: Int64) -> String {
-    let days = floorDiv(epoch, 86_400)
-    // The remainder, not `epoch - days * 86_400`: that product leaves Int64 near its limits.
-    let remainder = epoch % 86_400
-    let seconds = remainder < 0 ? remainder + 86_400 : remainder
+    let (days, seconds) = dayAndSecond(epoch)
     let (y, m, d) = civil(fromDays: days)
     return
       "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
+  }
+
+  /// The day (since 1970-01-01) and the second within it of `epoch`: the package's one
+  /// floor division by the day, for UTC here and for local seconds in Providers' `Zone`.
+  public static func dayAndSecond(_ epoch: Int64) -> (day: Int64, second: Int64) {
+    // The remainder, not `epoch - days * 86_400`: that product leaves Int64 near its limits.
+    let remainder = epoch % 86_400
+    return (floorDiv(epoch, 86_400), remainder < 0 ? remainder + 86_400 : remainder)
   }
 
   /// Year, month, day of a count of days since 1970-01-01 (proleptic Gregorian).
@@ -47,7 +52,8 @@ public enum ISOTime {
     return a % b < 0 ? quotient - 1 : quotient
   }
 
-  private static func pad(_ n: Int64, _ width: Int) -> String {
+  /// `n` in decimal, zero-padded to `width` digits.
+  public static func pad(_ n: Int64, _ width: Int) -> String {
     let s = String(n)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
   }

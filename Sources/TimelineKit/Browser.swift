@@ -1,6 +1,6 @@
 import EmitRuntime
 import Emitters
-import Foundation
+import FoundationEssentials
 import Providers
 import TimelineCache
 import TimelineCore
@@ -44,7 +44,7 @@ public enum Browser {
   /// state cannot be written.
   public static func move(
     _ move: Move, widget: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
-    zone: TimeZone = .current
+    zone: Zone = .user
   ) throws -> Outcome {
     _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
     guard let path = cache.path(for: widget) else { throw ConfigError("invalid widget name \"\(widget)\"") }

@@ -70,8 +70,10 @@ public enum ConfigLoader {
     for line in text.split(separator: "\n") {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       guard trimmed.hasPrefix("[widgets."), let close = trimmed.firstIndex(of: "]") else { continue }
-      let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close]
-        .trimmingCharacters(in: [" ", "\""])
+      let isQuoteOrSpace: (Character) -> Bool = { $0 == " " || $0 == "\"" }
+      let name = String(
+        trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close].drop(while: isQuoteOrSpace).reversed()
+          .drop(while: isQuoteOrSpace).reversed())
       if order[name] == nil { order[name] = order.count }
     }
     return widgets.enumerated().sorted {

@@ -1,31 +1,13 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// `timeline status` output: the JSON array and the table.
 extension StatusRow {
   /// The rows as a JSON array (`timeline status --json`).
   public static func json(_ rows: [StatusRow]) -> String {
-    let objects: [[String: Any]] = rows.map { row in
-      var object: [String: Any] = [
-        "widget": row.widget, "kind": row.kind, "entries": row.entries,
-        "current": row.current ?? NSNull(),
-        "nextRefresh": row.nextRefresh.map(ISOTime.format) ?? NSNull(),
-        "lastSuccess": row.lastSuccess.map(ISOTime.format) ?? NSNull(),
-        "lastError": row.lastError ?? NSNull(), "stale": row.stale,
-      ]
-      if !row.warnings.isEmpty { object["warnings"] = row.warnings }
-      if let settings = row.settings { object["settings"] = settings }
-      object["relevance"] = row.relevance ?? NSNull()
-      object["entryRelevance"] = row.entryRelevance.map { ["date": ISOTime.format($0.date), "relevance": $0.score] }
-      if row.kind == StackRule.kind {
-        object["ranking"] = row.ranking.map { ["widget": $0.name, "relevance": $0.score] }
-        object["shown"] = row.shown ?? NSNull()
-      }
-      return object
-    }
-    let data =
-      (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes]))
-      ?? Data("[]".utf8)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(rows.map(StatusJSON.init))) ?? Data("[]".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 
@@ -55,5 +37,47 @@ extension StatusRow {
       if row.warnings.count > 20 { lines.append("  warning:      … \(row.warnings.count - 20) more") }
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+/// One row of `timeline status --json` (JSONEncoder: JSONSerialization would link the whole
+/// of Foundation, ICU included); absent values are `null`, not left out.
+private struct StatusJSON: Encodable {
+  let row: StatusRow
+
+  enum Key: String, CodingKey {
+    case widget, kind, entries, current, nextRefresh, lastSuccess, lastError, stale, warnings, settings
+    case relevance, entryRelevance, ranking, shown, date, score
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var object = encoder.container(keyedBy: Key.self)
+    try object.encode(row.widget, forKey: .widget)
+    try object.encode(row.kind, forKey: .kind)
+    try object.encode(row.entries, forKey: .entries)
+    try object.encode(row.current, forKey: .current)
+    try object.encode(row.nextRefresh.map(ISOTime.format), forKey: .nextRefresh)
+    try object.encode(row.lastSuccess.map(ISOTime.format), forKey: .lastSuccess)
+    try object.encode(row.lastError, forKey: .lastError)
+    try object.encode(row.stale, forKey: .stale)
+    if !row.warnings.isEmpty { try object.encode(row.warnings, forKey: .warnings) }
+    if let settings = row.settings { try object.encode(settings, forKey: .settings) }
+    try object.encode(row.relevance, forKey: .relevance)
+    try object.encode(
+      row.entryRelevance.map { Scored(date: ISOTime.format($0.date), relevance: $0.score) }, forKey: .entryRelevance)
+    if row.kind == StackRule.kind {
+      try object.encode(row.ranking.map { Ranked(widget: $0.name, relevance: $0.score) }, forKey: .ranking)
+      try object.encode(row.shown, forKey: .shown)
+    }
+  }
+
+  struct Scored: Encodable {
+    let date: String
+    let relevance: Int
+  }
+
+  struct Ranked: Encodable {
+    let widget: String
+    let relevance: Int
   }
 }

@@ -17,18 +17,18 @@ import TimelineTestSupport
     // Today's Hukamnama as BaniDB would date it: by Amritsar's calendar.
     let hukam = try Self.json(fixtures + "/banidb/hukamnama-latest-2025-10-13.json")
     var object = hukam
-    let today = Self.day(in: "Asia/Kolkata")
+    let today = try Self.day(in: "Asia/Kolkata")
     object["date"] = ["gregorian": ["year": today.year, "month": today.month, "date": today.day]]
     object.removeValue(forKey: "isLatest")
     let hukamFile = dir.file("hukam.json")
     try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: hukamFile))
     // Trollheimen's five days, moved so the first is today in Oslo.
-    let oslo = Self.day(in: "Europe/Oslo")
+    let oslo = try Self.day(in: "Europe/Oslo")
     var detail = try String(contentsOfFile: fixtures + "/avalanche/detail-3022-en-2023-03-01.json", encoding: .utf8)
     for offset in 0..<5 {
-      detail = detail.replacingOccurrences(of: "2023-03-0\(offset + 1)", with: Self.iso(oslo, plus: offset))
+      detail = detail.replacingOccurrences(of: "2023-03-0\(offset + 1)", with: try Self.iso(oslo, plus: offset))
     }
-    detail = detail.replacingOccurrences(of: "2023-02-28", with: Self.iso(oslo, plus: -1))
+    detail = detail.replacingOccurrences(of: "2023-02-28", with: try Self.iso(oslo, plus: -1))
     let avalancheFile = try dir.write("avalanche.json", detail)
     server = try FixtureServer(routes: [
       "/v2/random/*": ["file": fixtures + "/banidb/random-3492.json"],
@@ -64,18 +64,16 @@ import TimelineTestSupport
     try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
   }
 
-  static func day(in zone: String) -> DateComponents {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: zone)!
-    return calendar.dateComponents([.year, .month, .day], from: Date())
+  /// Today in `zone` as `date` says, as numbers.
+  static func day(in zone: String) throws -> (year: Int, month: Int, day: Int) {
+    let parts = try today(in: zone).split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { throw TestSupportError("unexpected date \(parts)") }
+    return (parts[0], parts[1], parts[2])
   }
 
-  static func iso(_ day: DateComponents, plus offset: Int) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let date = calendar.date(from: day)!.addingTimeInterval(Double(offset) * 86_400)
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+  static func iso(_ day: (year: Int, month: Int, day: Int), plus offset: Int) throws -> String {
+    let text = "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)-\(day.day < 10 ? "0" : "")\(day.day)"
+    return try isoDay(text, plus: offset)
   }
 
   var env: [String: String] { ["TIMELINE_CACHE_DIR": dir.file("cache"), "TIMELINE_CONFIG": config] }
@@ -121,8 +119,8 @@ import TimelineTestSupport
     let fetched = try await server.log().paths.count
     // 00:30 Oslo tomorrow is 23:30 or 22:30 UTC today; the fixture's second day is level 2,
     // its third level 3: check the third day to see the switch.
-    let oslo = Self.day(in: "Europe/Oslo")
-    let at = Self.iso(oslo, plus: 2) + "T00:30:00+01:00"
+    let oslo = try Self.day(in: "Europe/Oslo")
+    let at = try Self.iso(oslo, plus: 2) + "T00:30:00+01:00"
     let later = try run(Paths.binary("timeline-emit"), ["waybar", "avalanche", "--at", at], environment: env)
     let object = try JSONSerialization.jsonObject(with: Data(later.stdout.utf8)) as? [String: Any]
     #expect((object?["class"] as? [String])?.contains("level-3") == true, "\(later.stdout)")
@@ -131,8 +129,8 @@ import TimelineTestSupport
 
     // Tomorrow 00:10 in Amritsar, today's Hukamnama is no longer today's: still shown,
     // marked `not-today`, never the placeholder.
-    let ist = Self.day(in: "Asia/Kolkata")
-    let tomorrow = Self.iso(ist, plus: 1) + "T00:10:00+05:30"
+    let ist = try Self.day(in: "Asia/Kolkata")
+    let tomorrow = try Self.iso(ist, plus: 1) + "T00:10:00+05:30"
     let today = try run(Paths.binary("timeline"), ["emit", "waybar", "hukamnama"], environment: env).stdout
     let after = try run(Paths.binary("timeline"), ["emit", "waybar", "hukamnama", "--at", tomorrow], environment: env)
       .stdout

@@ -40,7 +40,9 @@ import TimelineCore
   }
 
   @Test func manyRunsAndLongTextAreCappedForEveryBar() throws {
-    let runs = (0..<100_000).map { TextRun("r\($0) ", color: "#ff\(String(format: "%04x", $0 % 65_536))") }
+    let runs = (0..<100_000).map {
+      TextRun("r\($0) ", color: "#ff" + String(String(0x1_0000 + $0 % 65_536, radix: 16).dropFirst()))
+    }
     let long = String(repeating: "ਕਿ", count: 400_000)
     for entry in [
       Entry(date: 0, runs: runs, alt: "a"), Entry(date: 0, runs: [TextRun(long)], tooltip: [long, long], alt: long),

@@ -69,40 +69,6 @@ private let utc = AvalancheFixture.utc
     }
   }
 
-  @Test func euRuleWithoutTzdataAgreesWithTzdata() throws {
-    for name in ["Europe/Oslo", "Europe/Stockholm"] {
-      let tz = LocalZone(name)
-      let rule = LocalZone(name, tzdata: false)
-      try #require(tz.zone != nil && rule.zone == nil)
-      // Every quarter hour around both 2026 switches (29 March, 25 October), and a day
-      // in each season.
-      for (from, to) in [
-        ("2026-03-27T00:00:00Z", "2026-03-31T00:00:00Z"), ("2026-10-23T00:00:00Z", "2026-10-27T00:00:00Z"),
-        ("2026-01-15T00:00:00Z", "2026-01-16T00:00:00Z"), ("2026-07-15T00:00:00Z", "2026-07-16T00:00:00Z"),
-      ] {
-        for instant in stride(from: utc(from), to: utc(to), by: 900) {
-          #expect(tz.clock(at: instant) == rule.clock(at: instant), "\(name) \(instant)")
-        }
-      }
-      for day in [
-        LocalDay(year: 2026, month: 3, day: 29), LocalDay(year: 2026, month: 10, day: 25),
-        LocalDay(year: 2026, month: 3, day: 28), LocalDay(year: 2026, month: 10, day: 26),
-      ] {
-        for minute in stride(from: 0, to: 24 * 60, by: 15) {
-          // Includes 02:30 on 29 March (in the gap) and on 25 October (twice over).
-          #expect(
-            tz.epoch(day, hour: minute / 60, minute: minute % 60)
-              == rule.epoch(day, hour: minute / 60, minute: minute % 60),
-            "\(name) \(day) \(minute)")
-        }
-      }
-      #expect(rule.parse("2026-07-01T00:00:00") == utc("2026-06-30T22:00:00Z"))
-      #expect(rule.start(of: LocalDay(year: 2026, month: 3, day: 30)) == utc("2026-03-29T22:00:00Z"))
-    }
-    #expect(EURule.lastSunday(2026, 3) == utc("2026-03-29T01:00:00Z"))
-    #expect(EURule.lastSunday(2026, 10) == utc("2026-10-25T01:00:00Z"))
-  }
-
   @Test func badCombinationsAreRejected() throws {
     #expect(configError(["language": .string("sv")])?.message.contains("\"en\", \"nb\"") == true)
     #expect(configError(["country": .string("se"), "area": .int(2), "language": .string("nb")]) != nil)
@@ -140,7 +106,7 @@ private let utc = AvalancheFixture.utc
   }
 
   @Test func osloTimestampsWithAnyFraction() {
-    let oslo = LocalZone.oslo
+    let oslo = Zone.oslo
     #expect(oslo.parse("2023-02-28T15:32:29.677") == utc("2023-02-28T14:32:29Z"))
     #expect(oslo.parse("2023-03-02T09:11:14.2") == utc("2023-03-02T08:11:14Z"))
     #expect(oslo.parse("2026-07-01T00:00:00.1234567") == utc("2026-06-30T22:00:00Z"))
@@ -148,6 +114,6 @@ private let utc = AvalancheFixture.utc
     #expect(oslo.parse("2026-07-01T00:00:00Z") == utc("2026-07-01T00:00:00Z"))
     #expect(oslo.parse("2026-07-01T00:00:00+02:00") == utc("2026-06-30T22:00:00Z"))
     #expect(oslo.parse("2026-07-01T00:00:00.12345678") == nil)
-    #expect(LocalZone.stockholm.parse("2021-02-28 18:00") == utc("2021-02-28T17:00:00Z"))
+    #expect(Zone.stockholm.parse("2021-02-28 18:00") == utc("2021-02-28T17:00:00Z"))
   }
 }

@@ -27,10 +27,10 @@ import TimelineTestSupport
         "/hukamnamas",
       ])
     #expect(
-      IST.nextMidnight(after: BaniDBFixture.epoch("2026-03-01T18:29:59Z"))
+      Zone.ist.nextMidnight(after: BaniDBFixture.epoch("2026-03-01T18:29:59Z"))
         == BaniDBFixture.epoch("2026-03-01T18:30:00Z"))
     #expect(
-      IST.nextMidnight(after: BaniDBFixture.epoch("2026-03-01T18:30:00Z"))
+      Zone.ist.nextMidnight(after: BaniDBFixture.epoch("2026-03-01T18:30:00Z"))
         == BaniDBFixture.epoch("2026-03-02T18:30:00Z"))
   }
 

@@ -34,7 +34,7 @@ import TimelineTestSupport
     AvalanchePalette.allCases.flatMap(\.colors) + [BaniDBStyle.mainColor, BaniDBStyle.yamkiColor]
   }
 
-  static func figure(_ ratio: Double?) -> String { ratio.map { String(format: "%.1f:1", $0) } ?? "?" }
+  static func figure(_ ratio: Double?) -> String { ratio.map { "\(($0 * 10).rounded() / 10):1" } ?? "?" }
 
   @Test func everyColourReadsOnTheRecommendedStyle() throws {
     let style = try Self.recommendedStyle()

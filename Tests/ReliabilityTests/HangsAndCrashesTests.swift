@@ -33,7 +33,7 @@ import TimelineTestSupport
     #expect(!alive, "the command's process group outlived the refresh")
     row(
       "command closes its output, keeps running (timeout = 2)",
-      "exit \(ran.status) after \(String(format: "%.1f", ran.seconds)) s, \"timed out after 2 s\", group \(alive ? "ALIVE" : "gone")",
+      "exit \(ran.status) after \((ran.seconds * 10).rounded() / 10) s, \"timed out after 2 s\", group \(alive ? "ALIVE" : "gone")",
       ok: !ran.timedOut && ran.status == 1 && !alive)
   }
 

@@ -15,19 +15,13 @@ enum Avalanche {
   static let route = "/api/AvalancheWarningByRegion/Detail/3022/2/*"
 
   /// Today's date in Europe/Oslo, `yyyy-MM-dd`.
-  static func osloToday() -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "Europe/Oslo")
-    formatter.dateFormat = "yyyy-MM-dd"
-    return formatter.string(from: Date())
-  }
+  static func osloToday() throws -> String { try today(in: "Europe/Oslo") }
 
   /// The Trollheimen (3022) Detail reply with every date moved so its first day is today
   /// in Oslo, and its region id set to `region`.
   static func reply(region: Int = 3022) throws -> String {
     let text = try String(contentsOfFile: Paths.fixture(fixture), encoding: .utf8)
-    let shifted = try DateShift.shift(text, from: "2023-03-01", to: osloToday())
+    let shifted = try DateShift.shift(text, from: "2023-03-01", to: try osloToday())
     return shifted.replacingOccurrences(of: "\"RegionId\": 3022", with: "\"RegionId\": \(region)")
   }
 

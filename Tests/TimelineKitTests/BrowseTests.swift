@@ -1,4 +1,5 @@
 import Foundation
+import Providers
 import Testing
 import TimelineCache
 import TimelineCore
@@ -11,7 +12,7 @@ import TimelineTestSupport
 @Suite struct BrowseTests {
   let engine: Engine
   let browse: BrowseStore
-  let oslo = TimeZone(identifier: "Europe/Oslo")!
+  let oslo = Zone.oslo
 
   init() async throws {
     engine = try Engine("[bars]\nbrowse_timeout = \"2m\"\n\n[widgets.shabad]\nkind = \"random-shabad\"\n")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// One region's danger for one period, whichever country it came from.
@@ -123,12 +123,12 @@ struct AvalancheEntryBuilder: Sendable {
 extension String {
   /// Paragraphs of a free-text field, trimmed, without empty ones.
   var paragraphs: [String] {
-    components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    components(separatedBy: "\n").map { $0.trimmed }
       .filter { !$0.isEmpty }
   }
 
   var trimmedOrNil: String? {
-    let text = trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = trimmed
     return text.isEmpty ? nil : text
   }
 }

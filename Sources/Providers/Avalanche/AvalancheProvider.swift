@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// Kind `avalanche`: the daily avalanche danger level for Norwegian or Swedish regions,

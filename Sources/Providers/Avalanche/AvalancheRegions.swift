@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// The two forecast services.
@@ -51,7 +51,7 @@ public enum AvalancheRegions {
   ) async throws -> [AvalancheRegion] {
     switch country {
     case .norway:
-      let today = LocalZone.oslo.day(at: now)
+      let today = Zone.oslo.day(at: now)
       let root = base.hasSuffix("/") ? String(base.dropLast()) : base
       let response = try await http.get(
         "\(root)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// The bundled samples behind `snapshot()`: real replies, with every date moved so that
@@ -43,17 +43,25 @@ enum AvalancheSamples {
   /// Moves every `yyyy-MM-dd` in `text` by the days between `from` and `to`.
   static func shiftDates(_ text: String, from: LocalDay, to: LocalDay) -> String {
     let offset = to.ordinal - from.ordinal
-    guard offset != 0, let regex = try? NSRegularExpression(pattern: "(?<![0-9])[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9])")
-    else { return text }
-    let source = text as NSString
-    var out = ""
-    var last = 0
-    for match in regex.matches(in: text, range: NSRange(location: 0, length: source.length)) {
-      out += source.substring(with: NSRange(location: last, length: match.range.location - last))
-      let found = source.substring(with: match.range)
-      out += LocalDay(found).map { $0.adding(days: offset).description } ?? found
-      last = match.range.location + match.range.length
+    guard offset != 0 else { return text }
+    let bytes = Array(text.utf8)
+    func digit(_ i: Int) -> Bool { i >= 0 && i < bytes.count && (0x30...0x39).contains(bytes[i]) }
+    // `dddd-dd-dd` with no digit just before or after.
+    func dateAt(_ i: Int) -> Bool {
+      i + 10 <= bytes.count && !digit(i - 1) && !digit(i + 10)
+        && (0..<10).allSatisfy { $0 == 4 || $0 == 7 ? bytes[i + $0] == UInt8(ascii: "-") : digit(i + $0) }
     }
-    return out + source.substring(from: last)
+    var out: [UInt8] = []
+    var i = 0
+    while i < bytes.count {
+      if dateAt(i), let day = LocalDay(String(decoding: bytes[i..<i + 10], as: UTF8.self)) {
+        out += Array(day.adding(days: offset).description.utf8)
+        i += 10
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }

@@ -64,9 +64,9 @@ enum AvalancheLanguage: String, Sendable, CaseIterable {
   func dayLabel(_ day: LocalDay) -> String { "\(weekdays[day.weekday]) \(day)" }
 
   /// "Sunday 2026-03-01 15:30" in `zone`.
-  func stamp(_ epoch: Int64, in zone: LocalZone) -> String {
-    let (day, hour, minute) = zone.clock(at: epoch)
-    return dayLabel(day) + String(format: " %02d:%02d", hour, minute)
+  func stamp(_ epoch: Int64, in zone: Zone) -> String {
+    let clock = zone.clock(at: epoch)
+    return dayLabel(clock.day) + " " + TimeText.hourMinute(clock.hour, clock.minute)
   }
 }
 

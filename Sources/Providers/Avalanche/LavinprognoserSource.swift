@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// Sweden: Naturvårdsverket's WFS layer `lavinprognoser:published_forecasts`. Each area has
@@ -8,7 +8,7 @@ struct LavinprognoserSource: Sendable {
   var base: String
   var areas: [Int]
   var language: AvalancheLanguage
-  let zone = LocalZone.stockholm
+  let zone = Zone.stockholm
 
   /// The GetFeature URL. `valid_date` (Stockholm wall clock, `YYYY-MM-DD HH:MM`, as the
   /// WFS documentation's example and pyAvaCore have it) asks for the forecasts valid at
@@ -18,7 +18,7 @@ struct LavinprognoserSource: Sendable {
     var params = "lang:\(language == .en ? "en" : "sv")"
     // One area: let the server filter. Several: fetch all and filter here.
     if areas.count == 1 { params += ";location:\(areas[0])" }
-    if let now { params += ";valid_date:" + validDate(now).replacingOccurrences(of: " ", with: "%20") }
+    if let now { params += ";valid_date:" + validDate(now).replacing(" ", with: "%20") }
     let query =
       "service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
       + "&outputformat=application/json&viewparams=\(params)"
@@ -49,8 +49,8 @@ struct LavinprognoserSource: Sendable {
 
   /// `now` on the Stockholm wall clock, `2026-03-01 17:30`.
   func validDate(_ now: Int64) -> String {
-    let (day, hour, minute) = zone.clock(at: now)
-    return "\(day) " + String(format: "%02d:%02d", hour, minute)
+    let clock = zone.clock(at: now)
+    return "\(clock.day) " + TimeText.hourMinute(clock.hour, clock.minute)
   }
 
   /// The forecast valid now, else the latest one.
@@ -135,7 +135,7 @@ struct LavinprognoserSource: Sendable {
     let text = forecast.assessmentContent.map(HTMLText.plain)?.paragraphs ?? []
     result.summary = (forecast.assessmentTitle?.trimmedOrNil.map { [$0] } ?? []) + text
     if isOffSeason(forecast), let (from, to) = window(forecast) {
-      result.note = "\(language.strings.valid) \(zone.clock(at: from).0) – \(zone.clock(at: to).0)"
+      result.note = "\(language.strings.valid) \(zone.day(at: from)) – \(zone.day(at: to))"
     }
     result.problems = forecast.decodedProblems.compactMap(problemLine)
     result.advice = [forecast.recommendation?.trimmedOrNil].compactMap { $0 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The WFS `lavinprognoser:published_forecasts` reply: a GeoJSON FeatureCollection.
 struct WFSForecastCollection: Decodable, Sendable {
@@ -108,12 +108,13 @@ enum HTMLText {
       ("<br\\s*/?>|</(p|div|li|h[1-6]|tr)\\s*>", "\n"),
       ("<[^>]*>", ""),
     ]
+    // The standard library's Regex: Foundation's would link ICU.
     for (pattern, replacement) in patterns {
-      text = text.replacingOccurrences(
-        of: pattern, with: replacement, options: [.regularExpression, .caseInsensitive])
+      guard let regex = try? Regex(pattern).ignoresCase() else { continue }
+      text = text.replacing(regex, with: replacement)
     }
     text = decodeEntities(text)
-    let paragraphs = text.components(separatedBy: "\n").map {
+    let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map {
       $0.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
     return paragraphs.filter { !$0.isEmpty }.joined(separator: "\n")

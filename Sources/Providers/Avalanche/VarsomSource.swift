@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// Norway: NVE's Varsom API. One Detail request per region (the Simple endpoints lack
@@ -7,7 +7,7 @@ struct VarsomSource: Sendable {
   var base: String
   var regions: [Int]
   var language: AvalancheLanguage
-  let zone = LocalZone.oslo
+  let zone = Zone.oslo
 
   /// The API's language key: 1 = Norwegian, 2 = English.
   var langKey: Int { language == .nb ? 1 : 2 }
@@ -58,7 +58,7 @@ struct VarsomSource: Sendable {
     }
     // An unknown id has come back as an empty list, and as nameless placeholders.
     let real = warnings.filter {
-      ($0.regionId ?? region) == region && !($0.regionName ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+      ($0.regionId ?? region) == region && !($0.regionName ?? "").trimmed.isEmpty
     }
     if real.isEmpty { throw notFound(region, why: warnings.isEmpty ? "empty reply" : "no such region in the reply") }
     return real
@@ -92,7 +92,7 @@ struct VarsomSource: Sendable {
   }
 
   func dangerDay(_ warning: VarsomWarning, day: LocalDay, region: Int, thirdDay: Bool) -> DangerDay {
-    let name = warning.regionName?.trimmingCharacters(in: .whitespaces) ?? String(region)
+    let name = warning.regionName?.trimmed ?? String(region)
     let level = warning.level
     var result = DangerDay(
       regionId: region, regionName: name, day: day, level: level, key: "varsom:\(region):\(day)")
@@ -138,9 +138,18 @@ struct VarsomSource: Sendable {
 
   /// The varsom.no page of a region's warning for a date.
   static func link(region: String, day: LocalDay, language: AvalancheLanguage) -> String {
-    var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-    allowed.insert(charactersIn: "-._~")
-    let name = region.addingPercentEncoding(withAllowedCharacters: allowed) ?? region
+    // Percent-encoded but for RFC 3986's unreserved characters.
+    var name = ""
+    for byte in region.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        name.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        name += "%" + String(String(0x100 + Int(byte), radix: 16, uppercase: true).dropFirst())
+      }
+    }
     return language == .nb
       ? "https://varsom.no/snoskredvarsling/varsel/\(name)/\(day)"
       : "https://varsom.no/en/avalanche-bulletins/forecast/\(name)/\(day)"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// NVE's `AvalancheWarningByRegion/Detail` element (API v6.3.0; older replies decode too).
 /// Everything is optional: placeholders ("not assessed" days) leave most fields null, and
@@ -54,7 +54,7 @@ struct VarsomWarning: Decodable, Sendable {
 
   /// The emergency banner, unless it is the API's "none" sentinel.
   var activeEmergency: String? {
-    guard let text = emergencyWarning?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+    guard let text = emergencyWarning?.trimmed, !text.isEmpty
     else { return nil }
     let sentinels = ["not given", "ikke gitt", "ej utfärdad", "none"]
     return sentinels.contains(text.lowercased()) ? nil : text
@@ -125,7 +125,7 @@ struct FlexibleLevel: Decodable, Sendable, Equatable {
       value = number
     } else if let text = try? container.decode(String.self) {
       // "3" and also "3 Considerable", which a DangerLevelName-like value would carry.
-      value = Int(text.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
+      value = Int(text.trimmed.prefix { $0.isNumber })
     } else if let number = try? container.decode(Double.self) {
       value = number.isFinite && abs(number) < 1e9 ? Int(number) : nil
     } else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// The few BaniDB v2 calls the Gurbani kinds make, against the `[sources] banidb` base.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// BaniDB v2 wire models, read through the generic `JSONValue` tree (Providers/JSONValue.swift)
 /// rather than strict `Decodable` structs: real responses carry nulls in almost every
@@ -15,7 +15,7 @@ extension JSONValue {
   /// Non-empty text; `""` and whitespace count as absent, as BaniDB uses both for "none".
   var text: String? {
     guard case .string(let value) = self else { return nil }
-    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = value.trimmed
     return trimmed.isEmpty ? nil : trimmed
   }
 
@@ -24,7 +24,7 @@ extension JSONValue {
     switch self {
     case .int(let value): return Int(exactly: value)
     case .double(let value) where value == value.rounded() && abs(value) < 1e15: return Int(value)
-    case .string(let value): return Int(value.trimmingCharacters(in: .whitespaces))
+    case .string(let value): return Int(value.trimmed)
     default: return nil
     }
   }

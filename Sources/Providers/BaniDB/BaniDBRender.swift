@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCore
 
 /// How a widget shows Gurbani: the options the three BaniDB kinds share.
@@ -182,13 +182,9 @@ enum BaniDBRender {
   }
 
   /// A local date and time for a detail header ("Mon 2 Mar 2026, 09:00"), in `timeZone`
-  /// (the context's; nil or an unknown identifier is the system's zone).
+  /// (the context's; nil or an identifier `Zone` does not know is the user's zone).
   static func localTime(_ epoch: Int64, timeZone: String?) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-    formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-    return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
+    TimeText.dateTime(epoch, in: timeZone.flatMap(Zone.init(identifier:)) ?? .user)
   }
 
   /// No colour and no tooltip: the emitters give every placeholder one look and a tooltip

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The bundled samples (Samples/banidb/*.json, trimmed from real BaniDB responses) that
 /// `snapshot()` shows in `timeline preview` without touching the network.

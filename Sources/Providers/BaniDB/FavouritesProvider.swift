@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Platform
 import TimelineCore
 
@@ -77,16 +78,25 @@ public struct FavouritesProvider: TimelineProvider {
   static func resolve(
     _ path: String, relativeTo configFile: String, cwd: String = FileManager.default.currentDirectoryPath
   ) -> String {
-    if path.hasPrefix("~/") { return NSHomeDirectory() + path.dropFirst(1) }
+    if path.hasPrefix("~/") { return homeDirectory() + path.dropFirst(1) }
     if path.hasPrefix("/") { return path }
     // "<embedded default>" is no file: only the working directory is left to go by.
     let isFile = !configFile.isEmpty && !configFile.hasPrefix("<")
     var directory = cwd
     if isFile {
       let file = configFile.hasPrefix("/") ? configFile : cwd + "/" + configFile
-      directory = (file as NSString).deletingLastPathComponent
+      // The file's directory: all before its last slash ("/" for a file at the root).
+      directory = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
+      if directory.isEmpty { directory = "/" }
     }
     return (directory.hasSuffix("/") ? directory : directory + "/") + path
+  }
+
+  /// `$HOME`, else the password database's entry for the user (as the shell's `~` does).
+  static func homeDirectory() -> String {
+    if let home = Environment.get("HOME"), !home.isEmpty { return home }
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+    return String(cString: directory)
   }
 
   /// The saved list as read from `shabads` and the import: a new bookmark, a removed one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Gurbani Khoj `.gkhoj` exports: an Apple property list (XML or binary) whose root is an
 /// array of nested arrays. `[line, id]` is a saved shabad (id an int or a numeric
@@ -17,36 +17,62 @@ enum GurbaniKhoj {
 
   struct FormatError: Error {}
 
+  /// A property-list value as far as an export uses them; dictionaries, dates and data
+  /// are `other` and skipped.
+  indirect enum Item: Decodable {
+    case bool(Bool)
+    case int(Int)
+    case real(Double)
+    case text(String)
+    case array([Item])
+    case other
+
+    init(from decoder: any Decoder) throws {
+      let value = try decoder.singleValueContainer()
+      // Bool first: `<true/>` must not become shabad 1.
+      if let flag = try? value.decode(Bool.self) {
+        self = .bool(flag)
+      } else if let number = try? value.decode(Int.self) {
+        self = .int(number)
+      } else if let number = try? value.decode(Double.self) {
+        self = .real(number)
+      } else if let text = try? value.decode(String.self) {
+        self = .text(text)
+      } else if let items = try? value.decode([Item].self) {
+        self = .array(items)
+      } else {
+        self = .other
+      }
+    }
+  }
+
   static func parse(_ data: Data) throws -> [Node] {
-    let root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-    guard let items = root as? [Any] else { throw FormatError() }
+    guard case .array(let items)? = try? PropertyListDecoder().decode(Item.self, from: data) else {
+      throw FormatError()
+    }
     return nodes(items, depth: 0)
   }
 
-  private static func nodes(_ items: [Any], depth: Int) -> [Node] {
+  private static func nodes(_ items: [Item], depth: Int) -> [Node] {
     // A hostile file cannot nest deeper than the plist parser allows anyway; this keeps
     // the recursion bounded regardless.
     guard depth < 64 else { return [] }
     return items.compactMap { item -> Node? in
-      guard let pair = item as? [Any], pair.count >= 2 else { return nil }
-      if let children = pair[1] as? [Any] {
-        return .folder(pair[0] as? String ?? "", nodes(children, depth: depth + 1))
-      }
+      guard case .array(let pair) = item, pair.count >= 2 else { return nil }
+      let name: String? = if case .text(let text) = pair[0] { text } else { nil }
+      if case .array(let children) = pair[1] { return .folder(name ?? "", nodes(children, depth: depth + 1)) }
       guard let id = shabadId(pair[1]) else { return nil }
-      return .shabad(Saved(id: id, line: pair[0] as? String))
+      return .shabad(Saved(id: id, line: name))
     }
   }
 
-  static func shabadId(_ value: Any) -> Int? {
-    if let text = value as? String {
-      return Int(text.trimmingCharacters(in: .whitespaces)).flatMap { $0 > 0 ? $0 : nil }
+  static func shabadId(_ value: Item) -> Int? {
+    switch value {
+    case .text(let text): Int(text.trimmed).flatMap { $0 > 0 ? $0 : nil }
+    case .int(let id): id > 0 ? id : nil
+    case .real(let number): number > 0 && number < 1e15 && number == number.rounded() ? Int(number) : nil
+    default: nil
     }
-    // `<true/>` is an NSNumber of type char ("c"); it must not become shabad 1.
-    if let number = value as? NSNumber, String(cString: number.objCType) != "c" {
-      let id = number.intValue
-      return id > 0 && Double(id) == number.doubleValue ? id : nil
-    }
-    return nil
   }
 
   /// Every saved shabad under `nodes`, depth first, in file order.
@@ -69,7 +95,7 @@ enum GurbaniKhoj {
       }
       return nil
     }
-    return find(nodes) { $0 == name } ?? find(nodes) { $0.caseInsensitiveCompare(name) == .orderedSame }
+    return find(nodes) { $0 == name } ?? find(nodes) { $0.lowercased() == name.lowercased() }
   }
 
   static func folderNames(_ nodes: [Node]) -> [String] {

@@ -21,10 +21,6 @@ public struct HukamnamaProvider: TimelineProvider {
   public static let kind = "hukamnama"
   public var sourceKeys: [String]? { ["banidb"] }
   static let retryGap: Int64 = 30 * 60
-  static let monthNames = [
-    "January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December",
-  ]
 
   let style: BaniDBStyle
   let fresh: Int64
@@ -45,13 +41,13 @@ public struct HukamnamaProvider: TimelineProvider {
     }
     var entry = makeEntry(hukamnama, date: now, isToday: true)
     entry.relevance = RelevanceTable.hukamnama(
-      dayStart: IST.startOfDay(at: now), dayEnd: IST.nextMidnight(after: now), fresh: fresh)
-    return TimelineDraft(entries: [entry], end: IST.nextMidnight(after: now), policy: .never, line: style.line)
+      dayStart: Zone.ist.startOfDay(at: now), dayEnd: Zone.ist.nextMidnight(after: now), fresh: fresh)
+    return TimelineDraft(entries: [entry], end: Zone.ist.nextMidnight(after: now), policy: .never, line: style.line)
   }
 
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
-    let today = IST.date(at: now)
+    let today = Zone.ist.day(at: now)
     let api = BaniDBAPI(context)
     var found = try await api.get("/hukamnamas/\(today.year)/\(today.month)/\(today.day)")
     // A dated row whose shabad ids match nothing comes back with `shabads: {}`: as good
@@ -66,8 +62,8 @@ public struct HukamnamaProvider: TimelineProvider {
     guard let hukamnama = Hukamnama(json) else { throw ProviderError("BaniDB: unexpected hukamnama format") }
     guard !hukamnama.shabads.isEmpty else { throw ProviderError("BaniDB: the hukamnama has no shabads") }
     let isToday = (hukamnama.year, hukamnama.month, hukamnama.day) == (today.year, today.month, today.day)
-    let midnight = IST.nextMidnight(after: now)
-    let dayStart = IST.startOfDay(at: now)
+    let midnight = Zone.ist.nextMidnight(after: now)
+    let dayStart = Zone.ist.startOfDay(at: now)
     var entry = makeEntry(hukamnama, date: dayStart, isToday: isToday)
     // Not today's (BaniDB has not published it yet) scores as an old one all day.
     entry.relevance =
@@ -85,42 +81,16 @@ public struct HukamnamaProvider: TimelineProvider {
   /// newer one came).
   func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool, fetchedDay: Bool = true) -> Entry {
     let shabads = hukamnama.shabads
-    let day = "\(hukamnama.day) \(Self.monthNames[hukamnama.month - 1]) \(hukamnama.year)"
+    let day = "\(hukamnama.day) \(TimeText.months[hukamnama.month - 1]) \(hukamnama.year)"
     let note =
       fetchedDay ? " (latest available; today's is not published yet)" : " (not today's; no newer one fetched yet)"
     let label = "Hukamnama, \(day)" + (isToday ? "" : note)
     var notes: [String] = []
     if shabads.count > 1 { notes.append("\(shabads.count) shabads; `timeline show` prints all of them") }
-    let key = IST.iso(hukamnama.year, hukamnama.month, hukamnama.day)
+    let key = LocalDay(year: hukamnama.year, month: hukamnama.month, day: hukamnama.day).description
     return BaniDBRender.entry(
       shabads[0], date: date, style: style, alt: "hukamnama",
       classes: isToday ? ["hukamnama"] : ["hukamnama", "not-today"], key: "hukamnama:\(key)",
       label: label, notes: notes, extraDetail: Array(shabads.dropFirst()))
-  }
-}
-
-/// India Standard Time by arithmetic: a fixed UTC+05:30 with no DST since 1945, so no
-/// time-zone database is needed (minimal containers often lack tzdata).
-enum IST {
-  static let offset: Int64 = 5 * 3600 + 30 * 60
-
-  static func days(at epoch: Int64) -> Int64 {
-    let local = epoch + offset
-    return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-  }
-
-  static func startOfDay(at epoch: Int64) -> Int64 { days(at: epoch) * 86_400 - offset }
-
-  static func nextMidnight(after epoch: Int64) -> Int64 { (days(at: epoch) + 1) * 86_400 - offset }
-
-  /// "2026-03-02".
-  static func iso(_ year: Int, _ month: Int, _ day: Int) -> String {
-    func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - "\(n)".count)) + "\(n)" }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-  }
-
-  static func date(at epoch: Int64) -> (year: Int, month: Int, day: Int) {
-    let (year, month, day) = ISOTime.civil(fromDays: days(at: epoch))
-    return (Int(year), Int(month), Int(day))
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Spawning
 import TimelineCore
 
@@ -46,7 +46,7 @@ public struct CommandProvider: TimelineProvider {
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let (argv, timeout) = (self.argv, self.timeout)
     let result = try await Task.detached { try Subprocess.run(argv, timeout: Double(timeout)) }.value
-    let name = (argv[0] as NSString).lastPathComponent
+    let name = argv[0].split(separator: "/").last.map(String.init) ?? argv[0]
     if result.timedOut { throw ProviderError("\(name) timed out after \(timeout) s") }
     if result.overflow { throw ProviderError("\(name) printed more than 5 MB") }
     if result.heldOpen {

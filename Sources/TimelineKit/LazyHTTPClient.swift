@@ -1,14 +1,11 @@
-import Foundation
+import Synchronization
 import TimelineCore
 
 /// A provider's HTTP client, made at its first request: a widget that never fetches (a
-/// `command`) makes none, so a command-only refresh opens no connection machinery and
-/// leaves nothing behind in the user's home (Foundation's URLSession makes cache and
-/// cookie directories there as it starts).
-final class LazyHTTPClient: HTTPClient, @unchecked Sendable {
+/// `command`) makes none, so a command-only refresh sets up no connection machinery.
+final class LazyHTTPClient: HTTPClient, Sendable {
   private let make: @Sendable () -> any HTTPClient
-  private var client: (any HTTPClient)?
-  private let lock = NSLock()
+  private let client = Mutex<(any HTTPClient)?>(nil)
 
   init(make: @escaping @Sendable () -> any HTTPClient) { self.make = make }
 
@@ -17,11 +14,11 @@ final class LazyHTTPClient: HTTPClient, @unchecked Sendable {
   }
 
   private func current() -> any HTTPClient {
-    lock.lock()
-    defer { lock.unlock() }
-    if let client { return client }
-    let made = make()
-    client = made
-    return made
+    client.withLock { client in
+      if let client { return client }
+      let made = make()
+      client = made
+      return made
+    }
   }
 }

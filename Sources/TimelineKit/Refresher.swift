@@ -12,12 +12,17 @@ public struct Refresher: Sendable {
   public var backoff = Backoff()
   /// Seconds to wait for a widget whose lock another refresh holds.
   public var lockWait: Double = 15
-  /// Makes the HTTP client for one provider (each gets its own 4-request cap).
-  public var makeHTTP: @Sendable () -> any HTTPClient
+  /// Seconds one run may spend on the network in all (`FetchBudget`): well inside the
+  /// systemd unit's 5 minutes for a timer's `refresh`; `reload`, which a bar runs on a
+  /// click, asks for less.
+  public var networkBudget: Double = 60
+  /// Makes the HTTP client for one provider (each gets its own 4-request cap), drawing on
+  /// the run's budget.
+  public var makeHTTP: @Sendable (FetchBudget) -> any HTTPClient
 
   public init(
     config: AppConfig, store: CacheStore, clock: any WallClock,
-    makeHTTP: @escaping @Sendable () -> any HTTPClient = { CurlHTTPClient() }
+    makeHTTP: @escaping @Sendable (FetchBudget) -> any HTTPClient = { CurlHTTPClient(budget: $0) }
   ) {
     self.config = config
     self.store = store
@@ -66,13 +71,14 @@ public struct Refresher: Sendable {
   public func refresh(_ names: [String], force: Bool) async throws(ConfigError) -> [(String, Outcome)] {
     let jobs = try providers(for: names)
     let limit = Self.concurrencyLimit()
+    let budget = FetchBudget(seconds: networkBudget)
     return await withTaskGroup(of: (Int, String, Outcome).self) { group in
       var results: [(Int, String, Outcome)] = []
       for (index, (widget, provider)) in jobs.enumerated() {
         // At the limit, one finishes before the next starts.
         if index >= limit, let result = await group.next() { results.append(result) }
         group.addTask {
-          (index, widget.name, await self.refreshOne(widget, provider, force: force))
+          (index, widget.name, await self.refreshOne(widget, provider, force: force, budget: budget))
         }
       }
       for await result in group { results.append(result) }
@@ -96,7 +102,9 @@ public struct Refresher: Sendable {
   /// A generous count per running widget.
   static let descriptorsPerWidget = 8
 
-  func refreshOne(_ widget: WidgetConfig, _ provider: any TimelineProvider, force: Bool) async -> Outcome {
+  func refreshOne(
+    _ widget: WidgetConfig, _ provider: any TimelineProvider, force: Bool, budget: FetchBudget
+  ) async -> Outcome {
     let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
     // A cheap look without the lock first: most runs from a timer find nothing due.
     let before = WidgetRecord.load(widget.name, store: store)
@@ -120,7 +128,7 @@ public struct Refresher: Sendable {
         if !force, record.dueReason(at: clock.now(), configHash: hash) == nil {
           return .notDue(until: record.nextRefresh)
         }
-        return await fetch(widget, provider, record: record, hash: hash, force: force)
+        return await fetch(widget, provider, record: record, hash: hash, force: force, budget: budget)
       }
     } catch {
       return .failed("\(error)", retryAt: nil)
@@ -149,13 +157,15 @@ public struct Refresher: Sendable {
   }
 
   private func fetch(
-    _ widget: WidgetConfig, _ provider: any TimelineProvider, record: WidgetRecord, hash: String, force: Bool
+    _ widget: WidgetConfig, _ provider: any TimelineProvider, record: WidgetRecord, hash: String, force: Bool,
+    budget: FetchBudget
   ) async -> Outcome {
     // One instant for the whole fetch: the provider's slots, `generated` and the backoff
     // all agree even when the requests take a while.
     let now = clock.now()
     let context = ProviderContext(
-      clock: FixedClock(now), config: widget, sources: config.sources, http: LazyHTTPClient(make: makeHTTP),
+      clock: FixedClock(now), config: widget, sources: config.sources,
+      http: LazyHTTPClient(make: { makeHTTP(budget) }),
       previous: record.timeline.flatMap { ConfigHash.sameOptions($0.configHash, hash) ? $0 : nil }, force: force)
     do {
       let draft = try await provider.timeline(context: context)

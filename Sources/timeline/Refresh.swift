@@ -12,6 +12,11 @@ extension TimelineCommand {
         changed. Due widgets are refreshed concurrently; a failure keeps the previous \
         timeline and schedules a retry (15 min, doubling up to 6 h, or Retry-After).
 
+        Network requests wait at most 5 s to connect and 20 s in all, and one run's \
+        requests share 60 s (20 s under `timeline reload`): a server that never answers \
+        cannot hold the refresh for minutes. A host that times out twice is not asked \
+        again in the same run; its widgets keep their timelines and retry later.
+
         The report, one line per widget, goes to standard error, as a log does: the \
         systemd journal records it, and standard output stays empty for scripts. \
         --quiet keeps only the failures, so cron mails only when something failed.

@@ -12,7 +12,7 @@ enum RefreshRun {
   /// Runs the refresh. `say` prints progress lines; failures always go to stderr.
   static func perform(
     _ common: CommonOptions, widgets: [String], force: Bool, quiet: Bool, lockWait: Int,
-    say: (String) -> Void
+    networkBudget: Double = 60, say: (String) -> Void
   ) async throws -> (status: Int32, config: AppConfig) {
     let config = try common.loadConfig()
     // A terminated refresh takes its commands' process groups with it.
@@ -22,6 +22,7 @@ enum RefreshRun {
     Orphans.adopt()
     var refresher = Refresher(config: config, store: common.store, clock: SystemClock())
     refresher.lockWait = Double(lockWait)
+    refresher.networkBudget = networkBudget
     let results: [(String, Refresher.Outcome)]
     do throws(ConfigError) {
       results = try await refresher.refresh(widgets, force: force)

@@ -15,7 +15,8 @@ extension TimelineCommand {
         [bars] waybar_signal = N; polybar with `polybar-msg action "#MODULE.hook.0"` for \
         each [bars] polybar_modules entry; tmux with `refresh-client -S` on every server of \
         this user (unless [bars] tmux = false). A bar that is not running is reported, not \
-        an error. Modules running `timeline-emit --follow` update from the cache by themselves.
+        an error. Modules running `timeline-emit --follow` update from the cache by themselves. \
+        Its network requests share 20 s in all, so a click never waits long on a silent server.
         Exit status: 0 when every widget refreshed, 1 when any failed, 2 on config errors.
         """)
 
@@ -28,7 +29,8 @@ extension TimelineCommand {
     func run() async throws {
       try await exiting {
         let (status, config) = try await RefreshRun.perform(
-          common, widgets: widgets, force: true, quiet: quiet, lockWait: lock.seconds, say: { print($0) })
+          common, widgets: widgets, force: true, quiet: quiet, lockWait: lock.seconds, networkBudget: 20,
+          say: { print($0) })
         // Nudge even after a failure: a widget that did refresh should show at once.
         for report in BarNudge(bars: config.bars).run() where !quiet {
           print(report.line)

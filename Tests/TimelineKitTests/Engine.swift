@@ -37,7 +37,7 @@ final class Engine: @unchecked Sendable {
 
   func refresher() throws -> Refresher {
     let http = self.http
-    return Refresher(config: try config(), store: store, clock: FixedClock(now), makeHTTP: { http })
+    return Refresher(config: try config(), store: store, clock: FixedClock(now), makeHTTP: { _ in http })
   }
 
   /// One refresh of `widget` at `now`.

@@ -52,11 +52,13 @@ FIXTURES = os.path.join(ROOT, "Tests", "ProvidersTests", "Fixtures")
 # Tests/Support/fixture_server.py, with a listen backlog of 128 (see bench/fixture_server.py).
 SERVER = os.path.join(ROOT, "bench", "fixture_server.py")
 STATIC_FLAGS = ["-Xswiftc", "-static-executable"]
+# As the Makefile builds the shipped timeline, so P3 and P6 measure that binary.
+TIMELINE_FLAGS = ["-Xswiftc", "-static-stdlib", "-Xswiftc", "-Osize"]
 SIZES = (10, 10_000)
 REGIONS = (3011, 3022, 3016)
 DELAY = 0.2
 TARGET_EMIT_RSS_KB = 3 * 1024
-TARGET_REFRESH_RSS_KB = 60 * 1024
+TARGET_REFRESH_RSS_KB = 20 * 1024
 TARGET_REQUESTS = 30
 FOLLOW_SECONDS = int(os.environ.get("BENCH_FOLLOW_SECONDS", "60"))
 
@@ -83,7 +85,8 @@ def swift_build(product, scratch, extra):
 
 def build():
     for product, scratch, extra in (("timeline-emit", STATIC_SCRATCH, STATIC_FLAGS),
-                                    ("timeline", REL_SCRATCH, []), ("timeline-simulate", REL_SCRATCH, [])):
+                                    ("timeline", REL_SCRATCH, TIMELINE_FLAGS),
+                                    ("timeline-simulate", REL_SCRATCH, TIMELINE_FLAGS)):
         done = swift_build(product, scratch, extra)
         if done.returncode != 0:
             sys.exit("build of %s failed:\n%s" % (product, done.stderr[-4000:]))
@@ -589,7 +592,7 @@ def main():
         % (follow.get("seconds", 0), quick, follow.get("wakeups", -1), follow.get("cpu_ms", -1),
            mark(follow.get("wakeups") == 0)),
         "| P5 `--follow` lines for 10 cache rewrites | %d | 10 | %s |" % (follow.get("lines", -1), mark(follow.get("lines") == 10)),
-        "| P6 `timeline refresh` peak RSS | %s | ≤ 60 MB | %s |" % (kb(refresh["rss"]), mark(refresh["rss"] <= TARGET_REFRESH_RSS_KB)),
+        "| P6 `timeline refresh` peak RSS | %s | ≤ 20 MB | %s |" % (kb(refresh["rss"]), mark(refresh["rss"] <= TARGET_REFRESH_RSS_KB)),
         "| P7 `timeline refresh` of friends + birthdays, %s vCards in one folder | %.2f s | < %.1f s | %s |"
         % ("{:,}".format(contacts_refresh["contacts"]), contacts_refresh["seconds"], contacts.TARGET_SECONDS,
            mark(contacts_refresh["seconds"] < contacts.TARGET_SECONDS)),

@@ -22,7 +22,9 @@ import PackageDescription
 // - TimelineKit: config, the refresh orchestration, status and what the CLI prints.
 // - timeline: the CLI; ArgumentParser parsing and dispatch into TimelineKit only.
 // - timeline-emit: the bars' fast path; never Foundation, never ArgumentParser.
-let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+]
 // The bars' fast path (timeline-emit and the modules it links): value operations on large
 // structs (Entry, CacheMeta) lowered field by field instead of through type layouts, whose
 // runtime metadata lookups cost each one-shot emit ~40 k instructions (docs/performance.md).

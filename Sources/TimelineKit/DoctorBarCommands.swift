@@ -1,4 +1,5 @@
 import Platform
+import TimelineCore
 
 /// The `timeline doctor` check that the bar configs it finds run a `timeline-emit` that
 /// exists. A bar started by a display manager or a systemd session has its own PATH, often
@@ -34,7 +35,7 @@ extension Doctor {
 
   /// The absolute paths in a waybar config's `"include"` list.
   static func waybarIncludes(_ text: String) -> [String] {
-    guard let start = text.range(of: "\"include\"") else { return [] }
+    guard let start = text.firstRange(of: "\"include\"") else { return [] }
     let rest = text[start.upperBound...]
     let list = rest[..<(rest.firstIndex(of: "]") ?? rest.endIndex)]
     return list.split(separator: "\"").enumerated().compactMap { index, part in
@@ -50,7 +51,7 @@ extension Doctor {
       let line = rawLine.drop { $0 == " " || $0 == "\t" }
       if line.hasPrefix("#") || line.hasPrefix(";") || line.hasPrefix("//") { continue }
       var rest = line[...]
-      while let hit = rest.range(of: "timeline-emit") {
+      while let hit = rest.firstRange(of: "timeline-emit") {
         defer { rest = rest[hit.upperBound...] }
         let after = rest[hit.upperBound...].first
         if let after, after.isLetter || after.isNumber || after == "-" || after == "." || after == "/" { continue }

@@ -16,8 +16,8 @@ public enum RegionList {
   public static func table(_ regions: [AvalancheRegion]) -> String {
     var lines = ["COUNTRY  ID    TYPE      NAME"]
     for region in regions.map(cleaned) {
-      let id = String(region.id).padding(toLength: 6, withPad: " ", startingAt: 0)
-      let type = region.type.padding(toLength: 10, withPad: " ", startingAt: 0)
+      let id = padded(String(region.id), 6)
+      let type = padded(region.type, 10)
       lines.append("\(region.country.rawValue)       \(id)\(type)\(region.name)")
     }
     return lines.joined(separator: "\n")
@@ -31,5 +31,10 @@ public enum RegionList {
     region.type = CleanText.terminalLine(region.type)
     region.slug = region.slug.map(CleanText.terminalLine)
     return region
+  }
+
+  /// `text` cut or filled with spaces to `width` characters.
+  private static func padded(_ text: String, _ width: Int) -> String {
+    String(text.prefix(width)) + String(repeating: " ", count: Swift.max(0, width - text.count))
   }
 }

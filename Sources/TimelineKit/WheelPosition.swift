@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineCache
 
 /// Where the mouse wheel stands in a friends widget's due list: session state, kept
@@ -19,12 +19,12 @@ public struct WheelPosition: Sendable {
   public func move(by step: Int) -> Int {
     var offset = 0
     if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-      let parts = text.split(separator: " ").compactMap { Int64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      let parts = text.split(whereSeparator: \.isWhitespace).compactMap { Int64($0) }
       if parts.count == 2, parts[1] > now, let saved = Int(exactly: parts[0]) { offset = saved }
     }
     offset += step
     try? FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+      atPath: String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]), withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])
     try? "\(offset) \(now + timeout)\n".write(toFile: path, atomically: true, encoding: .utf8)
     return offset

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {

@@ -211,4 +211,21 @@ private let utc = AvalancheFixture.utc
       """
     #expect(HTMLText.plain(html) == "Stor fara & drevsnö-flak <1>\nAndra stycket – slut \"ok\" 'x'")
   }
+
+  @Test func markupEdgesAsTheFivePatternsRead() {
+    // Case, attributes and spaces in tags; a style block whose name only starts alike;
+    // <br/> and closing block tags with spaces; an unclosed comment falls back to the
+    // plain tag rule; "<" up to the next ">" is a tag, a "<" with no ">" after it stays.
+    let cases: [(String, String)] = [
+      ("a<BR/>b<br >c</P >d</h3>e", "a\nb\nc\nd\ne"),
+      ("x<STYLE type=\"t\">p{}</style >y", "x y"),
+      ("x<styles>kept</styles>y", "xkepty"),
+      ("x<!-- open > y", "x y"),
+      ("1 < 2 and 3 > 2", "1 2"),
+      ("a < b", "a < b"),
+      ("a<![if !supportLists]>·<![endif]>b", "a b"),
+      ("a<script>if (a<b) {}</script>b", "a b"),
+    ]
+    for (html, text) in cases { #expect(HTMLText.plain(html) == text, "\(html)") }
+  }
 }

@@ -100,19 +100,7 @@ enum HTMLText {
   /// Plain text: comments (incl. `<!--[if …]>…<![endif]-->`), `<style>`/`<script>` blocks
   /// and tags removed, entities decoded, whitespace collapsed. Block ends become `\n`.
   static func plain(_ html: String) -> String {
-    var text = html
-    let patterns: [(String, String)] = [
-      ("<!--[\\s\\S]*?-->", " "),
-      ("<!\\[if[\\s\\S]*?<!\\[endif\\]>", " "),
-      ("<(style|script)\\b[^>]*>[\\s\\S]*?</\\1\\s*>", " "),
-      ("<br\\s*/?>|</(p|div|li|h[1-6]|tr)\\s*>", "\n"),
-      ("<[^>]*>", ""),
-    ]
-    // The standard library's Regex: Foundation's would link ICU.
-    for (pattern, replacement) in patterns {
-      guard let regex = try? Regex(pattern).ignoresCase() else { continue }
-      text = text.replacing(regex, with: replacement)
-    }
+    var text = HTMLTags.strip(html)
     text = decodeEntities(text)
     let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map {
       $0.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

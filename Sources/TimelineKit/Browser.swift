@@ -56,7 +56,7 @@ public enum Browser {
   /// The read, the change and the write of one move, under the browse directory's lock.
   private static func step(
     _ move: Move, widget: String, path: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
-    zone: TimeZone
+    zone: Zone
   ) throws -> Outcome {
     let view = CacheReader.view(path: path, at: now)
     if view.error == nil, view.meta?.kind == StackRule.kind {

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import Glibc
+import Synchronization
 
 /// Runs blocking work (helper programs that may not answer) on one thread per item, so
 /// that the slowest item bounds the whole, not the sum of them.
@@ -10,32 +12,45 @@ enum Concurrently {
     let done = DispatchGroup()
     for (index, item) in items.enumerated() {
       done.enter()
-      let thread = Thread {
+      detached {
         results.set(index, body(item))
         done.leave()
       }
-      thread.start()
     }
     done.wait()
     return results.values()
   }
 
-  private final class Results<T>: @unchecked Sendable {
-    private var slots: [T?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: T) {
-      lock.lock()
-      slots[index] = value
-      lock.unlock()
+  /// A POSIX thread of its own for `body` (Foundation's `Thread` would link the whole of
+  /// Foundation, ICU included); if none can be made, `body` runs here.
+  private static func detached(_ body: @escaping @Sendable () -> Void) {
+    final class Box {
+      let body: @Sendable () -> Void
+      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
-
-    func values() -> [T] {
-      lock.lock()
-      defer { lock.unlock() }
-      return slots.map { $0! }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
+        return nil
+      }, box)
+    guard started == 0 else {
+      Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
+      return
     }
+    pthread_detach(thread)
+  }
+
+  private final class Results<T: Sendable>: Sendable {
+    private let slots: Mutex<[T?]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+    func set(_ index: Int, _ value: T) { slots.withLock { $0[index] = value } }
+
+    func values() -> [T] { slots.withLock { $0.map { $0! } } }
   }
 }

@@ -15,7 +15,7 @@ import TimelineTestSupport
     dir = try TempDir()
     let fixtures = Paths.fixture("ProvidersTests/Fixtures")
     var hukam = try ProvidersEndToEndTests.json(fixtures + "/banidb/hukamnama-latest-2025-10-13.json")
-    let today = ProvidersEndToEndTests.day(in: "Asia/Kolkata")
+    let today = try ProvidersEndToEndTests.day(in: "Asia/Kolkata")
     hukam["date"] = ["gregorian": ["year": today.year, "month": today.month, "date": today.day]]
     hukam.removeValue(forKey: "isLatest")
     let hukamFile = dir.file("hukam.json")

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import Platform
+import Synchronization
 import TimelineCore
 
 /// The user's address book: a vCard folder as vdirsyncer and khard keep it (one `.vcf`
@@ -151,18 +152,17 @@ public struct AddressBook: Sendable, Equatable {
 }
 
 /// The address books read in the last seconds, by path.
-private final class RecentBooks: @unchecked Sendable {
-  private let lock = NSLock()
-  private var books: [String: (book: AddressBook, at: Int64)] = [:]
+private final class RecentBooks: Sendable {
+  private let books = Mutex<[String: (book: AddressBook, at: Int64)]>([:])
   private static let seconds: Int64 = 3
 
   func withLock(_ path: String, _ read: () throws -> AddressBook) throws -> AddressBook {
-    lock.lock()
-    defer { lock.unlock() }
-    let now = SystemClock().now()
-    if let kept = books[path], now - kept.at < Self.seconds, now >= kept.at { return kept.book }
-    let book = try read()
-    books[path] = (book, now)
-    return book
+    try books.withLock { books in
+      let now = SystemClock().now()
+      if let kept = books[path], now - kept.at < Self.seconds, now >= kept.at { return kept.book }
+      let book = try read()
+      books[path] = (book, now)
+      return book
+    }
   }
 }

@@ -97,6 +97,30 @@ import TimelineTestSupport
     #expect(!status.signalled)
   }
 
+  @Test func aStackFollowsEachMembersCache() throws {
+    let dir = try TempDir()
+    func member(_ name: String, _ text: String, score: Int) {
+      let entry = Entry(date: 0, relevance: Relevance(score), runs: [TextRun(text)], alt: "a")
+      Caches.write(Caches.timeline(name, entries: [entry]), in: dir.path)
+    }
+    member("quiet", "shabad", score: 10)
+    member("alarm", "calm", score: 5)
+    var stack = Caches.timeline("now", kind: "stack", entries: [])
+    stack.members = ["alarm", "quiet"]
+    stack.minDisplay = 0
+    Caches.write(stack, in: dir.path)
+    let runtime = dir.file("run")
+    let follower = try Follower(["plain", "now"], cacheDir: dir.path, environment: ["XDG_RUNTIME_DIR": runtime])
+    #expect(follower.nextLine() == "shabad")
+    // A refresh of one member (not of the stack) changes what the stack shows.
+    member("alarm", "level 4", score: 85)
+    #expect(follower.nextLine() == "level 4")
+    member("alarm", "calm", score: 5)
+    #expect(follower.nextLine() == "shabad")
+    follower.signal(SIGTERM)
+    #expect(try #require(follower.exitStatus()).status == 0)
+  }
+
   @Test func unchangedOutputIsNotRepeatedAndOtherFilesAreIgnored() throws {
     let dir = try TempDir()
     Caches.write(version("same"), in: dir.path)

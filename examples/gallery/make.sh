@@ -7,7 +7,7 @@
 # usage: examples/gallery/make.sh
 #   TOOLS    directory of the bar-shot-* scripts (default /work/shared/tools)
 #   BIN      directory with the built timeline and timeline-emit (default .build/debug)
-#   WIDGETS  which preview widgets (default: all six)
+#   WIDGETS  which preview widgets (default: all of them)
 # The bars need `bar-shot-* --install` once (apt: waybar sway grim polybar xvfb tmux fonts).
 set -eu
 
@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 TOOLS=${TOOLS:-/work/shared/tools}
 BIN=${BIN:-$repo/.build/debug}
-WIDGETS=${WIDGETS:-"random-shabad hukamnama favourites avalanche avalanche-se avalanche-5 countdown"}
+WIDGETS=${WIDGETS:-"random-shabad hukamnama favourites avalanche avalanche-se avalanche-5 countdown friends birthdays now"}
 WIDTH=720
 
 work=$(mktemp -d)
@@ -25,25 +25,29 @@ trap 'rm -rf "$work"' EXIT INT TERM
 # timeline-emit against it, exactly as they would against ~/.cache/timeline.
 "$BIN/timeline" preview --keep "$work/cache" > "$here/preview.txt" 2>/dev/null
 # A level-5 day: the samples have none, so avalanche-5 is the Norwegian sample with every
-# day raised to level 5 as the provider writes it (Varsom's colour for 5: black, bold).
+# day raised to level 5 as the provider writes it (Varsom's colour for 5: black, bold;
+# relevance 100). The meta line's entryBytes (docs/cache-format.md) is set to the new
+# length of the entry lines, or the reader would take the file for a damaged one.
 python3 - "$work/cache/avalanche.json" "$work/cache/avalanche-5.json" <<'PY'
 import json, re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
-out = [lines[0].replace('"widget":"avalanche"', '"widget":"avalanche-5"', 1)]
+head = lines[0].replace('"widget":"avalanche"', '"widget":"avalanche-5"', 1)
+entries, rest = [], []
 for line in lines[1:]:
     body, comma = (line[:-1], ",") if line.endswith(",") else (line, "")
-    if not body.startswith('{"date"'):
-        out.append(line)
+    if rest or not body.startswith('{"date"'):
+        rest.append(line)
         continue
     entry = json.loads(body)
-    entry.update(level=5, alt="level-5", short="5", relevance=1.0)
-    entry["classes"] = [c for c in entry.get("class", []) if not c.startswith("level-")] + ["level-5"]
-    entry["class"] = entry.pop("classes")
+    entry.update(level=5, alt="level-5", short="5", rel=100)
+    entry["class"] = [c for c in entry.get("class", []) if not c.startswith("level-")] + ["level-5"]
     for run in entry["runs"]:
         if "c" in run:
             run.update(t=re.sub(r"\d$", "5", run["t"]), c="#000000", b=True)
-    out.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + comma)
-open(sys.argv[2], "w", encoding="utf-8").write("\n".join(out))
+    entries.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + comma)
+size = sum(len(e.encode("utf-8")) + 1 for e in entries)
+head = re.sub(r'"entryBytes":\d+', '"entryBytes":%d' % size, head, count=1)
+open(sys.argv[2], "w", encoding="utf-8").write("\n".join([head] + entries + rest))
 PY
 mkdir "$work/empty"
 export TIMELINE_CACHE_DIR="$work/cache"
@@ -70,10 +74,13 @@ for w in $WIDGETS; do
   cp "$work/waybar-$w.png" "$here/waybar-$w.png"
 
   # polybar does not shape: the Gurbani widgets print their ASCII form in the project's
-  # OpenGurbaniAkhar font (font-1, %{T2}), as integrations/polybar/modules.ini sets it up.
-  case $w in random-shabad|hukamnama|favourites) font_args="--gurmukhi-font 2" ;; *) font_args="" ;; esac
+  # OpenGurbaniAkhar font (font-1, %{T2}), as integrations/polybar/modules.ini sets it up;
+  # so does the stack `now`, whose members include the Gurbani widgets. font-3 is the emoji
+  # font modules.ini suggests, for the 🎂 and 💍 of birthdays.
+  case $w in random-shabad|hukamnama|favourites|now) font_args="--gurmukhi-font 2" ;; *) font_args="" ;; esac
   FONTCONFIG_FILE="$fonts_conf" "$TOOLS/bar-shot-polybar" --tail --width $WIDTH \
     --font "DejaVu Sans:size=13;3" --font "OpenGurbaniAkhar:size=16;3" --font "Noto Sans Gurmukhi:size=13;3" \
+    --font "Noto Color Emoji:scale=10;2" \
     "timeline-emit --follow $font_args polybar $w" "$work/polybar-$w" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
   cp "$work/polybar-$w.png" "$here/polybar-$w.png"
 
@@ -137,8 +144,9 @@ for w in random-shabad hukamnama; do
   done
 done
 
-# Tooltips: the whole output with GTK's tooltip up (a virtual pointer hovers the module).
-for w in random-shabad avalanche; do
+# Tooltips: the whole output with GTK's tooltip up (a virtual pointer hovers the module);
+# the stack's ends with which member it shows and why.
+for w in random-shabad avalanche now; do
   case " $WIDGETS " in *" $w "*) ;; *) continue ;; esac
   "$TOOLS/bar-shot-waybar" --continuous --tooltip --name "timeline-$w" --width $WIDTH \
     --style "$repo/integrations/waybar/style.css" \

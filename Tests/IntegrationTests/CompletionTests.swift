@@ -152,4 +152,52 @@ import TimelineTestSupport
       ], environment: try environment(dir))
     #expect(loaded.stdout == "_timeline-emit\n_timeline-emit: function\n", "\(loaded)")
   }
+
+  /// Presses Tab in an interactive zsh on a pseudo-terminal (zsh's own zpty module), with
+  /// compinit and the generated functions on fpath, and reads the candidates zsh lists.
+  func zshListing(_ line: String, dir: TempDir) throws -> [String] {
+    let zsh = try #require(which("zsh"), "zsh is missing (make deps installs it)")
+    let functions = dir.file("functions")
+    if !FileManager.default.fileExists(atPath: functions) {
+      try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(atPath: try script("zsh", in: dir), toPath: functions + "/_timeline")
+      try FileManager.default.copyItem(
+        atPath: Repo.file("completions/_timeline-emit"), toPath: functions + "/_timeline-emit")
+    }
+    // The listing is read until zsh goes quiet; escapes and the typed words are dropped.
+    let driver = """
+      setopt extendedglob
+      zmodload zsh/zpty
+      zpty -b z "zsh -f -i"
+      zpty -w z "PS1='READY> '; fpath=($1 \\$fpath); autoload -Uz compinit; compinit -u -d $2; \\
+      zstyle ':completion:*' list-prompt ''; LISTMAX=1000; unsetopt beep; print -r -- SET''UP"
+      zpty -r -m z out "*SETUP*" || exit 3
+      zpty -w -n z "$3"$'\\t'
+      sleep 2
+      all=""
+      while zpty -r -t z chunk; do all+=$chunk; done
+      zpty -d z
+      all=${all//$'\\e'\\[[0-9;?]#[A-Za-z]/}
+      all=${all//$'\\r'/}
+      all=${all#*READY> *$'\\n'}
+      words=(${=all}); typed=(${=3})
+      print -rl -- ${(ou)words:|typed}
+      """
+    let result = try run(
+      zsh, ["-f", "-c", driver, "driver", functions, dir.file("zcompdump"), line], environment: try environment(dir))
+    #expect(result.status == 0, "\(result)")
+    return result.stdout.split(separator: "\n").map(String.init)
+  }
+
+  @Test func zshListsFormatsWidgetsAndMovesOnTab() throws {
+    let dir = try TempDir()
+    let listed = try run(Repo.emit, ["--list-formats"])
+    let formats = listed.stdout.split(separator: "\n").map(String.init).sorted()
+    #expect(formats.contains("waybar") && formats.contains("tmux"), "\(listed)")
+    #expect(try zshListing("timeline emit ", dir: dir) == formats)
+    #expect(try zshListing("timeline-emit ", dir: dir) == formats)
+    #expect(try zshListing("timeline-emit waybar ", dir: dir) == ["alpha", "beta"])
+    #expect(try zshListing("timeline emit waybar ", dir: dir) == ["alpha", "beta"])
+    #expect(try zshListing("timeline browse alpha ", dir: dir) == ["next", "now", "prev"])
+  }
 }

@@ -82,7 +82,7 @@ let package = Package(
     .executableTarget(
       name: "timeline",
       dependencies: [
-        "TimelineKit", "EmitRuntime", "Emitters", "Platform", "Spawning",
+        "TimelineKit", "TimelineCore", "EmitRuntime", "Emitters", "Platform", "Spawning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),

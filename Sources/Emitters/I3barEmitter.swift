@@ -42,7 +42,7 @@ public enum I3barEmitter {
     }
     out += "\""
     if let color = state.blockColor(text.runs) { out += ",\"color\":\"" + color + "\"" }
-    out += ",\"urgent\":" + (state.entry.isUrgent ? "true" : "false")
+    out += ",\"urgent\":" + (state.isUrgent ? "true" : "false")
     out += ",\"name\":\"timeline\",\"instance\":"
     Markup.appendJSONString(state.widget, to: &out)
     out += ",\"markup\":\"pango\"}"

@@ -55,6 +55,10 @@ public struct RenderInput: Sendable, Equatable {
     isPlaceholder ? "placeholder" : CleanText.barLine(Caps.prefix(entry.alt, bytes: Caps.altBytes))
   }
 
+  /// Whether bars draw attention to it. A stale entry's score counts half (docs/relevance.md),
+  /// so only its level (4 or more) can make it urgent: old news is not an alarm.
+  public var isUrgent: Bool { isStale ? (entry.level ?? 0) >= 4 : entry.isUrgent }
+
   /// CSS-style classes: kind, the entry's first `maxEntryClasses` classes, `level-N`, then
   /// `stale`, `placeholder`, `browsing`, `urgent` when they apply. Each is reduced to
   /// `[a-z0-9-]`; empty and repeated names are dropped, so a class can never carry markup
@@ -68,7 +72,7 @@ public struct RenderInput: Sendable, Equatable {
     if isStale { raw.append("stale") }
     if isPlaceholder { raw.append("placeholder") }
     if browsing != nil { raw.append("browsing") }
-    if entry.isUrgent { raw.append("urgent") }
+    if isUrgent { raw.append("urgent") }
     // With the cap the list is short, so a linear `contains` stays cheap (and a Set would
     // cost the one-shot emitter its runtime metadata).
     var out: [String] = []

@@ -52,7 +52,7 @@ public struct CacheStore: Sendable {
     var template = Array((Self.temporaryPrefix(of: target) + "XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw .io("create a temporary file in \(directory)", errno) }
-    let temp = String(cString: template)
+    let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var ok = false
     defer {
       if !ok { unlink(temp) }

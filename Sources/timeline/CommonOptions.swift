@@ -31,7 +31,7 @@ struct CommonOptions: ParsableArguments {
       let config = try ConfigLoader.load(explicit: config)
       for warning in config.warnings { Console.error("warning: \(warning)") }
       return config
-    } catch let error as ConfigError {
+    } catch {
       throw Failure.config(error.description)
     }
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimelineCore
 import TimelineKit
 
 /// What the shell completions offer beyond the parser's own lists: the widget names of the

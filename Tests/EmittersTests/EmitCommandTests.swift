@@ -167,7 +167,7 @@ import TimelineTestSupport
   ])
   func corruptFilesGiveTheNeutralPlaceholder(_ label: String, _ content: Data) throws {
     let dir = try TempDir()
-    FileManager.default.createFile(atPath: dir.path + "/w.json", contents: content)
+    #expect(FileManager.default.createFile(atPath: dir.path + "/w.json", contents: content))
     let object = try waybar("w", dir: dir.path)
     #expect(object["text"] as? String == "w…", "\(label)")
     #expect(object["class"] as? [String] == ["placeholder"])
@@ -179,7 +179,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let timeline = Caches.timeline(entries: (0..<50).map { Caches.entry("entry \($0)", at: Int64($0)) })
     let bytes = CacheEncoder.encode(timeline)
-    FileManager.default.createFile(atPath: dir.path + "/w.json", contents: Data(bytes.prefix(bytes.count / 2)))
+    #expect(FileManager.default.createFile(atPath: dir.path + "/w.json", contents: Data(bytes.prefix(bytes.count / 2))))
     let object = try waybar("w", dir: dir.path)
     #expect(object["text"] as? String == "loading")
     #expect(object["class"] as? [String] == ["test-kind", "placeholder"])

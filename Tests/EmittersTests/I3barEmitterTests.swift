@@ -18,7 +18,7 @@ import TimelineTestSupport
     #expect(object["markup"] as? String == "pango")
     #expect(object["name"] as? String == "timeline")
     #expect(object["instance"] as? String == golden.input.widget)
-    #expect(object["urgent"] as? Bool == golden.input.entry.isUrgent)
+    #expect(object["urgent"] as? Bool == golden.input.isUrgent)
     if let color = object["color"] as? String { #expect(TextRun.validColor(color) == color) }
   }
 

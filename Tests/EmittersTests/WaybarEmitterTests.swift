@@ -70,9 +70,23 @@ import TimelineTestSupport
       date: 0, relevance: Relevance(90), runs: [TextRun("x")], alt: "level-3", classes: ["North_Side", "?"], level: 3)
     let input = RenderInput(widget: "w", kind: "avalanche", entry: entry, isStale: true)
     let object = try #require(jsonObject(WaybarEmitter.render(input, options: RenderOptions())))
-    #expect(object["class"] as? [String] == ["avalanche", "north-side", "level-3", "stale", "urgent"])
+    #expect(object["class"] as? [String] == ["avalanche", "north-side", "level-3", "stale"])
     #expect(object["percentage"] as? Int == 60)
     #expect(object["alt"] as? String == "level-3")
+  }
+
+  /// A stale entry's score counts half, so a high score alone no longer marks it urgent;
+  /// level 4 or more still does, and a fresh entry with the same score is urgent.
+  @Test func staleEntriesAreUrgentOnlyByLevel() throws {
+    func classes(level: Int, stale: Bool) throws -> [String] {
+      let entry = Entry(date: 0, relevance: Relevance(95), runs: [TextRun("x")], alt: "", level: level)
+      let input = RenderInput(widget: "w", kind: "avalanche", entry: entry, isStale: stale)
+      let object = try #require(jsonObject(WaybarEmitter.render(input, options: RenderOptions())))
+      return try #require(object["class"] as? [String])
+    }
+    #expect(!(try classes(level: 2, stale: true)).contains("urgent"))
+    #expect(try classes(level: 2, stale: false).contains("urgent"))
+    #expect(try classes(level: 4, stale: true).contains("urgent"))
   }
 
   /// A megabyte of text is cut to the text cap (docs/emitters.md, "Caps") at a scalar,

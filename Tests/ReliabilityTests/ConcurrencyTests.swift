@@ -127,7 +127,7 @@ import TimelineTestSupport
     // Wait until the loop is reading, so the writes really overlap with reads.
     while (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0 == 0 { usleep(2000) }
     for i in 0..<1000 { try store.write(i % 2 == 0 ? b : a) }
-    FileManager.default.createFile(atPath: stop, contents: nil)
+    #expect(FileManager.default.createFile(atPath: stop, contents: nil))
     loop.waitUntilExit()
     let lines = try String(contentsOfFile: out, encoding: .utf8).split(
       separator: "\n", omittingEmptySubsequences: false

@@ -15,7 +15,7 @@ public func fuzzTimeline(
   _ provider: any TimelineProvider, config: WidgetConfig, now: Int64, response: HTTPResponse
 ) -> TimelineDraft? {
   let context = ProviderContext(
-    clock: FixedClock(now), config: config, sources: [:], http: CannedHTTP(response: response))
+    clock: FixedClock(now), config: config, http: CannedHTTP(response: response))
   let done = DispatchSemaphore(value: 0)
   let result = Box<Result<TimelineDraft, any Error>>()
   Task {

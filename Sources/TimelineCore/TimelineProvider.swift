@@ -14,16 +14,16 @@ public protocol TimelineProvider: Sendable {
   /// was built (e.g. the shabads of an imported file). The engine folds it into the
   /// config hash, so a change makes the widget due as an edit of its config does.
   var inputs: String { get }
-  /// The `[sources]` keys (service base URLs) the provider reads; nil means all of them.
+  /// The services (`[sources]` base URLs) the provider reads; nil means all of them.
   /// The config hash covers only these, so editing one service's URL makes no other
   /// service's widget due.
-  var sourceKeys: [String]? { get }
+  var sourceKeys: [Source]? { get }
 }
 
 extension TimelineProvider {
   /// Most providers read nothing but their options.
   public var inputs: String { "" }
-  public var sourceKeys: [String]? { nil }
+  public var sourceKeys: [Source]? { nil }
 }
 
 /// What a provider returns: entries, an optional end and a reload policy.
@@ -52,8 +52,8 @@ public struct ProviderContext: Sendable {
   public var clock: any WallClock
   /// The widget's config.
   public var config: WidgetConfig
-  /// Base URLs from `[sources]`, by name (`banidb`, `varsom`, `lavinprognoser`).
-  public var sources: [String: String]
+  /// The services' base URLs: the config's `[sources]` over the defaults.
+  public var sources: Sources
   /// The HTTP client.
   public var http: any HTTPClient
   /// The timeline in the cache before this refresh, if any, so providers can keep
@@ -67,7 +67,7 @@ public struct ProviderContext: Sendable {
 
   /// Creates a context.
   public init(
-    clock: any WallClock, config: WidgetConfig, sources: [String: String], http: any HTTPClient,
+    clock: any WallClock, config: WidgetConfig, sources: Sources = Sources(), http: any HTTPClient,
     previous: Timeline? = nil, force: Bool = false, timeZone: String? = nil
   ) {
     self.clock = clock

@@ -3,8 +3,8 @@ import TimelineCore
 
 /// The whole config: base URLs, refresh settings, bar nudges and the widgets.
 public struct AppConfig: Sendable, Equatable {
-  /// Base URLs by source name.
-  public var sources: [String: String]
+  /// The services' base URLs.
+  public var sources: Sources
   /// Seconds past a timeline's due time before bars mark it stale.
   public var grace: Int64
   /// How `timeline reload` nudges running bars.
@@ -15,9 +15,6 @@ public struct AppConfig: Sendable, Equatable {
   public var file: String
   /// Warnings that do not stop anything (e.g. plain-http sources).
   public var warnings: [String]
-
-  /// The default base URLs, used for any source the config leaves out.
-  public static let defaultSources = DefaultSources.all
 
   /// The widget named `name`.
   public func widget(_ name: String) -> WidgetConfig? { widgets.first { $0.name == name } }

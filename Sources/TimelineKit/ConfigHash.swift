@@ -18,15 +18,15 @@ enum ConfigHash {
 
   /// `inputs`: the provider's `inputs`; `sourceKeys`: the `[sources]` it reads (nil: all).
   static func of(
-    _ widget: WidgetConfig, sources: [String: String], bars: BarsConfig = BarsConfig(), inputs: String = "",
-    sourceKeys: [String]? = nil
+    _ widget: WidgetConfig, sources: Sources, bars: BarsConfig = BarsConfig(), inputs: String = "",
+    sourceKeys: [Source]? = nil
   ) -> String {
     var text = "kind=\(widget.kind)\n"
     for key in widget.options.keys.sorted() where !presentationOptions.contains(key) {
       text += "\(key)=\(describe(widget.options[key]))\n"
     }
-    for key in sources.keys.sorted() where sourceKeys?.contains(key) ?? true {
-      text += "source.\(key)=\(sources[key] ?? "")\n"
+    for source in Source.sorted where sourceKeys?.contains(source) ?? true {
+      text += "source.\(source.rawValue)=\(sources[source].text)\n"
     }
     var shown = ""
     for key in presentationOptions.sorted() { shown += "\(key)=\(describe(widget.options[key]))\n" }

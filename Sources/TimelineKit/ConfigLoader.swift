@@ -48,7 +48,7 @@ public enum ConfigLoader {
       throw ConfigError("\(file): not valid TOML")
     }
     var config = AppConfig(
-      sources: AppConfig.defaultSources, grace: 3600, bars: BarsConfig(), widgets: [], file: file, warnings: [])
+      sources: Sources(), grace: 3600, bars: BarsConfig(), widgets: [], file: file, warnings: [])
     for key in root.keys {
       switch key {
       case "sources": try sources(root[key], into: &config)
@@ -92,18 +92,18 @@ public enum ConfigLoader {
     let file = config.file
     let table = try table(value, "sources", file: file)
     for key in table.keys {
-      guard AppConfig.defaultSources[key] != nil else {
-        throw ConfigError("\(file): [sources] unknown key \"\(key)\" (expected banidb, varsom, lavinprognoser)")
+      guard let source = Source(rawValue: key) else {
+        throw ConfigError("\(file): [sources] unknown key \"\(key)\" (expected \(Source.keyList))")
       }
       guard let url = table[key]?.string else { throw ConfigError("\(file): [sources] \(key): expected a URL string") }
-      switch SourceURL.check(url) {
-      case .invalid: throw ConfigError("\(file): [sources] \(key): expected an http:// or https:// URL, got \"\(url)\"")
-      case .insecure:
+      do {
+        config.sources[source] = try SourceURL(url)
+      } catch .invalid {
+        throw ConfigError("\(file): [sources] \(key): expected an http:// or https:// URL, got \"\(url)\"")
+      } catch {
         config.warnings.append(
           "\(file): [sources] \(key) uses plain http to a non-loopback host; it is ignored, the default https URL is used"
         )
-        continue
-      case .ok: config.sources[key] = url.hasSuffix("/") ? String(url.dropLast()) : url
       }
     }
   }

@@ -4,7 +4,7 @@ import TimelineCore
 public enum ConfigPrinter {
   public static func toml(_ config: AppConfig) -> String {
     var out = "# effective config from \(config.file)\n\n[sources]\n"
-    for key in config.sources.keys.sorted() { out += "\(key) = \(quote(config.sources[key] ?? ""))\n" }
+    for source in Source.sorted { out += "\(source.rawValue) = \(quote(config.sources[source].text))\n" }
     out += "\n[refresh]\ngrace = \(config.grace)\n"
     if config.bars != BarsConfig() {
       out += "\n[bars]\n"

@@ -1,4 +1,4 @@
-import Providers
+import TimelineCore
 
 /// The config that applies when no file exists, and what `timeline config --default` prints.
 public enum DefaultConfig {
@@ -6,9 +6,9 @@ public enum DefaultConfig {
     # timeline config: see examples/config.toml for every option.
 
     [sources]            # base URLs, overridable (tests point them at 127.0.0.1)
-    banidb = "\(DefaultSources.banidb)"
-    varsom = "\(DefaultSources.varsom)"
-    lavinprognoser = "\(DefaultSources.lavinprognoser)"
+    banidb = "\(Source.banidb.defaultURL)"
+    varsom = "\(Source.varsom.defaultURL)"
+    lavinprognoser = "\(Source.lavinprognoser.defaultURL)"
 
     [widgets.random-shabad]
     kind = "random-shabad"

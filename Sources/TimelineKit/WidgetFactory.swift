@@ -24,7 +24,7 @@ public enum WidgetFactory {
   /// The digest stored in the cache: options, sources, the `[bars]` settings written into
   /// the file, and what the provider read.
   static func hash(
-    _ widget: WidgetConfig, _ provider: any TimelineProvider, sources: [String: String], bars: BarsConfig
+    _ widget: WidgetConfig, _ provider: any TimelineProvider, sources: Sources, bars: BarsConfig
   ) -> String {
     ConfigHash.of(widget, sources: sources, bars: bars, inputs: provider.inputs, sourceKeys: provider.sourceKeys)
   }

@@ -38,18 +38,32 @@ extension TimelineCommand {
       if let country, AvalancheCountry(rawValue: country) == nil {
         throw ValidationError("--country must be \"no\" or \"se\", got \"\(country)\"")
       }
+      _ = try url(varsom, flag: "varsom")
+      _ = try url(lavinprognoser, flag: "lavinprognoser")
+    }
+
+    /// A `--varsom`/`--lavinprognoser` URL, checked as `[sources]` checks its own.
+    private func url(_ text: String?, flag: String) throws -> SourceURL? {
+      guard let text else { return nil }
+      do {
+        return try SourceURL(text)
+      } catch .invalid {
+        throw ValidationError("--\(flag): expected an http:// or https:// URL, got \"\(text)\"")
+      } catch {
+        throw ValidationError("--\(flag): plain http is allowed only to a loopback host, got \"\(text)\"")
+      }
     }
 
     func run() async throws {
       let countries = country.flatMap(AvalancheCountry.init(rawValue:)).map { [$0] } ?? AvalancheCountry.allCases
       // A broken config must not stop a listing, so its sources are only a default here.
-      let configured = (try? ConfigLoader.load(explicit: nil))?.sources ?? [:]
+      let configured = (try? ConfigLoader.load(explicit: nil))?.sources ?? Sources()
       let http = CurlHTTPClient()
       let now = SystemClock().now()
       var all: [AvalancheRegion] = []
       for country in countries {
-        let flag = country == .norway ? varsom : lavinprognoser
-        let base = flag ?? configured[country.source] ?? AvalancheRegions.defaultSources[country.source] ?? ""
+        let flag = try country == .norway ? url(varsom, flag: "varsom") : url(lavinprognoser, flag: "lavinprognoser")
+        let base = flag ?? configured[country.source]
         if offline {
           all += AvalancheRegions.bundled(country)
           continue

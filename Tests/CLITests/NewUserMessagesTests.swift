@@ -88,4 +88,21 @@ import TimelineTestSupport
       #expect(line.count + 1 + word.count >= 80, "`timeline \(command) --help` breaks early after \"\(line)\"")
     }
   }
+
+  /// `regions --varsom/--lavinprognoser` are checked as `[sources]` is: a bad URL stops the
+  /// listing with a usage error (status 2) naming the flag, before anything is asked of a service.
+  @Test func regionsChecksItsURLFlagsAsTheConfigDoes() throws {
+    for (flag, url, words) in [
+      (
+        "--varsom", "ftp://example.org/api",
+        "--varsom: expected an http:// or https:// URL, got \"ftp://example.org/api\""
+      ),
+      ("--lavinprognoser", "http://example.org/ows", "--lavinprognoser: plain http is allowed only to a loopback host"),
+    ] {
+      let result = try timeline(["regions", flag, url])
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains(words), "\(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
 }

@@ -38,8 +38,12 @@ final class AvalancheHarness: @unchecked Sendable {
     server = try FixtureServer()
   }
 
-  var sources: [String: String] {
-    ["varsom": server.baseURL + "/varsom", "lavinprognoser": server.baseURL + "/wfs"]
+  var sources: Sources {
+    get throws {
+      Sources([
+        .varsom: try SourceURL(server.baseURL + "/varsom"), .lavinprognoser: try SourceURL(server.baseURL + "/wfs"),
+      ])
+    }
   }
 
   /// Serves `text` at `path` with `status`.
@@ -52,9 +56,9 @@ final class AvalancheHarness: @unchecked Sendable {
     try await server.setRoutes(specs)
   }
 
-  func context(_ options: [String: ConfigValue], now: Int64) -> ProviderContext {
+  func context(_ options: [String: ConfigValue], now: Int64) throws -> ProviderContext {
     ProviderContext(
-      clock: FixedClock(now), config: config(options), sources: sources, http: CurlHTTPClient())
+      clock: FixedClock(now), config: config(options), sources: try sources, http: CurlHTTPClient())
   }
 
   func config(_ options: [String: ConfigValue]) -> WidgetConfig {
@@ -62,7 +66,7 @@ final class AvalancheHarness: @unchecked Sendable {
   }
 
   func timeline(_ options: [String: ConfigValue], now: Int64) async throws -> TimelineDraft {
-    let context = context(options, now: now)
+    let context = try context(options, now: now)
     return try await AvalancheProvider(config: context.config).timeline(context: context)
   }
 }

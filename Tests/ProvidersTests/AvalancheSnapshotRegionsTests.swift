@@ -13,7 +13,7 @@ private let utc = AvalancheFixture.utc
     // An offline client that logs every request: a snapshot must ask for nothing.
     let http = MemoryHTTPClient()
     http.setOffline(true)
-    let context = ProviderContext(clock: FixedClock(now), config: config, sources: [:], http: http)
+    let context = ProviderContext(clock: FixedClock(now), config: config, http: http)
     let draft = try AvalancheProvider(config: config).snapshot(context: context)
     #expect(http.paths.isEmpty, "a snapshot asked for \(http.paths)")
     return draft
@@ -61,12 +61,12 @@ private let utc = AvalancheFixture.utc
     ])
     let http = CurlHTTPClient()
     let now = utc("2026-02-10T07:00:00Z")
-    let norway = try await AvalancheRegions.fetch(.norway, base: harness.sources["varsom"]!, http: http, now: now)
+    let norway = try await AvalancheRegions.fetch(.norway, base: try harness.sources[.varsom], http: http, now: now)
     #expect(norway.count == 46)
     // The live reply's A/B wins over the bundled one (Helgeland was B in 2022).
     #expect(norway.first { $0.id == 3018 } == AvalancheRegion(country: .norway, id: 3018, name: "Helgeland", type: "B"))
     let sweden = try await AvalancheRegions.fetch(
-      .sweden, base: harness.sources["lavinprognoser"]!, http: http, now: now)
+      .sweden, base: try harness.sources[.lavinprognoser], http: http, now: now)
     #expect(sweden.map(\.id) == [1, 2, 3, 7, 8, 9])
     #expect(sweden[1].name == "Abisko/Riksgränsenfjällen" && sweden[1].slug == "abisko_riksgransfjallen")
     let log = try await harness.server.log()

@@ -110,7 +110,7 @@ private let utc = AvalancheFixture.utc
     let previous = Timeline(
       widget: "avalanche", kind: "avalanche", entries: draft.entries, end: draft.end, policy: draft.policy,
       placeholder: Entry(date: 0, runs: [], alt: "placeholder"), generated: now - 3600)
-    var context = harness.context(["country": .string("se"), "area": .int(2)], now: now)
+    var context = try harness.context(["country": .string("se"), "area": .int(2)], now: now)
     context.previous = previous
     let merged = try await AvalancheProvider(config: context.config).timeline(context: context)
     #expect(
@@ -198,7 +198,7 @@ private let utc = AvalancheFixture.utc
   }
 
   @Test func overdueForecastRetriesWithinTheHour() {
-    let source = LavinprognoserSource(base: "", areas: [2], language: .sv)
+    let source = LavinprognoserSource(base: Source.lavinprognoser.defaultURL, areas: [2], language: .sv)
     let validTo = utc("2026-03-01T17:00:00Z")
     #expect(source.policy(now: utc("2026-03-01T17:30:00Z"), validTo: validTo) == .after(utc("2026-03-01T18:30:00Z")))
   }

@@ -42,9 +42,9 @@ enum BaniDBFixture {
 
   static func context(
     _ server: FixtureServer, at now: Int64, _ config: WidgetConfig, previous: Timeline? = nil, force: Bool = false
-  ) -> ProviderContext {
+  ) throws -> ProviderContext {
     ProviderContext(
-      clock: FixedClock(now), config: config, sources: ["banidb": server.baseURL + "/v2/"],
+      clock: FixedClock(now), config: config, sources: Sources([.banidb: try SourceURL(server.baseURL + "/v2/")]),
       // UTC for the slot headers, so no test depends on the machine's zone (ZoneTests changes TZ).
       http: CurlHTTPClient(), previous: previous, force: force, timeZone: "UTC")
   }
@@ -92,7 +92,7 @@ enum BaniDBFixture {
     // An unreachable source proves snapshot() makes no request.
     let context = ProviderContext(
       clock: FixedClock(1_000_000), config: BaniDBFixture.config("hukamnama"),
-      sources: ["banidb": "http://127.0.0.1:9/v2"], http: CurlHTTPClient())
+      sources: Sources([.banidb: try SourceURL("http://127.0.0.1:9/v2")]), http: CurlHTTPClient())
     for kind in ["random-shabad", "hukamnama", "favourites"] {
       let options: [String: ConfigValue] = kind == "favourites" ? ["shabads": .array([.int(1)])] : [:]
       let provider = try #require(ProviderRegistry.type(for: kind)).init(config: BaniDBFixture.config(kind, options))

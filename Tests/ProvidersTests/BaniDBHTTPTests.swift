@@ -8,7 +8,7 @@ import TimelineTestSupport
 @Suite struct BaniDBHTTPTests {
   /// A failure's `lastError` side (its `reason` is checked in `failuresCarryOurOwnReason`).
   func fetch(_ server: FixtureServer, _ path: String) async throws -> Shabad? {
-    let context = BaniDBFixture.context(server, at: 0, BaniDBFixture.config("random-shabad"))
+    let context = try BaniDBFixture.context(server, at: 0, BaniDBFixture.config("random-shabad"))
     do {
       return try await BaniDBAPI(context).shabad(path)
     } catch {
@@ -23,7 +23,7 @@ import TimelineTestSupport
       "/v2/shabads/3": ["body": "<html>oops</html>"],
       "/v2/shabads/4": ["status": 503, "body": "<html>Service Unavailable</html>"],
     ])
-    let context = BaniDBFixture.context(server, at: 0, BaniDBFixture.config("favourites"))
+    let context = try BaniDBFixture.context(server, at: 0, BaniDBFixture.config("favourites"))
     let api = BaniDBAPI(context)
     var reasons: [String] = []
     var messages: [String] = []

@@ -38,7 +38,7 @@ import TimelineTestSupport
     let config = BaniDBFixture.config(kind)
     for (zone, expected) in [("Asia/Kolkata", "Sun 1 Mar 2026, 11:30"), ("Europe/Oslo", "Sun 1 Mar 2026, 07:00")] {
       let context = ProviderContext(
-        clock: FixedClock(t0), config: config, sources: [:], http: MemoryHTTPClient(), timeZone: zone)
+        clock: FixedClock(t0), config: config, http: MemoryHTTPClient(), timeZone: zone)
       let entry = try #require(try provider().snapshot(context: context).entries.first)
       let header = entry.detail.first.map { $0.map(\.text).joined() } ?? ""
       #expect(entry.detail.contains { $0.map(\.text).joined() == "Random shabad for " + expected }, "\(header)")

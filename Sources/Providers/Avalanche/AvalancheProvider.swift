@@ -32,7 +32,7 @@ import TimelineCore
 /// www.varsom.no" (NVE's wording); Sweden: Naturvårdsverket / lavinprognoser.se.
 public struct AvalancheProvider: TimelineProvider {
   public static let kind = "avalanche"
-  public var sourceKeys: [String]? { [country.source] }
+  public var sourceKeys: [Source]? { [country.source] }
 
   let country: AvalancheCountry
   let ids: [Int]
@@ -97,7 +97,7 @@ public struct AvalancheProvider: TimelineProvider {
 
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
-    let base = context.sources[country.source] ?? AvalancheRegions.defaultSources[country.source] ?? ""
+    let base = context.sources[country.source]
     switch country {
     case .norway:
       let source = VarsomSource(base: base, regions: ids, language: language)

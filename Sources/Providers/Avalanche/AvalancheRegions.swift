@@ -6,8 +6,8 @@ public enum AvalancheCountry: String, Sendable, CaseIterable, Codable {
   case norway = "no"
   case sweden = "se"
 
-  /// The `[sources]` key of its service.
-  public var source: String { self == .norway ? "varsom" : "lavinprognoser" }
+  /// Its service.
+  public var source: Source { self == .norway ? .varsom : .lavinprognoser }
 }
 
 /// A forecast region (Norway) or area (Sweden).
@@ -36,9 +36,6 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
 
 /// Region lists: the bundled one, and the live one from each service.
 public enum AvalancheRegions {
-  /// The production base URLs, used when no `[sources]` entry says otherwise.
-  public static let defaultSources = DefaultSources.all
-
   /// The list shipped with this build.
   public static func bundled(_ country: AvalancheCountry) -> [AvalancheRegion] {
     country == .norway ? AvalancheRegion.bundledNorway : AvalancheRegion.bundledSweden
@@ -47,14 +44,13 @@ public enum AvalancheRegions {
   /// The live list: Norway from `RegionSummary/Simple/1/{today}/{today}` (every A and B
   /// region), Sweden from the areas in `published_forecasts`. Sorted by id.
   public static func fetch(
-    _ country: AvalancheCountry, base: String, http: any HTTPClient, now: Int64
+    _ country: AvalancheCountry, base: SourceURL, http: any HTTPClient, now: Int64
   ) async throws -> [AvalancheRegion] {
     switch country {
     case .norway:
       let today = Zone.oslo.day(at: now)
-      let root = base.hasSuffix("/") ? String(base.dropLast()) : base
       let response = try await http.get(
-        "\(root)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])
+        "\(base.text)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])
       let body = try response.jsonBody(from: "varsom", now: now)
       guard let list = try? JSONDecoder().decode([VarsomRegionSummary].self, from: Data(body)) else {
         throw ProviderError("varsom: unexpected region list reply")

@@ -5,7 +5,7 @@ import TimelineCore
 /// one forecast valid 18:00 the day before → 18:00 (Europe/Stockholm), with a one-day
 /// outlook in `trend_risk`/`trend_date`.
 struct LavinprognoserSource: Sendable {
-  var base: String
+  var base: SourceURL
   var areas: [Int]
   var language: AvalancheLanguage
   let zone = Zone.stockholm
@@ -22,7 +22,7 @@ struct LavinprognoserSource: Sendable {
     let query =
       "service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
       + "&outputformat=application/json&viewparams=\(params)"
-    return base + (base.contains("?") ? "&" : "?") + query
+    return base.text + (base.text.contains("?") ? "&" : "?") + query
   }
 
   /// The forecasts of the configured areas, in config order.

@@ -4,7 +4,7 @@ import TimelineCore
 /// Norway: NVE's Varsom API. One Detail request per region (the Simple endpoints lack
 /// `EmergencyWarning`), today … today+2 in Europe/Oslo.
 struct VarsomSource: Sendable {
-  var base: String
+  var base: SourceURL
   var regions: [Int]
   var language: AvalancheLanguage
   let zone = Zone.oslo
@@ -13,8 +13,7 @@ struct VarsomSource: Sendable {
   var langKey: Int { language == .nb ? 1 : 2 }
 
   func url(region: Int, from: LocalDay, to: LocalDay) -> String {
-    let root = base.hasSuffix("/") ? String(base.dropLast()) : base
-    return "\(root)/AvalancheWarningByRegion/Detail/\(region)/\(langKey)/\(from)/\(to)"
+    return "\(base.text)/AvalancheWarningByRegion/Detail/\(region)/\(langKey)/\(from)/\(to)"
   }
 
   /// The days of each region, in config order, for today … today+2.

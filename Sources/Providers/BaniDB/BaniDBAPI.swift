@@ -3,19 +3,16 @@ import TimelineCore
 
 /// The few BaniDB v2 calls the Gurbani kinds make, against the `[sources] banidb` base.
 struct BaniDBAPI: Sendable {
-  static let defaultBase = DefaultSources.banidb
   /// Requests in flight per provider. The shared client enforces the same cap per client;
   /// this one also holds if a client is ever shared between providers.
   static let concurrency = 4
 
-  let base: String
+  let base: SourceURL
   let http: any HTTPClient
   let clock: any WallClock
 
   init(_ context: ProviderContext) {
-    var base = context.sources["banidb"] ?? Self.defaultBase
-    while base.hasSuffix("/") { base.removeLast() }
-    self.base = base
+    base = context.sources[.banidb]
     http = context.http
     clock = context.clock
   }
@@ -47,7 +44,7 @@ struct BaniDBAPI: Sendable {
   func answer(_ path: String) async throws(Failure) -> Answer {
     let response: HTTPResponse
     do {
-      response = try await http.get(base + path, headers: [:])
+      response = try await http.get(base.text + path, headers: [:])
     } catch let error as ProviderError {
       throw Failure(error: error, reason: "network error")
     } catch {

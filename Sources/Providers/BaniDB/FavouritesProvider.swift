@@ -28,7 +28,7 @@ import TimelineCore
 /// `refresh --force`; other failures are retried after 30 minutes.
 public struct FavouritesProvider: TimelineProvider {
   public static let kind = "favourites"
-  public var sourceKeys: [String]? { ["banidb"] }
+  public var sourceKeys: [Source]? { [.banidb] }
   static let retryGap: Int64 = 30 * 60
   static let fetchesPerRefresh = 40
 

@@ -19,7 +19,7 @@ import TimelineCore
 /// Every label comes from the response's `date.gregorian`, never from the request.
 public struct HukamnamaProvider: TimelineProvider {
   public static let kind = "hukamnama"
-  public var sourceKeys: [String]? { ["banidb"] }
+  public var sourceKeys: [Source]? { [.banidb] }
   static let retryGap: Int64 = 30 * 60
 
   let style: BaniDBStyle

@@ -22,7 +22,7 @@ import TimelineCore
 /// repeats are never kept as fresh by a later refresh.
 public struct RandomShabadProvider: TimelineProvider {
   public static let kind = "random-shabad"
-  public var sourceKeys: [String]? { ["banidb"] }
+  public var sourceKeys: [Source]? { [.banidb] }
   static let sources = ["G", "all", "D", "B", "A", "S", "N", "R"]
   static let retryGap: Int64 = 30 * 60
 

@@ -13,7 +13,7 @@ import TimelineCore
 /// refresh with a clear `lastError`; the previous timeline is kept.
 public struct CommandProvider: TimelineProvider {
   public static let kind = "command"
-  public var sourceKeys: [String]? { [] }
+  public var sourceKeys: [Source]? { [] }
 
   let argv: [String]
   let timeout: Int

@@ -9,7 +9,7 @@ import TimelineCore
 /// (days or weeks, default "14d"), `private` (initials instead of names).
 public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   public static let kind = "birthdays"
-  public var sourceKeys: [String]? { [] }
+  public var sourceKeys: [Source]? { [] }
   static let horizonDays = 35
 
   let contacts: ContactsOptions

@@ -12,7 +12,7 @@ import TimelineCore
 /// `private` (initials instead of names).
 public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   public static let kind = "friends"
-  public var sourceKeys: [String]? { [] }
+  public var sourceKeys: [Source]? { [] }
   static let horizonDays = 35
 
   let contacts: ContactsOptions

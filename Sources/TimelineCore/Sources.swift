@@ -1,0 +1,88 @@
+/// A service whose base URL the config's `[sources]` table may set.
+public enum Source: String, Sendable, CaseIterable {
+  case banidb, varsom, lavinprognoser
+
+  /// The production base URL, used when the config names none.
+  public var defaultURL: SourceURL {
+    switch self {
+    case .banidb: SourceURL(normalised: "https://api.banidb.com/v2")
+    case .varsom: SourceURL(normalised: "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api")
+    case .lavinprognoser: SourceURL(normalised: "https://nvgis.naturvardsverket.se/geoserver/lavinprognoser/ows")
+    }
+  }
+
+  /// By key name, the order the config printer and the config hash have always used.
+  public static let sorted = allCases.sorted { $0.rawValue < $1.rawValue }
+
+  /// The keys as an error message lists them: "banidb, varsom, lavinprognoser".
+  public static let keyList = allCases.map(\.rawValue).joined(separator: ", ")
+}
+
+/// A service's base URL, checked once where it enters (config or argv): http or https
+/// with a host and no user part; plain http only to a loopback host, because tests point
+/// sources at 127.0.0.1 and nothing else should travel unencrypted. Trailing slashes are
+/// dropped, so a request path (which starts with `/`) appends to `text` as it is.
+public struct SourceURL: Sendable, Hashable, CustomStringConvertible {
+  /// The URL, without trailing slashes.
+  public let text: String
+  public var description: String { text }
+
+  /// Why a URL was refused.
+  public enum Problem: Error, Sendable, Equatable {
+    /// Not an http(s) URL with a host (or it holds whitespace, NUL or a user part).
+    case invalid
+    /// Plain http to a host that is not loopback.
+    case insecure
+  }
+
+  /// Checks `text` and drops its trailing slashes.
+  public init(_ text: String) throws(Problem) {
+    let lower = text.lowercased()
+    let secure = lower.hasPrefix("https://")
+    guard secure || lower.hasPrefix("http://") else { throw .invalid }
+    let rest = lower.dropFirst(secure ? 8 : 7)
+    guard !text.contains(where: { $0.isWhitespace || $0 == "\0" }) else { throw .invalid }
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    guard !authority.isEmpty, !authority.contains("@") else { throw .invalid }
+    if !secure {
+      let host =
+        authority.hasPrefix("[") ? authority.prefix { $0 != "]" }.dropFirst() : authority.prefix { $0 != ":" }
+      guard host == "localhost" || host == "::1" || Self.isLoopbackIPv4(host) else { throw .insecure }
+    }
+    var trimmed = Substring(text)
+    while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    self.text = String(trimmed)
+  }
+
+  fileprivate init(normalised: String) { text = normalised }
+
+  /// `127.a.b.c` written as four decimal numbers; a name such as `127.0.0.1.example.com`
+  /// is a DNS name like any other and is not loopback.
+  static func isLoopbackIPv4(_ host: Substring) -> Bool {
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127"
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } && UInt8($0) != nil }
+  }
+}
+
+/// The base URL of every service: the defaults, with whatever the config set instead.
+public struct Sources: Sendable, Equatable {
+  private var urls: [Source: SourceURL]
+
+  /// Every service at its production URL.
+  public init() {
+    urls = Dictionary(uniqueKeysWithValues: Source.allCases.map { ($0, $0.defaultURL) })
+  }
+
+  /// Every service at its production URL, except those given.
+  public init(_ overrides: [Source: SourceURL]) {
+    self.init()
+    for (source, url) in overrides { urls[source] = url }
+  }
+
+  /// The URL of `source`.
+  public subscript(source: Source) -> SourceURL {
+    get { urls[source] ?? source.defaultURL }
+    set { urls[source] = newValue }
+  }
+}

@@ -9,63 +9,115 @@ import TimelineCore
 ///    `static func bytes(_: RenderInput, options: RenderOptions) -> [UInt8]`, which starts
 ///    from `PreparedText(state, options: options, format: .<bar>)` (sanitised, truncated,
 ///    reordered as the traits ask).
-/// 2. One entry here: a case below, and its `Registration` in `registration`: the name
-///    users type, a one-line summary (it is the `--help` text), the `BarTraits`, the bar
-///    programs `timeline doctor` looks for, the renderer, and a `StreamProtocol` only if
-///    the bar reads an endless protocol (i3bar).
+/// 2. One entry here: a case below, and its arm in each switch of this file: the name users
+///    type, a one-line summary (it is the `--help` text), the `BarTraits`, the bar programs
+///    `timeline doctor` looks for, the renderer; a `StreamProtocol` only if the bar reads an
+///    endless protocol (i3bar), a large family only if the format has room for lines. The
+///    compiler names every switch a new case is missing from.
 /// 3. Goldens: `RECORD_GOLDENS=1 swift test --filter GoldenTests` writes
 ///    `Tests/EmittersTests/Goldens/<name>/`; read each file before committing it.
 /// 4. Docs: a section in docs/emitters.md, a FORMATS entry in man/timeline-emit.1, a snippet
 ///    under integrations/ (the tests check that both name every format).
 /// Nothing else switches over the formats: code that needs to know what a bar can do asks
 /// its `traits`.
+///
+/// Each fact is a switch of constants rather than a table of records: a one-shot emit asks
+/// for a format's name, traits and renderer once each, and a record built per look-up (its
+/// strings and closures copied, then released) cost it 1–3 k instructions.
 public enum OutputFormat: UInt8, Sendable, CaseIterable {
   case waybar, polybar, tmux, i3bar, plain, i3blocks, xmobar, lemonbar, conky
 
-  /// Everything the package knows about a format.
-  var registration: Registration {
+  /// The name users type (`timeline-emit NAME WIDGET`).
+  public var name: String {
     switch self {
-    case .waybar:
-      Registration(
-        name: "waybar", summary: "JSON for a waybar custom module (\"return-type\": \"json\")",
-        traits: BarTraits(markup: .pango, tooltip: true), programs: "waybar", render: WaybarEmitter.bytes)
-    case .polybar:
-      Registration(
-        name: "polybar", summary: "a line of polybar formatting tags for a custom/script module",
-        traits: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true),
-        programs: "polybar", render: PolybarEmitter.bytes)
-    case .tmux:
-      Registration(
-        name: "tmux", summary: "a line of tmux styles for #(…) in status-left or status-right",
-        traits: BarTraits(markup: .own), programs: "tmux", render: TmuxEmitter.bytes)
-    case .i3bar:
-      Registration(
-        name: "i3bar", summary: "an i3bar block; with --follow the whole i3bar/swaybar protocol",
-        traits: BarTraits(markup: .pango), programs: "i3bar swaybar", render: I3barEmitter.bytes,
-        stream: StreamProtocol(header: I3barEmitter.header, separator: ",", line: I3barEmitter.renderLine))
-    case .plain:
-      Registration(
-        name: "plain", summary: "the text alone, for scripts and any other bar",
-        traits: BarTraits(markup: .none), programs: "", render: PlainEmitter.bytes, large: PlainEmitter.largeBytes)
-    case .i3blocks:
-      Registration(
-        name: "i3blocks", summary: "a line of Pango markup for an i3blocks block (markup=pango, interval=persist)",
-        traits: BarTraits(markup: .pango), programs: "i3blocks", render: I3blocksEmitter.bytes)
-    case .xmobar:
-      Registration(
-        name: "xmobar", summary: "a line of xmobar markup for a CommandReader, text as <raw=N:…/>",
-        traits: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true),
-        programs: "xmobar", render: XmobarEmitter.bytes)
-    case .lemonbar:
-      Registration(
-        name: "lemonbar", summary: "a line of lemonbar formatting, every % of the text doubled",
-        traits: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true), programs: "lemonbar",
-        render: LemonbarEmitter.bytes)
-    case .conky:
-      Registration(
-        name: "conky", summary: "conky text for ${execpi}, every $ and # of the text escaped",
-        traits: BarTraits(shapesComplexScripts: false, markup: .own, fontSwitching: true), programs: "conky",
-        render: ConkyEmitter.bytes, large: ConkyEmitter.largeBytes)
+    case .waybar: "waybar"
+    case .polybar: "polybar"
+    case .tmux: "tmux"
+    case .i3bar: "i3bar"
+    case .plain: "plain"
+    case .i3blocks: "i3blocks"
+    case .xmobar: "xmobar"
+    case .lemonbar: "lemonbar"
+    case .conky: "conky"
+    }
+  }
+
+  /// One line that says what the format is for (the `--help` text).
+  public var summary: String {
+    switch self {
+    case .waybar: "JSON for a waybar custom module (\"return-type\": \"json\")"
+    case .polybar: "a line of polybar formatting tags for a custom/script module"
+    case .tmux: "a line of tmux styles for #(…) in status-left or status-right"
+    case .i3bar: "an i3bar block; with --follow the whole i3bar/swaybar protocol"
+    case .plain: "the text alone, for scripts and any other bar"
+    case .i3blocks: "a line of Pango markup for an i3blocks block (markup=pango, interval=persist)"
+    case .xmobar: "a line of xmobar markup for a CommandReader, text as <raw=N:…/>"
+    case .lemonbar: "a line of lemonbar formatting, every % of the text doubled"
+    case .conky: "conky text for ${execpi}, every $ and # of the text escaped"
+    }
+  }
+
+  /// What the bar can draw and do.
+  public var traits: BarTraits {
+    switch self {
+    case .waybar: BarTraits(markup: .pango, tooltip: true)
+    case .polybar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true)
+    case .tmux: BarTraits(markup: .own)
+    case .i3bar: BarTraits(markup: .pango)
+    case .plain: BarTraits(markup: .none)
+    case .i3blocks: BarTraits(markup: .pango)
+    case .xmobar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true)
+    case .lemonbar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true)
+    case .conky: BarTraits(shapesComplexScripts: false, markup: .own, fontSwitching: true)
+    }
+  }
+
+  /// The bar programs that read this format, space-separated (a string, not an array, so
+  /// that a look-up allocates nothing).
+  var programList: String {
+    switch self {
+    case .waybar: "waybar"
+    case .polybar: "polybar"
+    case .tmux: "tmux"
+    case .i3bar: "i3bar swaybar"
+    case .plain: ""
+    case .i3blocks: "i3blocks"
+    case .xmobar: "xmobar"
+    case .lemonbar: "lemonbar"
+    case .conky: "conky"
+    }
+  }
+
+  /// The line for one widget as UTF-8 bytes, without a newline.
+  public func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
+    switch self {
+    case .waybar: WaybarEmitter.bytes(state, options: options)
+    case .polybar: PolybarEmitter.bytes(state, options: options)
+    case .tmux: TmuxEmitter.bytes(state, options: options)
+    case .i3bar: I3barEmitter.bytes(state, options: options)
+    case .plain: PlainEmitter.bytes(state, options: options)
+    case .i3blocks: I3blocksEmitter.bytes(state, options: options)
+    case .xmobar: XmobarEmitter.bytes(state, options: options)
+    case .lemonbar: LemonbarEmitter.bytes(state, options: options)
+    case .conky: ConkyEmitter.bytes(state, options: options)
+    }
+  }
+
+  /// The protocol `--follow` speaks, for a bar that reads an endless stream; such a format
+  /// also takes several widgets.
+  public var stream: StreamProtocol? {
+    switch self {
+    case .i3bar: StreamProtocol(header: I3barEmitter.header, separator: ",", line: I3barEmitter.renderLine)
+    default: nil
+    }
+  }
+
+  /// The large family's renderer (`--family large`), for a format with room for lines.
+  var largeRenderer: (([[TextRun]], RenderOptions) -> [UInt8])? {
+    switch self {
+    case .plain: PlainEmitter.largeBytes
+    case .conky: ConkyEmitter.largeBytes
+    default: nil
     }
   }
 }
@@ -121,52 +173,28 @@ public struct StreamProtocol: Sendable {
   public var line: @Sendable ([RenderInput], RenderOptions) -> String
 }
 
-/// One format's entry in the registry.
-struct Registration: Sendable {
-  var name: String
-  var summary: String
-  var traits: BarTraits
-  /// The bar programs that read the format, space-separated (a string, not an array: the
-  /// one-shot emitter builds this value, and an array would be an allocation).
-  var programs: String
-  var render: @Sendable (RenderInput, RenderOptions) -> [UInt8]
-  var stream: StreamProtocol? = nil
-  /// The large family's renderer (`--family large`), for a format with room for lines.
-  var large: (@Sendable ([[TextRun]], RenderOptions) -> [UInt8])? = nil
-}
-
 extension OutputFormat {
-  /// The name users type (`timeline-emit NAME WIDGET`).
-  public var name: String { registration.name }
-  /// One line that says what the format is for (the `--help` text).
-  public var summary: String { registration.summary }
-  /// What the bar can draw and do.
-  public var traits: BarTraits { registration.traits }
-  /// The protocol `--follow` speaks, for a bar that reads an endless stream; such a format
-  /// also takes several widgets.
-  public var stream: StreamProtocol? { registration.stream }
   /// The bar programs that read this format (`timeline doctor` looks for them on PATH).
-  public var programs: [String] { registration.programs.split(separator: " ").map(String.init) }
+  public var programs: [String] { programList.split(separator: " ").map(String.init) }
 
   /// Whether the format prints the large family (`--family large`).
-  public var hasLargeFamily: Bool { registration.large != nil }
+  public var hasLargeFamily: Bool { largeRenderer != nil }
 
   /// The large family's lines (`LargeText`) as UTF-8 bytes; nil for a format without one.
   public func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8]? {
-    registration.large.map { $0(lines, options) }
-  }
-
-  /// The line for one widget as UTF-8 bytes, without a newline.
-  public func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    registration.render(state, options)
+    largeRenderer.map { $0(lines, options) }
   }
 
   /// The format called `name`. A loop over the raw values, not `allCases`: an array of
-  /// formats would cost the one-shot emitter a runtime metadata instantiation.
+  /// formats would cost the one-shot emitter a runtime metadata instantiation. The names are
+  /// small strings, whose length is read from their bits: only a name of the argument's
+  /// length is compared with it, and nothing is built.
   public static func named(_ name: String) -> OutputFormat? {
+    let length = name.utf8.count
     var raw: UInt8 = 0
     while let format = OutputFormat(rawValue: raw) {
-      if format.registration.name == name { return format }
+      let candidate = format.name
+      if candidate.utf8.count == length && candidate == name { return format }
       raw += 1
     }
     return nil

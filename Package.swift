@@ -2,6 +2,7 @@
 import PackageDescription
 
 // Targets and what each may import:
+// - TOML: the config's TOML reader with positions; the standard library only.
 // - TimelineCore: the standard library only (entries, timelines, policies, selection, and the
 //   shared vocabulary: WidgetName, CleanText, JSONEscape, Palette).
 // - Platform: the process's view of the system: the wall clock, the environment, stdout
@@ -54,6 +55,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "TimelineCore", swiftSettings: fastPath),
+    // The config's TOML 1.0 reader: standard library only, every key and value with its line:column.
+    .target(name: "TOML", swiftSettings: strict),
     .target(name: "Platform", dependencies: ["TimelineCore"], swiftSettings: fastPath),
     .target(name: "Spawning", dependencies: ["TimelineCore"], swiftSettings: strict),
     .systemLibrary(
@@ -99,6 +102,7 @@ let package = Package(
       name: "TimelineTestSupport", dependencies: ["Platform", "Spawning", "TimelineCore", "MarkupOracle"],
       path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
+    .testTarget(name: "TOMLTests", dependencies: ["TOML", "TimelineTestSupport"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
     .testTarget(
       name: "EmittersTests",

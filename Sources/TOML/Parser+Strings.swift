@@ -1,0 +1,153 @@
+extension Parser {
+  /// `"..."`: escapes, no line ends, no control characters but tab.
+  mutating func basicString() throws(TOMLError) -> String {
+    let start = index
+    index += 1
+    var out = String.UnicodeScalarView()
+    while true {
+      guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
+      switch scalar {
+      case "\"":
+        index += 1
+        return String(out)
+      case "\\": out.append(try escape())
+      case "\n": throw error("unterminated string: a line end before its closing \"")
+      case _ where Parser.isControl(scalar) && scalar != "\t":
+        throw error("\(describe(scalar)) is not allowed in a string; write it as an escape")
+      default:
+        out.append(scalar)
+        index += 1
+      }
+    }
+  }
+
+  /// `"""..."""`: as a basic string, plus line ends, the line-ending backslash and one or
+  /// two quotes that do not close it. A line end right after the opening quotes is dropped.
+  mutating func multilineBasicString() throws(TOMLError) -> String {
+    let start = index
+    index += 3
+    if peek() == "\n" { index += 1 }
+    var out = String.UnicodeScalarView()
+    while true {
+      guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
+      switch scalar {
+      case "\"":
+        if try closes(quote: "\"", into: &out) { return String(out) }
+      case "\\":
+        if let next = peek(1), next == " " || next == "\t" || next == "\n" {
+          try lineEndingBackslash()
+        } else {
+          out.append(try escape())
+        }
+      case "\n":
+        out.append(scalar)
+        index += 1
+      case _ where Parser.isControl(scalar) && scalar != "\t":
+        throw error("\(describe(scalar)) is not allowed in a string; write it as an escape")
+      default:
+        out.append(scalar)
+        index += 1
+      }
+    }
+  }
+
+  /// At a run of `quote`s inside a multi-line string: three close it, and up to two more
+  /// before them belong to the text; fewer than three are text.
+  mutating func closes(quote: Unicode.Scalar, into out: inout String.UnicodeScalarView) throws(TOMLError) -> Bool {
+    var run = 0
+    while peek(run) == quote { run += 1 }
+    let taken = Swift.min(run, 5)
+    index += taken
+    let kept = taken >= 3 ? taken - 3 : taken
+    out.append(contentsOf: repeatElement(quote, count: kept))
+    return taken >= 3
+  }
+
+  /// `\` then spaces up to the line end: the line end and all spaces and line ends after it
+  /// are dropped.
+  mutating func lineEndingBackslash() throws(TOMLError) {
+    index += 1
+    skipWhitespace()
+    guard peek() == "\n" || peek() == nil else {
+      throw error("a backslash that ends a line must be followed only by spaces, found \(describe(peek()))")
+    }
+    while let scalar = peek(), scalar == " " || scalar == "\t" || scalar == "\n" { index += 1 }
+  }
+
+  /// An escape at the backslash: `\b \t \n \f \r \" \\ \uXXXX \UXXXXXXXX`.
+  mutating func escape() throws(TOMLError) -> Unicode.Scalar {
+    let start = index
+    index += 1
+    guard let code = peek() else { throw error("unterminated string") }
+    index += 1
+    switch code {
+    case "b": return "\u{08}"
+    case "t": return "\t"
+    case "n": return "\n"
+    case "f": return "\u{0C}"
+    case "r": return "\r"
+    case "\"": return "\""
+    case "\\": return "\\"
+    case "u", "U":
+      let count = code == "u" ? 4 : 8
+      var value: UInt32 = 0
+      for _ in 0..<count {
+        guard let digit = peek(), let nibble = UInt32(String(digit), radix: 16), digit.isASCII else {
+          throw error("\\\(code) needs \(count) hexadecimal digits", at: start)
+        }
+        value = value << 4 | nibble
+        index += 1
+      }
+      guard let scalar = Unicode.Scalar(value) else {
+        throw error("\\\(code)\(Parser.hex(value)) is not a Unicode scalar value", at: start)
+      }
+      return scalar
+    default:
+      throw error("invalid escape \\\(code); TOML has \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX", at: start)
+    }
+  }
+
+  /// `'...'`: taken as written; no line ends, no control characters but tab.
+  mutating func literalString() throws(TOMLError) -> String {
+    let start = index
+    index += 1
+    var out = String.UnicodeScalarView()
+    while true {
+      guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
+      switch scalar {
+      case "'":
+        index += 1
+        return String(out)
+      case "\n": throw error("unterminated string: a line end before its closing '")
+      case _ where Parser.isControl(scalar) && scalar != "\t":
+        throw error("\(describe(scalar)) is not allowed in a literal string")
+      default:
+        out.append(scalar)
+        index += 1
+      }
+    }
+  }
+
+  /// `'''...'''`: taken as written, line ends included; the first line end is dropped.
+  mutating func multilineLiteralString() throws(TOMLError) -> String {
+    let start = index
+    index += 3
+    if peek() == "\n" { index += 1 }
+    var out = String.UnicodeScalarView()
+    while true {
+      guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
+      switch scalar {
+      case "'":
+        if try closes(quote: "'", into: &out) { return String(out) }
+      case "\n":
+        out.append(scalar)
+        index += 1
+      case _ where Parser.isControl(scalar) && scalar != "\t":
+        throw error("\(describe(scalar)) is not allowed in a literal string")
+      default:
+        out.append(scalar)
+        index += 1
+      }
+    }
+  }
+}

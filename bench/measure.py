@@ -569,11 +569,13 @@ def main():
         "| figure | result | target | |",
         "| --- | ---: | ---: | --- |",
         "| P1 emit instructions / `cat`, real caches (worst of %d widget × format × option cells) | %.2f× | ≤ 1.0× | %s |"
-        % (len([r for r in real if r["name"] != "cat"]), worst["instr"], mark(worst["instr"] <= 1.0)),
+        % (worst["cells"], worst["instr"], mark(worst["instr"] <= 1.0)),
         "| P1 emit median wall / `cat`, real caches (worst cell) | %.2f× | ≤ 1.0× | %s |"
         % (worst["wall"], mark(worst["wall"] <= 1.0)),
         "| P1 emit peak RSS, real caches (`cat`: %s) | %s | ≤ 3 MB | %s |"
         % (kb(worst["cat_rss"]), kb(worst["rss"]), mark(worst["rss"] <= TARGET_EMIT_RSS_KB)),
+        "| P1 `--family large` instructions / `cat`, real caches (worst of %d cache × format cells) | %.2f× | ≤ 1.2× | %s |"
+        % (worst["large_cells"], worst["large_instr"], mark(worst["large_instr"] <= 1.2)),
         "| P1 120-line shabad / 3-line shabad, instructions (worst cell) | %.2f× | ≤ 1.1× | %s |"
         % (worst["long"], mark(worst["long"] <= 1.1)),
         "| P2 10 000 entries / 10 entries, instructions (synthetic caches, worst format) | %.2f× | ≤ 1.1× | %s |"

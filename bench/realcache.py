@@ -5,11 +5,12 @@ served by the loopback fixture server: random-shabad, hukamnama, favourites, ava
 (Norway, Varsom) and (Sweden, lavinprognoser), command, and a shabad of 3 and of 120 lines
 (favourites of one shabad each; the 120-line one is the recorded 3-line shabad's verses
 repeated with their own verse ids), and avalanche of five regions (two with Trollheimen's
-reply, three with Salten's). Then every widget is emitted in every format, with the
-default options and with each `--line` (and polybar with `--gurmukhi-font 2`), and compared
-with `cat` of the same file in the same run: instructions (callgrind), median wall
-(bench/pairtime.c: the command and `cat` alternately, so both see the same load) and peak
-RSS."""
+reply, three with Salten's), friends (a small vCard folder whose friends are all overdue,
+so the large form has a due list). Then every widget is emitted in every format, with the
+default options and with each `--line` (and polybar with `--gurmukhi-font 2`), and in
+`--family large` for each format that has it, and compared with `cat` of the same file in
+the same run: instructions (callgrind), median wall (bench/pairtime.c: the command and
+`cat` alternately, so both see the same load) and peak RSS."""
 import copy
 import datetime
 import json
@@ -30,6 +31,16 @@ def formats(emit):
     return _FORMATS[emit]
 
 
+def large_formats(emit):
+    """The registry's formats that take `--family large` (the others are a usage error, 2)."""
+    key = ("large", emit)
+    if key not in _FORMATS:
+        env = dict(os.environ, TIMELINE_CACHE_DIR="/nonexistent")
+        _FORMATS[key] = tuple(f for f in formats(emit) if subprocess.run(
+            [emit, "--family", "large", f, "probe"], env=env, capture_output=True).returncode == 0)
+    return _FORMATS[key]
+
+
 def bars(emit):
     """The registry's formats with markup, the ones timed against `cat`: all but plain text."""
     return tuple(f for f in formats(emit) if f != "plain")
@@ -37,9 +48,10 @@ def bars(emit):
 
 VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliteration"]),
             ("--line translation", ["--line", "translation"]))
+LARGE = "--family large"
 POLYBAR_FONT = ("--gurmukhi-font 2", ["--gurmukhi-font", "2"])
 CACHES = ("random-shabad", "hukamnama", "favourites", "avalanche-no", "avalanche-no-5", "avalanche-se", "command",
-          "shabad-3", "shabad-120", "stack")
+          "shabad-3", "shabad-120", "friends", "stack")
 # stack: a three-member stack (docs/relevance.md); its emit reads the stack's meta line and
 # each member's cache, and is compared with `cat` of its largest member cache.
 STACK_MEMBERS = ("avalanche-no", "hukamnama", "random-shabad")
@@ -47,6 +59,7 @@ STACK_MEMBERS = ("avalanche-no", "hukamnama", "random-shabad")
 # lines; Salten's recorded reply (its own, longer text) for three of them.
 SALTEN = (3016, 3017, 3018)
 LONG_ID = 9120
+FRIENDS = 12
 
 
 def _write(path, value):
@@ -99,6 +112,27 @@ def salten_routes(workdir, fixtures, now):
     return routes
 
 
+def friends_book(workdir, now):
+    """A vCard folder of FRIENDS friends, and a friends log (under the returned
+    XDG_DATA_HOME) that began tracking them two months ago: every one is overdue."""
+    book = os.path.join(workdir, "friends-book")
+    data = os.path.join(workdir, "friends-data")
+    os.makedirs(book, exist_ok=True)
+    os.makedirs(os.path.join(data, "timeline", "friends"), exist_ok=True)
+    began = datetime.datetime.fromtimestamp(now - 61 * 86400, datetime.timezone.utc).date().isoformat()
+    events = []
+    for n in range(FRIENDS):
+        uid = "friend-%02d" % n
+        with open(os.path.join(book, uid + ".vcf"), "w", encoding="utf-8") as f:
+            f.write("BEGIN:VCARD\r\nVERSION:4.0\r\nUID:%s\r\nFN:Friend %02d Nordmann\r\n"
+                    "TEL;TYPE=cell:+47 55 00 00 %02d\r\nCATEGORIES:friends\r\nEND:VCARD\r\n" % (uid, n, n))
+        events.append({"v": 1, "event": "track", "who": "uid:" + uid, "name": "Friend %02d" % n, "day": began,
+                       "at": now - 61 * 86400})
+    with open(os.path.join(data, "timeline", "friends", "log.jsonl"), "w", encoding="utf-8") as f:
+        f.write("".join(json.dumps(e) + "\n" for e in events))
+    return book, data
+
+
 def command_output(now, count=24):
     entries = [{"date": now - 3600 * (count // 2) + 3600 * i, "text": "%d hours & <counting> %%{F#f00}" % i,
                 "color": "#88c0d0", "tooltip": ["hour %d" % i, "second line"], "short": "%dh" % i,
@@ -116,6 +150,7 @@ def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
     routes["/wfs*"] = {"file": os.path.join(workdir, "wfs.json")}
     routes.update(salten_routes(workdir, fixtures, now))
     output = _write(os.path.join(workdir, "command.json"), command_output(now))
+    book, data = friends_book(workdir, now)
     server = server_class(routes, 0, workdir)
     try:
         config = os.path.join(workdir, "real-config.toml")
@@ -132,10 +167,11 @@ def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
             f.write('[widgets.command]\nkind = "command"\ncommand = ["/bin/cat", "%s"]\n\n' % output)
             f.write('[widgets.shabad-3]\nkind = "favourites"\nshabads = [3492]\n\n')
             f.write('[widgets.shabad-120]\nkind = "favourites"\nshabads = [%d]\n\n' % LONG_ID)
+            f.write('[widgets.friends]\nkind = "friends"\ncontacts = "%s"\n\n' % book)
             f.write('[widgets.stack]\nkind = "stack"\nwidgets = [%s]\n'
                     % ", ".join('"%s"' % m for m in STACK_MEMBERS))
         cache = os.path.join(workdir, "real-cache")
-        env = dict(os.environ, TIMELINE_CONFIG=config, TIMELINE_CACHE_DIR=cache)
+        env = dict(os.environ, TIMELINE_CONFIG=config, TIMELINE_CACHE_DIR=cache, XDG_DATA_HOME=data)
         done = subprocess.run([timeline, "refresh"], env=env, capture_output=True, text=True)
         if done.returncode != 0:
             sys.exit("refresh of the real caches failed:\n" + done.stderr)
@@ -151,6 +187,8 @@ def commands(emit, widget):
         variants = VARIANTS + ((POLYBAR_FONT,) if fmt == "polybar" else ())
         for name, extra in variants:
             out.append(("%s %s" % (fmt, name), [emit, fmt, widget] + extra))
+    for fmt in large_formats(emit):
+        out.append(("%s %s" % (fmt, LARGE), [emit, fmt, widget, "--family", "large"]))
     return out
 
 
@@ -180,7 +218,8 @@ def bench(cache, emit, cat, measure_instr, pairtime, peak_rss_kb, launcher, runs
                          "instr": measure_instr(cmd, env), "rss": peak_rss_kb(cmd, env, launcher, runs=5)})
             log("R %-13s %-36s %8.3f ms (cat %.3f) %6d KB %s" % (widget, name, ms, cat_ms, rows[-1]["rss"],
                                                                 rows[-1]["instr"]))
-        cat_row["ms"] = sorted(cat_row.pop("cat_ms"))[len(commands(emit, widget)) // 2]
+        cat_ms = sorted(cat_row.pop("cat_ms"))
+        cat_row["ms"] = cat_ms[len(cat_ms) // 2]
         rows.append(cat_row)
     return rows
 
@@ -194,9 +233,15 @@ def _ratio(rows, cache, name, key):
     return row[key] / (row["cat_ms"] if key == "ms" else cat[key])
 
 
+def is_large(name):
+    return name.endswith(LARGE)
+
+
 def summary(rows):
-    """The worst cells, for the summary table."""
-    emits = [r for r in rows if r["name"] != "cat"]
+    """The worst cells, for the summary table; `--family large` cells apart (their target is
+    another)."""
+    emits = [r for r in rows if r["name"] != "cat" and not is_large(r["name"])]
+    large = [r for r in rows if is_large(r["name"])]
     instr = max(_ratio(rows, r["cache"], r["name"], "instr") or 0 for r in emits)
     wall = max(_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in emits)
     rss = max(r["rss"] for r in emits)
@@ -204,12 +249,17 @@ def summary(rows):
     long_vs_short = max(
         (next(r for r in rows if r["cache"] == "shabad-120" and r["name"] == e["name"])["instr"] or 0)
         / (e["instr"] or 1) for e in emits if e["cache"] == "shabad-3")
-    return {"instr": instr, "wall": wall, "rss": rss, "cat_rss": cat_rss, "long": long_vs_short}
+    return {"instr": instr, "wall": wall, "rss": rss, "cat_rss": cat_rss, "long": long_vs_short, "cells": len(emits),
+            "large_cells": len(large),
+            "large_instr": max((_ratio(rows, r["cache"], r["name"], "instr") or 0 for r in large), default=0),
+            "large_wall": max((_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in large), default=0)}
 
 
 def report(rows):
-    """Markdown: per cache, every command's instructions and median wall against `cat`."""
-    names = [n for n, _ in commands("", "")]
+    """Markdown: per cache, every command's instructions and median wall against `cat`; the
+    `--family large` cells in a table of their own."""
+    names = list(dict.fromkeys(r["name"] for r in rows if r["name"] != "cat" and not is_large(r["name"])))
+    large = list(dict.fromkeys(r["name"] for r in rows if is_large(r["name"])))
     lines = [
         "Each cache was written by `timeline refresh` from recorded responses (bench/realcache.py);",
         "`now` is the refresh time. Cells are emit / `cat` of the same file, measured in the same run:",
@@ -232,4 +282,20 @@ def report(rows):
             cache, cat["bytes"] / 1024, "{:,}".format(cat["instr"]) if cat["instr"] else "n/a", cat["ms"],
             " | ".join(cells), worst / 1024, cat["rss"] / 1024))
     lines += ["", "Each cell: instructions / median wall, both as a ratio to `cat`."]
+    if large:
+        lines += [
+            "",
+            "`--family large` (the whole entry on several lines: every verse of a shabad, every avalanche",
+            "day, the friends' due list; target ≤ 1.2× `cat`), same caches, same `cat` baseline:",
+            "",
+            "| cache | size | " + " | ".join(large) + " |",
+            "| --- | ---: | " + " | ".join("---:" for _ in large) + " |",
+        ]
+        for cache in CACHES:
+            cat = next(r for r in rows if r["cache"] == cache and r["name"] == "cat")
+            cells = []
+            for name in large:
+                i, w = _ratio(rows, cache, name, "instr"), _ratio(rows, cache, name, "ms")
+                cells.append("%s / %s" % ("%.2f×" % i if i else "n/a", "%.2f×" % w if w else "n/a"))
+            lines.append("| %s | %.1f KB | %s |" % (cache, cat["bytes"] / 1024, " | ".join(cells)))
     return lines

@@ -1,4 +1,5 @@
-// libFuzzer target: the cache reader (TimelineCache), fast path and whole-document path.
+// libFuzzer target: the cache reader (TimelineCache), fast path, large-family read and
+// whole-document path.
 // Any bytes are a possible cache file; the reader must never crash, never read out of
 // bounds (ASan) and never return an entry dated after the instant asked for.
 import TimelineCache
@@ -18,6 +19,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       for run in current.runs { precondition(run.color.map { TextRun.validColor($0) == $0 } ?? true, "bad colour") }
     }
     if let next = view.nextDate { precondition(next > now || view.current == nil, "next entry not after now") }
+    // The large family's read: the shown entries start at the current one, in date order.
+    if case .entries(_, let shown) = CacheReader.large(bytes, at: now, following: { _ in true }) {
+      precondition(shown.first.map { $0.date <= now } ?? false, "large: no current entry first")
+      precondition(zip(shown, shown.dropFirst()).allSatisfy { $0.date <= $1.date }, "large: entries out of order")
+    }
   }
   return 0
 }

@@ -245,6 +245,7 @@ public enum EmitCommand {
           options: request.options)
       {
         out.writeLine(bytes: bytes)
+        if exitsAfterOutput { withExtendedLifetime(bytes) { exit(0) } }
         return 0
       }
       if request.widgets.count == 1 {

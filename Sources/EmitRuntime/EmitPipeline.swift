@@ -111,12 +111,24 @@ public enum EmitPipeline {
     widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
   ) -> [UInt8]? {
     guard format.hasLargeFamily else { return nil }
-    if let path = CacheStore(directory: directory).path(for: widget),
-      let timeline = try? CacheReader.timeline(path: path), !Selection.isExpired(end: timeline.end, now: now),
-      let index = Selection.currentIndex(
-        dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
-    {
-      return format.largeBytes(LargeText.lines(timeline, from: index, all: false), options: options)
+    // The line layout gives the shown entries alone; only another layout, a version 1 file
+    // or a damaged one is read whole.
+    if let path = CacheStore(directory: directory).path(for: widget) {
+      switch CacheReader.large(path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }) {
+      case .entries(let meta, let entries):
+        let shown = Timeline(
+          widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
+          placeholder: Entry(date: 0, runs: [], alt: "placeholder"), generated: meta.generated)
+        return format.largeBytes(LargeText.lines(shown, from: 0, all: false), options: options)
+      case .noEntry: break
+      case .whole:
+        if let timeline = try? CacheReader.timeline(path: path), !Selection.isExpired(end: timeline.end, now: now),
+          let index = Selection.currentIndex(
+            dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
+        {
+          return format.largeBytes(LargeText.lines(timeline, from: index, all: false), options: options)
+        }
+      }
     }
     let resolved = resolve(widget: widget, directory: directory, now: now, tooltip: false)
     return format.bytes(resolved.state, options: options)

@@ -14,11 +14,14 @@ public enum LargeText {
   /// The grey of the rule between entries and of a link.
   static let ruleColor = Palette.dim
 
+  /// Whether the large form of a `kind` widget shows the entries after the current one.
+  public static func showsFollowing(kind: String) -> Bool { dayKinds.contains(kind) }
+
   /// The entry at `index` and those that follow it as described above, with a rule line
   /// between entries.
   public static func lines(_ timeline: Timeline, from index: Int, all: Bool) -> [[TextRun]] {
     var entries = [timeline.entries[index]]
-    if all || dayKinds.contains(timeline.kind) {
+    if all || showsFollowing(kind: timeline.kind) {
       entries += timeline.entries[(index + 1)...].filter { entry in timeline.end.map { entry.date < $0 } ?? true }
     }
     var out: [[TextRun]] = []

@@ -60,6 +60,25 @@ public enum CacheReader {
       line: meta.line, polybarFont: meta.polybarFont, members: meta.members, minDisplay: meta.minDisplay)
   }
 
+  /// What `--family large` shows at `now`: the current entry and, when `following` says
+  /// so for the file's meta, every later one, each with its link and detail, read from the
+  /// line layout without parsing the rest of the file (`LineLayout.large`). `.whole` when
+  /// only the whole document can answer (`timeline(path:)`, which also reports why).
+  public static func large(path: String, at now: Int64, following: (CacheMeta) -> Bool) -> LargeRead {
+    guard case .opened(let file) = FileBytes.open(path) else { return .whole }
+    return withExtendedLifetime(file) { large(file.bytes, at: now, following: following) }
+  }
+
+  /// `large(path:at:following:)` of a file's bytes (tests, the fuzz target).
+  public static func large(_ bytes: UnsafeRawBufferPointer, at now: Int64, following: (CacheMeta) -> Bool)
+    -> LargeRead
+  {
+    guard let parser = JSONParser(keepParsed: true), case .layout(let layout) = LineLayout.find(bytes, parser: parser),
+      let meta = layout.meta
+    else { return .whole }
+    return layout.large(at: now, meta: meta, following: following(meta), parser: parser)
+  }
+
   static func view(
     _ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false,
     tooltip: Bool = true

@@ -162,25 +162,28 @@ struct LineLayout {
     return EntryDecoder.date(parsed.node)
   }
 
-  /// Binary search for the last line whose date ≤ now; the winning line alone is decoded
-  /// into an `Entry` (with `full`, its `extra` record too), and not even that when the
-  /// timeline has ended. The next entry's date comes from the last line probed after now,
-  /// which is where the search ends: no line is read twice.
-  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool) -> CacheView
-  {
+  /// The binary search's result: the last line dated ≤ now (its byte range, its date and,
+  /// in version 1, the line parsed), and the date of the first line after now.
+  struct Search {
+    var best: (start: Int, stop: Int, date: Int64, parsed: JSONDocument?)?
+    var nextDate: Int64?
+  }
+
+  /// Binary search for the last line whose date ≤ now. The next entry's date comes from
+  /// the last line probed after now, which is where the search ends: no line is read
+  /// twice. Nil if a probed line is damaged.
+  func search(at now: Int64, parser: JSONParser) -> Search? {
     var low = start
     var high = end
-    var best: (Int, Int, Int64, JSONDocument?)?
+    var found = Search()
     var highDate: Int64 = 0
     while low < high {
       let probe = lineStart(before: (low + high) / 2)
       let stop = Self.lineEnd(bytes, from: probe)
       var document: JSONDocument?
-      guard stop > probe, let date = date(probe, stop, parser: parser, document: &document) else {
-        return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid"))
-      }
+      guard stop > probe, let date = date(probe, stop, parser: parser, document: &document) else { return nil }
       if date <= now {
-        best = (probe, stop, date, document)
+        found.best = (probe, stop, date, document)
         low = Swift.min(stop + 1, end)
       } else {
         high = probe
@@ -189,9 +192,23 @@ struct LineLayout {
     }
     // The loop ends on the first line dated after now, if there is one; it was the last
     // probe that moved `high`.
+    if low < end { found.nextDate = highDate }
+    return found
+  }
+
+  /// The entry current at `now` (`search`); the winning line alone is decoded into an
+  /// `Entry` (with `full`, its `extra` record too), and not even that when the timeline
+  /// has ended.
+  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool) -> CacheView
+  {
+    guard let found = search(at: now, parser: parser) else {
+      return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid"))
+    }
     var view = CacheView(meta: meta)
-    if low < end { view.nextDate = highDate }
-    guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, parsed) = best else { return view }
+    view.nextDate = found.nextDate
+    guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, parsed) = found.best else {
+      return view
+    }
     let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
     var used = 0
     // The shown line is read whole, and its `date` must be the one its bytes gave.

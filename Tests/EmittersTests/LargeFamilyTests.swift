@@ -97,6 +97,40 @@ import TimelineTestSupport
     #expect(request.family == .large)
   }
 
+  /// An offline repeat carries only the shabad's key: the large form still shows the whole
+  /// shabad (the first record with that key), read from the lines, and a version 1 file, read
+  /// whole, gives the same lines.
+  @Test func aRepeatShowsTheSharedShabadAndAVersion1FileTheSameLines() throws {
+    let body: [[TextRun]] = [[TextRun("Ang 1 · Source", color: "#7aa2f7", bold: true)], [TextRun("The Lord.")]]
+    let first = Entry(
+      date: 0, runs: [TextRun("a")], alt: "shabad", url: "https://example.org/s", key: "s:1", detail: body)
+    var again = first
+    again.date = 100
+    again.detail = []
+    again.classes = [Entry.repeatClass]
+    let timeline = Timeline(
+      widget: "s", kind: "favourites", entries: [first, again], policy: .never,
+      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0)
+    let dir = try Self.write(timeline)
+    let large = EmitPipeline.largeBytes(
+      widget: "s", directory: dir.path, now: 150, format: .plain, options: RenderOptions())
+    let expected = ["Ang 1 · Source", "The Lord.", "", "https://example.org/s"]
+    #expect(large.map { String(decoding: $0, as: UTF8.self) } == expected.joined(separator: "\n"))
+    let v1 = """
+      {"version":1,"meta":{"widget":"s","kind":"favourites","generated":0,"grace":3600,"policy":"never",\
+      "configHash":"","count":2},"entries":[
+      {"date":0,"alt":"shabad","runs":[{"t":"a"}],"url":"https://example.org/s","key":"s:1",\
+      "detail":[[{"t":"Ang 1 · Source","c":"#7aa2f7","b":true}],[{"t":"The Lord."}]]},
+      {"date":100,"alt":"shabad","runs":[{"t":"a"}],"url":"https://example.org/s","key":"s:1","class":["repeat"]}
+      ]}
+
+      """
+    _ = try dir.write("old.json", v1)
+    let old = EmitPipeline.largeBytes(
+      widget: "old", directory: dir.path, now: 150, format: .plain, options: RenderOptions())
+    #expect(old.map { String(decoding: $0, as: UTF8.self) } == expected.joined(separator: "\n"))
+  }
+
   @Test func noCurrentEntryGivesTheOneLinePlaceholder() throws {
     let dir = try TempDir()
     let bytes = EmitPipeline.largeBytes(

@@ -5,7 +5,7 @@ import TimelineCore
 import TimelineTestSupport
 
 /// i3blocks (under i3bar), xmobar, lemonbar and conky, the real programs, headless on a
-/// private Xvfb (Tests/Support/xbar_run.sh), each running the project's own snippet from
+/// private Xvfb (HeadlessBar, Tests/Support/xbar_run.sh), each running the project's own snippet from
 /// integrations/ with its paths pointed at the built binaries, as the installer writes
 /// them. The entry carries a marker-file command in every bar's markup; the bar must show
 /// it as text, and no click anywhere on the bar may create a marker. In xmobar and lemonbar
@@ -33,17 +33,7 @@ import TimelineTestSupport
       // No session bus: xmobar's D-Bus hookup then only warns (with XDG_RUNTIME_DIR set and no
       // bus there, it would exit).
       "DBUS_SESSION_BUS_ADDRESS": "none",
-      "FONTCONFIG_FILE": try dir.write(
-        "fonts.conf",
-        """
-        <?xml version="1.0"?>
-        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-        <fontconfig>
-          <dir>\(Paths.repo)/fonts/OpenGurbaniAkhar</dir>
-          <dir>/usr/share/fonts</dir>
-          <cachedir>\(dir.file("fc-cache"))</cachedir>
-        </fontconfig>
-        """),
+      "FONTCONFIG_FILE": try HeadlessBar.fontConfig(in: dir),
     ]
     let entry = Entry(
       date: 0, runs: [TextRun(hostile)], tooltip: [hostile], alt: "shabad", url: "https://example.org/entry")
@@ -61,13 +51,12 @@ import TimelineTestSupport
 
   /// Runs `command` on a private X display, clicking every 40 px along the top row.
   func runBar(_ command: String, name: String, settle: Int = 3, button: Int = 1) throws -> String {
-    var arguments: [String] = []
-    for x in stride(from: 20, to: 1400, by: 40) { arguments += ["--click", "\(x) 10 \(button)"] }
-    arguments += ["--shot", "1400x40+0+0", String(settle), dir.file(name), command]
-    let result = try run(
-      "/bin/sh", [Paths.fixture("Support/xbar_run.sh")] + arguments, environment: environment, timeout: 120)
-    #expect(result.status == 0, "the bar should run until stopped: \(result)")
-    return (try? String(contentsOfFile: dir.file(name + ".log"), encoding: .utf8)) ?? ""
+    let bar = try HeadlessBar.run(
+      command, name: name, in: dir, settle: settle,
+      clicks: stride(from: 20, to: 1400, by: 40).map { (x: $0, y: 10, button: button) }, shot: "1400x40+0+0",
+      environment: environment)
+    #expect(bar.result.status == 0, "the bar should run until stopped: \(bar.result)")
+    return bar.log
   }
 
   func expectNoMarker(sourceLocation: SourceLocation = #_sourceLocation) {

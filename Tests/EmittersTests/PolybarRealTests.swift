@@ -4,8 +4,8 @@ import TimelineCache
 import TimelineCore
 import TimelineTestSupport
 
-/// A real polybar on a private Xvfb display (Tests/Support/polybar_run.sh), with the
-/// project's own OpenGurbaniAkhar font (fonts/) through a private fontconfig file: the
+/// A real polybar on a private Xvfb display (HeadlessBar, Tests/Support/xbar_run.sh), with
+/// the project's own OpenGurbaniAkhar font (fonts/) through a private fontconfig file: the
 /// ASCII GurbaniAkhar line, from a cache `timeline refresh` wrote from a recorded BaniDB
 /// shabad, must be drawn with no character dropped and no tag misparsed.
 @Suite(.serialized) struct PolybarRealTests {
@@ -13,46 +13,13 @@ import TimelineTestSupport
 
   init() throws { dir = try TempDir() }
 
-  /// fontconfig sees the project's font and the system fonts, nothing from the user.
-  func fontConfig() throws -> String {
-    try dir.write(
-      "fonts.conf",
-      """
-      <?xml version="1.0"?>
-      <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-      <fontconfig>
-        <dir>\(Paths.repo)/fonts/OpenGurbaniAkhar</dir>
-        <dir>/usr/share/fonts</dir>
-        <cachedir>\(dir.file("fc-cache"))</cachedir>
-      </fontconfig>
-      """)
-  }
-
   /// Runs polybar with one custom/script module running `command`; returns its log.
   func polybar(_ command: String) throws -> String {
-    let ini = try dir.write(
-      "polybar.ini",
-      """
-      [bar/test]
-      width = 100%
-      height = 36
-      background = #222222
-      foreground = #eeeeee
-      font-0 = DejaVu Sans:size=13;3
-      font-1 = OpenGurbaniAkhar:size=16;3
-      modules-left = timeline
-
-      [module/timeline]
-      type = custom/script
-      exec = \(command)
-      interval = 1
-      """)
-    let log = dir.file("polybar.log")
-    let result = try run(
-      "/bin/sh", [Paths.fixture("Support/polybar_run.sh"), ini, "test", "4", log],
-      environment: ["FONTCONFIG_FILE": try fontConfig(), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"], timeout: 60)
-    #expect(result.status == 124, "polybar should run until stopped: \(result)")
-    return (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    let bar = try HeadlessBar.polybar(
+      modulesLeft: "timeline",
+      modules: "[module/timeline]\ntype = custom/script\nexec = \(command)\ninterval = 1", name: "polybar", in: dir)
+    #expect(bar.result.status == 0, "polybar should run until stopped: \(bar.result)")
+    return bar.log
   }
 
   /// Checks a log: our font loaded from the project, the script ran, the module drew
@@ -64,8 +31,8 @@ import TimelineTestSupport
     #expect(!log.contains("Dropping unmatched character"), "log:\n\(log)", sourceLocation: sourceLocation)
     #expect(
       !log.lowercased().contains("parser error") && !log.contains("Failed to parse"), sourceLocation: sourceLocation)
-    let widths = log.matches(of: /flush\(\d+ geom=(\d+)x\d+/).compactMap { Int($0.output.1) }
-    #expect((widths.max() ?? 0) >= minWidth, "module widths drawn: \(widths)", sourceLocation: sourceLocation)
+    let width = HeadlessBar.polybarWidth(log)
+    #expect(width >= minWidth, "module width drawn: \(width)", sourceLocation: sourceLocation)
   }
 
   @Test func theASCIILineFromARealRefreshIsDrawnWithTheFont() throws {

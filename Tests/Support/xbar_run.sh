@@ -1,10 +1,12 @@
 #!/bin/sh
-# xbar_run.sh [--click "X Y BUTTON"]… [--shot GEOMETRY] SETTLE OUT CMD: runs the
-# shell command CMD (a real bar) on a private Xvfb display, waits SETTLE seconds, clicks
-# with xdotool where told (0.15 s apart), waits a second, saves a screenshot of GEOMETRY
-# (ImageMagick's WxH+X+Y; the whole screen by default) to OUT.png, then stops CMD's
-# process group and Xvfb, the only processes it started. CMD's output goes to OUT.log.
-# The caller sets FONTCONFIG_FILE (the tests use the project's own fonts/).
+# xbar_run.sh [--click "X Y BUTTON"]… [--shot GEOMETRY] SETTLE OUT CMD: runs the shell
+# command CMD (a real bar: polybar, i3 with i3bar, xmobar, lemonbar, conky) on a private
+# Xvfb display, waits SETTLE seconds, clicks with xdotool where told (0.15 s apart), waits
+# a second, saves a screenshot of GEOMETRY (ImageMagick's WxH+X+Y; the whole screen by
+# default) to OUT.png, then stops CMD's process group and Xvfb, the only processes it
+# started. CMD's output goes to OUT.log. The caller sets FONTCONFIG_FILE (the tests use
+# the project's own fonts/). Every real X bar of the tests and the gallery runs through
+# this one script (Sources/TimelineTestSupport/HeadlessBar.swift, make-xbars.sh).
 # Exit: 0 when CMD still ran when stopped; 1 when it had exited; 3 when Xvfb or a tool
 # is missing or does not start.
 set -u

@@ -111,23 +111,7 @@ done
 
 # Conjuncts in polybar: a saved line of the recorded Hukamnama shabad (ਪ੍ਰਭ) in a
 # favourites widget refreshed from Tests/Support/fixture_server.py, drawn in OpenGurbaniAkhar.
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); json.dump(d["shabads"][0], open(sys.argv[2], "w"))' \
-  "$repo/Tests/ProvidersTests/Fixtures/banidb/hukamnama-latest-2025-10-13.json" "$work/shabad.json"
-printf '{"/v2/shabads/*": {"file": "%s"}}' "$work/shabad.json" > "$work/routes.json"
-printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>' \
-  '<array><string>jwp qwp Bgiq sw pUrI jo pRB kY min BweI ]</string><integer>2565</integer></array>' \
-  '</array></plist>' > "$work/saved.gkhoj"
-mkfifo "$work/server-in"
-python3 "$repo/Tests/Support/fixture_server.py" "$work/routes.json" < "$work/server-in" > "$work/server-out" &
-server=$!
-exec 9> "$work/server-in"
-while ! grep -q PORT "$work/server-out" 2>/dev/null; do sleep 0.1; done
-port=$(sed -n 's/^PORT //p' "$work/server-out")
-printf '[sources]\nbanidb = "http://127.0.0.1:%s/v2"\n\n[widgets.saved]\nkind = "favourites"\nimport = "saved.gkhoj"\ninterval = "10m"\n' \
-  "$port" > "$work/saved.toml"
-TIMELINE_CONFIG="$work/saved.toml" TIMELINE_CACHE_DIR="$work/saved-cache" "$BIN/timeline" refresh --quiet saved
-exec 9>&-
-wait "$server" 2>/dev/null || true
+"$here/saved-line.sh" "$BIN" "$work/saved-cache" saved
 FONTCONFIG_FILE="$fonts_conf" TIMELINE_CACHE_DIR="$work/saved-cache" "$TOOLS/bar-shot-polybar" --width $WIDTH \
   --font "DejaVu Sans:size=13;3" --font "OpenGurbaniAkhar:size=16;3" \
   "timeline-emit --gurmukhi-font 2 polybar saved" "$work/conjuncts" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }

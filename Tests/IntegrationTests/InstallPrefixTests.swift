@@ -157,16 +157,22 @@ import TimelineTestSupport
     #expect(Self.entries(under: prefix) == ["share", "share/man"])
   }
 
+  /// A staged tree installed into `dir/home/.local`, as `make install PREFIX=$HOME/.local`
+  /// does, and the preview's sample caches in `dir/cache`.
+  static func homeInstall(_ dir: TempDir) throws -> (home: String, prefix: String, cache: String) {
+    let script = try stage(dir)
+    let home = dir.file("home")
+    #expect(try install(script, ["--prefix", home + "/.local"]).status == 0)
+    let cache = dir.file("cache")
+    #expect(try run(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
+    return (home, home + "/.local", cache)
+  }
+
   /// The blank-bar case: a home install, and a tmux server started with PATH=/usr/bin:/bin
   /// (no ~/.local/bin), as a display manager or a systemd session starts one.
   @Test func aHomeInstallShowsInATmuxStartedWithoutItsBinOnPath() throws {
     let dir = try TempDir()
-    let script = try Self.stage(dir)
-    let home = dir.file("home")
-    let prefix = home + "/.local"
-    #expect(try Self.install(script, ["--prefix", prefix]).status == 0)
-    let cache = dir.file("cache")
-    #expect(try run(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
+    let (home, prefix, cache) = try Self.homeInstall(dir)
     let expected = try run(Repo.emit, ["plain", "avalanche"], environment: ["TIMELINE_CACHE_DIR": cache])
       .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(!expected.isEmpty && expected != "…")
@@ -188,5 +194,42 @@ import TimelineTestSupport
     try pair.attach()
     let line = try pair.waitForStatus { $0.contains(expected) }
     #expect(line.hasSuffix("<\(expected)>"), "status line: \(line)")
+  }
+
+  /// The same with polybar: the user's config includes the installed modules.ini, and
+  /// polybar starts with PATH=/usr/bin:/bin. The avalanche module must draw the widget's
+  /// line: its pixels are compared with a polybar whose module prints that line itself.
+  @Test func aHomeInstallShowsInAPolybarStartedWithoutItsBinOnPath() throws {
+    let dir = try TempDir()
+    let (home, prefix, cache) = try Self.homeInstall(dir)
+    let line = try run(Repo.emit, ["polybar", "avalanche"], environment: ["TIMELINE_CACHE_DIR": cache]).stdout
+    #expect(line.count > 3 && !line.hasPrefix("…"), "the widget's line: \(line)")
+    let expected = try dir.write("expected.txt", line)
+
+    func bar(_ name: String, _ modules: String) throws -> HeadlessBar.Outcome {
+      let outcome = try HeadlessBar.polybar(
+        modulesLeft: "timeline-avalanche", modules: modules, name: name, in: dir, shot: "1400x36+0+0",
+        environment: ["PATH": "/usr/bin:/bin", "HOME": home, "TIMELINE_CACHE_DIR": cache])
+      #expect(outcome.result.status == 0, "polybar should run until stopped: \(outcome.result)")
+      return outcome
+    }
+    let installed = try bar("installed", "include-file = \(prefix)/share/timeline/integrations/polybar/modules.ini")
+    #expect(installed.log.contains("Invoking shell command: \"exec \(prefix)/bin/timeline-emit"), "\(installed.log)")
+    let reference = try bar(
+      "reference",
+      """
+      [module/timeline-avalanche]
+      type = custom/script
+      exec = cat \(expected)
+      interval = 60
+      label = %output%
+      label-padding = 1
+      """)
+    // Width 0 is a module that stayed empty (a bare `timeline-emit`: status 127).
+    let width = HeadlessBar.polybarWidth(installed.log)
+    #expect(width > 20 && width == HeadlessBar.polybarWidth(reference.log), "\(installed.log)")
+    let compare = try run(
+      "/usr/bin/compare", ["-metric", "AE", installed.screenshot, reference.screenshot, dir.file("diff.png")])
+    #expect(compare.status == 0, "pixels that differ: \(compare.stderr)")
   }
 }

@@ -11,7 +11,8 @@ import TimelineCore
 /// full text, escaped the same way. A single bad byte would replace the whole status line
 /// with an error, which is why every string goes through one escaper.
 /// `color` colours the whole block: grey when stale or a placeholder (then the runs lose
-/// their own colours), else the level colour when no run has one.
+/// their own colours), else the level colour when no run has one; a level colour too dark
+/// to read on a dark bar (EAWS level 5) is the block's `background` under white text.
 /// Protocol (`--follow`): the header `{"version":1,"stop_signal":0,"click_events":true}`
 /// (stop_signal 0 so a hidden bar does not freeze us with SIGSTOP; the clicks arrive on
 /// stdin, EmitRuntime's ClickEvents), `[`, then one array of blocks per line, each after
@@ -41,7 +42,10 @@ public enum I3barEmitter {
       for run in text.runs { Markup.appendJSON(run.text, pango: true, to: &out) }
     }
     out += "\""
-    if let color = state.blockColor(text.runs) { out += ",\"color\":\"" + color + "\"" }
+    if let colors = state.blockColors(text.runs) {
+      out += ",\"color\":\"" + colors.text + "\""
+      if let ground = colors.ground { out += ",\"background\":\"" + ground + "\"" }
+    }
     out += ",\"urgent\":" + (state.isUrgent ? "true" : "false")
     out += ",\"name\":\"timeline\",\"instance\":"
     Markup.appendJSONString(state.widget, to: &out)

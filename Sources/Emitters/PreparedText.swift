@@ -75,11 +75,16 @@ extension RenderInput {
   /// Whether the whole text is drawn dimmed (stale or placeholder) instead of in its colours.
   var isDimmed: Bool { isStale || isPlaceholder }
 
-  /// The colour a block-level bar (i3bar) gives the whole text: grey when dimmed, else the
-  /// level's colour when no run has its own (runs carry theirs as markup).
-  func blockColor(_ runs: [TextRun]) -> String? {
-    if isDimmed { return Palette.dim }
+  /// The colours a block-level bar (i3bar) gives the whole text: grey when dimmed, else the
+  /// level's colour when no run has its own (runs carry theirs as markup). A level colour
+  /// too dark for text on a dark bar (EAWS level 5, #800000: 1.9:1 on i3bar's and swaybar's
+  /// default black) becomes the block's ground under white or black text, the badge every
+  /// run of such a colour gets (`Contrast`), so the level keeps its colour and reads on
+  /// any bar.
+  func blockColors(_ runs: [TextRun]) -> (text: String, ground: String?)? {
+    if isDimmed { return (Palette.dim, nil) }
     if runs.contains(where: { $0.color != nil }) { return nil }
-    return entry.level.map(Palette.Scale.eaws.color)
+    guard let color = entry.level.map(Palette.Scale.eaws.color) else { return nil }
+    return Contrast.needsBadge(color) ? (Contrast.text(on: color), color) : (color, nil)
   }
 }

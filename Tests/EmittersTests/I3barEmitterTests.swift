@@ -32,6 +32,25 @@ import TimelineTestSupport
     #expect(!I3barEmitter.render(none, options: RenderOptions()).contains("color"))
   }
 
+  /// Every level's block reads on i3bar's and swaybar's default black bar: its text colour
+  /// against its own ground, else black, is at least 3:1 (WCAG's figure for large text and
+  /// UI parts). EAWS level 5 (#800000, 1.9:1 on black) is a badge: white on #800000.
+  @Test func everyLevelReadsOnTheDefaultBlackBar() throws {
+    for level in 0...5 {
+      let input = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("x")], alt: "a", level: level))
+      let line = I3barEmitter.render(input, options: RenderOptions())
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let color = try #require(object["color"] as? String)
+      let ground = object["background"] as? String ?? "#000000"
+      let ratio = try #require(Contrast.ratio(color, ground))
+      #expect(ratio >= 3, "level \(level): \(color) on \(ground) is \(ratio):1")
+      #expect(object["background"] == nil || level == 5, "only level 5 needs a ground: \(line)")
+    }
+    let five = RenderInput(widget: "w", entry: Entry(date: 0, runs: [TextRun("x")], alt: "a", level: 5))
+    #expect(
+      I3barEmitter.render(five, options: RenderOptions()).contains(##""color":"#ffffff","background":"#800000""##))
+  }
+
   /// The visraam word alone is coloured (a span), not the whole verse (the block colour).
   @Test func visraamWordAloneIsColoured() throws {
     let input = RenderInput(

@@ -118,6 +118,12 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
           entry: Entry(
             date: 0, relevance: Relevance(90), runs: [TextRun("Tromsø 4 ☠", bold: true)], alt: "level-4",
             classes: ["Danger Level!", "a_b", "\"><script>", "level-4", "ÆØÅ"], level: 4))),
+      // A level with no colour of its own, too dark for text on a dark bar (EAWS level 5).
+      GoldenCase(
+        name: "level-5",
+        input: RenderInput(
+          widget: "w", kind: "command",
+          entry: Entry(date: 0, relevance: Relevance(90), runs: [TextRun("Lyngen 5")], alt: "level-5", level: 5))),
       GoldenCase(
         name: "browsing",
         input: RenderInput(

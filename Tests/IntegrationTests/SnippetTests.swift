@@ -106,6 +106,34 @@ import TimelineTestSupport
     #expect(css.filter { $0 == "{" }.count == css.filter { $0 == "}" }.count)
   }
 
+  /// The friends, birthdays and stack widgets of `timeline preview` through the real waybar
+  /// emitter: every class it sets has a rule in style.css, and so has each state the
+  /// providers document for those kinds.
+  @Test func waybarStyleCoversFriendsBirthdaysAndStack() throws {
+    let css = try Repo.text("integrations/waybar/style.css")
+    let dir = try TempDir()
+    let cache = dir.file("cache")
+    #expect(try run(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
+    var seen: [String] = []
+    for widget in ["friends", "birthdays", "now"] {
+      let line = try run(Repo.emit, ["waybar", widget], environment: ["TIMELINE_CACHE_DIR": cache]).stdout
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      let classes = try #require(object?["class"] as? [String], "\(widget): \(line)")
+      #expect(!classes.contains("placeholder"), "\(widget) has data: \(line)")
+      seen += classes
+      if let kind = classes.first(where: { $0 == "friends" || $0 == "birthdays" }) {
+        for state in classes where state != kind {
+          #expect(css.contains("label.\(kind).\(state)"), "style.css has no rule for .\(kind).\(state)")
+        }
+      }
+    }
+    #expect(seen.contains("stack") && css.contains("label.stack"), "\(seen)")
+    for (kind, states) in [("friends", ["overdue", "due", "caught-up"]), ("birthdays", ["today", "soon", "quiet"])] {
+      for state in states { #expect(css.contains("label.\(kind).\(state) "), "no rule for .\(kind).\(state)") }
+    }
+    #expect(css.filter { $0 == "{" }.count == css.filter { $0 == "}" }.count)
+  }
+
   /// `[module/NAME]` sections of an ini file, with their `key = value` lines.
   static func iniSections(_ text: String) -> [String: [String: String]] {
     var sections: [String: [String: String]] = [:]

@@ -54,14 +54,33 @@ public enum ConkyEmitter {
     return out
   }
 
-  /// Appends `text` with conky's escapes: `$$` for `$`, `\#` for `#`.
+  /// Appends `text` with conky's escapes: `$$` for `$`, `\#` for `#`. Most text has
+  /// neither: it is looked at a word at a time and copied in spans, not byte by byte.
   static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "$"): out += "$$"
-      case UInt8(ascii: "#"): out += "\\#"
-      default: out.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var from = 0
+      var at = 0
+      while at < bytes.count {
+        if at + 8 <= bytes.count {
+          let word = ByteScan.word(base, at: at)
+          if !ByteScan.hasByte(word, equalTo: UInt8(ascii: "$")) && !ByteScan.hasByte(word, equalTo: UInt8(ascii: "#"))
+          {
+            at += 8
+            continue
+          }
+        }
+        let byte = bytes[at]
+        if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "#") {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<at]))
+          out.append(byte == UInt8(ascii: "$") ? byte : UInt8(ascii: "\\"))
+          out.append(byte)
+          from = at + 1
+        }
+        at += 1
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from...]))
     }
   }
 
@@ -75,7 +94,11 @@ public enum ConkyEmitter {
       for run in line {
         var color = run.color
         if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
-        if let color { out += "${color " + color + "}" }
+        if let color {
+          out += "${color "
+          out += color
+          out += "}"
+        }
         appendEscaped(CleanText.barLine(run.text), to: &out)
         if color != nil { out += "${color}" }
       }
@@ -84,7 +107,22 @@ public enum ConkyEmitter {
   }
 
   /// Whether `text` has a letter of the Gurmukhi block (U+0A00–U+0A7F).
+  /// In UTF-8 that block is E0 A8 xx and E0 A9 xx: a byte test, skipping ASCII a word at a
+  /// time (decoding scalars cost the large form more than escaping it).
   static func isGurmukhi(_ text: String) -> Bool {
-    text.unicodeScalars.contains { (0x0A00...0x0A7F).contains($0.value) }
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return false }
+      var at = 0
+      while at + 1 < bytes.count {
+        if at + 8 <= bytes.count && ByteScan.word(base, at: at) & 0x8080_8080_8080_8080 == 0 {
+          at += 8
+          continue
+        }
+        if bytes[at] == 0xE0 && (bytes[at + 1] == 0xA8 || bytes[at + 1] == 0xA9) { return true }
+        at += 1
+      }
+      return false
+    }
   }
 }

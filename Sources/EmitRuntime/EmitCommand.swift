@@ -240,12 +240,12 @@ public enum EmitCommand {
       }
       let now = request.at ?? clock.now()
       if request.family == .large,
-        let bytes = EmitPipeline.largeBytes(
+        let large = EmitPipeline.large(
           widget: request.widgets[0], directory: directory, now: now, format: request.format,
           options: request.options)
       {
-        out.writeLine(bytes: bytes)
-        if exitsAfterOutput { withExtendedLifetime(bytes) { exit(0) } }
+        out.writeLine(bytes: large.bytes)
+        if exitsAfterOutput { withExtendedLifetime(large) { exit(0) } }
         return 0
       }
       if request.widgets.count == 1 {

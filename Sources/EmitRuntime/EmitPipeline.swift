@@ -110,28 +110,49 @@ public enum EmitPipeline {
   public static func largeBytes(
     widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
   ) -> [UInt8]? {
+    large(widget: widget, directory: directory, now: now, format: format, options: options)?.bytes
+  }
+
+  /// The large family's output and what it was made from.
+  public struct LargeOutput {
+    /// What `largeBytes` gives.
+    public var bytes: [UInt8]
+    /// The entries and lines read: a one-shot emitter that exits right after writing keeps
+    /// them alive to the end, since freeing a long shabad's runs one by one costs about as
+    /// much as reading them.
+    var entries: [Entry] = []
+    var lines: [[TextRun]] = []
+  }
+
+  /// `largeBytes`, with what it read (`LargeOutput`).
+  public static func large(
+    widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
+  ) -> LargeOutput? {
     guard format.hasLargeFamily else { return nil }
     // The line layout gives the shown entries alone; only another layout, a version 1 file
     // or a damaged one is read whole.
     if let path = CacheStore(directory: directory).path(for: widget) {
       switch CacheReader.large(path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }) {
-      case .entries(let meta, let entries):
-        let shown = Timeline(
-          widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
-          placeholder: Entry(date: 0, runs: [], alt: "placeholder"), generated: meta.generated)
-        return format.largeBytes(LargeText.lines(shown, from: 0, all: false), options: options)
+      case .entries(_, let entries):
+        let lines = LargeText.lines(shown: entries)
+        if let bytes = format.largeBytes(lines, options: options) {
+          return LargeOutput(bytes: bytes, entries: entries, lines: lines)
+        }
       case .noEntry: break
       case .whole:
         if let timeline = try? CacheReader.timeline(path: path), !Selection.isExpired(end: timeline.end, now: now),
           let index = Selection.currentIndex(
             dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
         {
-          return format.largeBytes(LargeText.lines(timeline, from: index, all: false), options: options)
+          let lines = LargeText.lines(timeline, from: index, all: false)
+          if let bytes = format.largeBytes(lines, options: options) {
+            return LargeOutput(bytes: bytes, entries: timeline.entries, lines: lines)
+          }
         }
       }
     }
     let resolved = resolve(widget: widget, directory: directory, now: now, tooltip: false)
-    return format.bytes(resolved.state, options: options)
+    return LargeOutput(bytes: format.bytes(resolved.state, options: options))
   }
 
   /// The output line for one widget, without a newline.

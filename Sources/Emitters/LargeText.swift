@@ -25,12 +25,27 @@ public enum LargeText {
       entries += timeline.entries[(index + 1)...].filter { entry in timeline.end.map { entry.date < $0 } ?? true }
     }
     var out: [[TextRun]] = []
-    for (position, entry) in entries.enumerated() {
-      if position > 0 { out += [[], [TextRun(String(repeating: "─", count: 40), color: ruleColor)], []] }
-      out += lines(of: entry, detail: timeline.detail(of: entry))
+    for position in entries.indices {
+      if position > 0 { out += rule }
+      out += lines(of: entries[position], detail: timeline.detail(of: entries[position]))
     }
     return out
   }
+
+  /// The lines of entries already chosen as above, each with its own detail: what the
+  /// large read of a cache file gives (`CacheReader.large`), without a whole `Timeline`.
+  public static func lines(shown entries: [Entry]) -> [[TextRun]] {
+    guard let first = entries.first else { return [] }
+    var out = lines(of: first, detail: first.detail)
+    for entry in entries.dropFirst() {
+      out += rule
+      out += lines(of: entry, detail: entry.detail)
+    }
+    return out
+  }
+
+  /// The rule between two entries, with an empty line each side.
+  static var rule: [[TextRun]] { [[], [TextRun(String(repeating: "─", count: 40), color: ruleColor)], []] }
 
   /// One entry: its detail (else its text and tooltip), then its link unless the detail
   /// already names it (the avalanche detail ends with "Full warning: <link>").
@@ -39,32 +54,52 @@ public enum LargeText {
     if lines.isEmpty {
       lines = [entry.runs] + (entry.tooltip.isEmpty ? [] : [[]]) + entry.tooltip.map { [TextRun($0)] }
     }
-    if let url = entry.url, !lines.contains(where: { contains($0.count == 1 ? $0[0].text : $0.plainText, url) }) {
+    if let url = entry.url, !names(lines, url) {
       lines += [[], [TextRun(url, color: "#7aa2f7")]]
     }
     return lines
   }
 
-  /// Whether `text` has `pattern` in it, compared as UTF-8 bytes in place: `String.contains`
-  /// compares Characters and cost the large avalanche widget four times its whole read, and
-  /// copying both into arrays for every line cost a long shabad a sixth of its emit.
+  /// Whether a line of `lines` has `url` in its text (its runs joined), compared as UTF-8
+  /// bytes in place: `String.contains` compares Characters and cost the large avalanche
+  /// widget four times its whole read, and joining each line into a String cost a long
+  /// shabad a tenth of its emit; one byte buffer serves every line of several runs.
+  static func names(_ lines: [[TextRun]], _ url: String) -> Bool {
+    var url = url
+    var joined: [UInt8] = []
+    return url.withUTF8 { needle in
+      for line in lines {
+        if line.count == 1 {
+          var text = line[0].text
+          if text.withUTF8({ find(needle, in: $0) }) { return true }
+          continue
+        }
+        joined.removeAll(keepingCapacity: true)
+        for run in line { joined.append(contentsOf: run.text.utf8) }
+        if joined.withUnsafeBufferPointer({ find(needle, in: $0) }) { return true }
+      }
+      return false
+    }
+  }
+
+  /// Whether `text` has `pattern` in it, compared as UTF-8 bytes.
   static func contains(_ text: String, _ pattern: String) -> Bool {
     var text = text
     var pattern = pattern
-    return text.withUTF8 { haystack in
-      pattern.withUTF8 { needle in
-        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-        var index = 0
-        while index + needle.count <= haystack.count {
-          if haystack[index] == first
-            && UnsafeBufferPointer(rebasing: haystack[index..<index + needle.count]).elementsEqual(needle)
-          {
-            return true
-          }
-          index += 1
-        }
-        return false
+    return text.withUTF8 { haystack in pattern.withUTF8 { find($0, in: haystack) } }
+  }
+
+  static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+    var index = 0
+    while index + needle.count <= haystack.count {
+      if haystack[index] == first
+        && UnsafeBufferPointer(rebasing: haystack[index..<index + needle.count]).elementsEqual(needle)
+      {
+        return true
       }
+      index += 1
     }
+    return false
   }
 }

@@ -21,9 +21,11 @@ public enum PlainEmitter {
   /// The large family as UTF-8 bytes.
   public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []
-    for (index, line) in lines.enumerated() {
+    // Run by run: the policy acts on each character alone, so cleaning the runs one by one
+    // gives the cleaned line without joining it into a String first.
+    for index in lines.indices {
       if index > 0 { out.append(0x0A) }
-      out += CleanText.barLine(line.plainText)
+      for run in lines[index] { out += CleanText.barLine(run.text) }
     }
     return out
   }

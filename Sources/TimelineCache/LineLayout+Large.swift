@@ -2,8 +2,9 @@ import TimelineCore
 
 /// What `--family large` reads from a cache file at one instant (`CacheReader.large`).
 public enum LargeRead: Sendable {
-  /// The current entry, then (when asked for) every later one, each with its link, key and
-  /// detail, as the whole-document reader gives them.
+  /// The current entry, then (when asked for) every later one dated before the timeline's
+  /// end, each with its link, key and detail, as the whole-document reader gives them (a
+  /// repeat's detail resolved as `Timeline.detail(of:)` resolves it).
   case entries(CacheMeta, [Entry])
   /// No entry is current (none yet, or the timeline has ended): bars show the placeholder.
   case noEntry
@@ -32,6 +33,8 @@ extension LineLayout {
       // the whole read (it sorts) can answer.
       guard let entry = shownEntry(at, stop, records: &records), entries.last.map({ $0.date <= entry.date }) ?? true
       else { return .whole }
+      // A later entry dated at or after the end is never current: the rest are not shown.
+      if !entries.isEmpty, let last = meta.end, entry.date >= last { break }
       entries.append(entry)
       at = stop + 1
     } while following && at < end

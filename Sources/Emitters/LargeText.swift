@@ -89,10 +89,17 @@ public enum LargeText {
     return text.withUTF8 { haystack in pattern.withUTF8 { find($0, in: haystack) } }
   }
 
+  /// Words without the needle's first byte are skipped whole: most lines do not name it.
   static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+    guard let first = needle.first, needle.count <= haystack.count, let base = haystack.baseAddress else {
+      return needle.isEmpty
+    }
     var index = 0
     while index + needle.count <= haystack.count {
+      if index + 8 <= haystack.count && !ByteScan.hasByte(ByteScan.word(base, at: index), equalTo: first) {
+        index += 8
+        continue
+      }
       if haystack[index] == first
         && UnsafeBufferPointer(rebasing: haystack[index..<index + needle.count]).elementsEqual(needle)
       {

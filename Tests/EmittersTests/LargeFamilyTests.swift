@@ -131,6 +131,23 @@ import TimelineTestSupport
     #expect(old.map { String(decoding: $0, as: UTF8.self) } == expected.joined(separator: "\n"))
   }
 
+  /// The link is added unless a line names it, also across runs; a prefix of it is not it.
+  @Test func aLinkTheTextNamesIsNotRepeatedEvenAcrossRuns() {
+    let url = "https://example.org/forecast/a$b"
+    let named: [[[TextRun]]] = [
+      [[TextRun("Full warning: " + url)]],
+      [[TextRun("ਸਤਿ")], [TextRun("Full warning: https://example.o"), TextRun("rg/forecast/a$b", color: "#ffffff")]],
+    ]
+    for detail in named {
+      let entry = Entry(date: 0, runs: [TextRun("x")], alt: "a", url: url, detail: detail)
+      #expect(LargeText.lines(shown: [entry]) == detail)
+    }
+    let prefix = Entry(
+      date: 0, runs: [TextRun("x")], alt: "a", url: url,
+      detail: [[TextRun("see https://example.org/forecast/a and https://example.org/forecast/a$")]])
+    #expect(LargeText.lines(shown: [prefix]).last == [TextRun(url, color: "#7aa2f7")])
+  }
+
   @Test func noCurrentEntryGivesTheOneLinePlaceholder() throws {
     let dir = try TempDir()
     let bytes = EmitPipeline.largeBytes(

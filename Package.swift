@@ -50,8 +50,7 @@ let package = Package(
     .executable(name: "timeline-emit", targets: ["timeline-emit"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
     .target(name: "TimelineCore", swiftSettings: fastPath),
@@ -78,8 +77,7 @@ let package = Package(
     .target(
       name: "TimelineKit",
       dependencies: [
-        "TimelineCore", "Platform", "Spawning", "TimelineCache", "Providers", "Emitters", "EmitRuntime",
-        .product(name: "TOMLKit", package: "TOMLKit"),
+        "TimelineCore", "Platform", "Spawning", "TimelineCache", "Providers", "Emitters", "EmitRuntime", "TOML",
       ],
       swiftSettings: strict),
     .executableTarget(
@@ -145,7 +143,7 @@ if Context.environment["TIMELINE_FUZZ"] != nil {
     ("varsom", ["Providers", "TimelineCore"]),
     ("banidb", ["Providers", "TimelineCore"]),
     ("command", ["Providers", "TimelineCache", "TimelineCore"]),
-    ("config", ["TimelineKit", "Providers", "TimelineCache", "TimelineCore"]),
+    ("config", ["TimelineKit", "Providers", "TimelineCache", "TimelineCore", "TOML"]),
     ("vcard", ["Providers"]),
   ]
   package.targets.append(.target(name: "FuzzDriver", dependencies: ["TimelineCore"], path: "Fuzz/driver"))

@@ -1,18 +1,55 @@
-// libFuzzer target: the config's durations and numbers. The input becomes the values of
-// `[refresh] grace` and a widget's `interval` (or `timeout`), which ConfigLoader.parse and
-// every provider's options must turn into a config or a ConfigError naming the key, never
-// a trap (issue 13: "9999999999999999d" once crashed every command). Whole documents are
-// not fuzzed: that would test TOMLKit's parser, whose debug build asserts on some headers.
+// libFuzzer target: the config reader. Two modes:
+// - whole documents: the input after byte 0 is a config file, read by the TOML reader and
+//   ConfigLoader.parse(bytes:), which must give a config or an error at a position inside
+//   the document, never a trap;
+// - durations and numbers: the input becomes the values of `[refresh] grace` and a
+//   widget's `interval` (or `timeout`), which ConfigLoader.parse and every provider's
+//   options must turn into a config or a ConfigError naming the key, never a trap (issue
+//   13: "9999999999999999d" once crashed every command).
 //
-// Input: byte 0 picks the mode (bits 1-2: the widget kind; bit 3: the values as TOML
-// strings, or bare, kept to the characters of numbers, dates and booleans; bits 4-7 all
-// set: through TOML text, else straight into the options); the rest is split at the
-// first 0x00 into two values.
+// Input: byte 0 picks the mode (bit 0: a whole document; else bits 1-2: the widget kind;
+// bit 3: the values as TOML strings, or bare, kept to the characters of numbers, dates and
+// booleans; bits 4-7 all set: straight into the options, else through TOML text); the
+// rest is the document, or is split at the first 0x00 into two values.
 import FuzzDriver
 import Providers
+import TOML
 import TimelineCache
 import TimelineCore
 import TimelineKit
+
+/// Every position of `table` lies inside a document of `lines` lines.
+private func checkPositions(_ table: TOMLTable, lines: Int) {
+  for entry in table.entries {
+    precondition((1...lines).contains(entry.keyPosition.line) && entry.keyPosition.column >= 1, "key position")
+    checkPositions(entry.node, lines: lines)
+  }
+}
+
+private func checkPositions(_ node: TOMLNode, lines: Int) {
+  precondition((1...lines).contains(node.position.line) && node.position.column >= 1, "value position")
+  switch node.value {
+  case .table(let table): checkPositions(table, lines: lines)
+  case .array(let items): for item in items { checkPositions(item, lines: lines) }
+  default: break
+  }
+}
+
+private func document(_ bytes: [UInt8]) {
+  let lines = bytes.count { $0 == 0x0A } + 1
+  do {
+    checkPositions(try TOMLDocument.parse(bytes: bytes), lines: lines)
+  } catch {
+    precondition((1...lines).contains(error.position.line) && error.position.column >= 1, "error position")
+    precondition(!error.message.isEmpty, "empty TOML error")
+  }
+  do {
+    let config = try ConfigLoader.parse(bytes: bytes, file: "fuzz.toml")
+    precondition((0...7 * 86_400).contains(config.grace), "grace out of range")
+  } catch {
+    precondition(error.description.hasPrefix("fuzz.toml"), "config error without the file")
+  }
+}
 
 private let kinds = ["random-shabad", "favourites", "command", "avalanche"]
 
@@ -21,6 +58,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let mode = size > 0 ? Int(bytes[0]) : 0
   let body = Array(bytes.dropFirst())
+  if mode & 1 == 1 {
+    document(body)
+    return 0
+  }
   let split = body.firstIndex(of: 0) ?? body.count
   let first = String(decoding: body[..<split], as: UTF8.self)
   let second = String(decoding: body[Swift.min(split + 1, body.count)...], as: UTF8.self)
@@ -59,10 +100,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   default: widget += "interval = \(value(second))\n"
   }
   let text = "[refresh]\ngrace = \(value(first))\n\n" + widget
-  // Most inputs skip the TOML text: TOMLKit's TOMLTable(string:) leaks a little on every
-  // parse (LeakSanitizer: 24 bytes and more per call, in TOMLKit), which at thousands of
-  // runs a second would exhaust the memory limit. One input in 16 takes the whole path.
-  if mode & 0xF0 != 0xF0 {
+  // Straight into the options too, so that values TOML cannot write reach the providers.
+  if mode & 0xF0 == 0xF0 {
     let grace = ConfigLoader.grace(int: Int(first), string: first)
     if let grace { precondition((0...7 * 86_400).contains(grace), "grace out of range") }
     let options: [String: ConfigValue]

@@ -14,13 +14,10 @@ public struct Options {
     used.insert(RelevanceBoost.key)
   }
 
-  private func keyPlace(_ key: String) -> String {
-    "\(config.file): [widgets.\(config.name)] \(key)"
-  }
-
-  /// An error for `key` saying what was expected.
-  public func invalid(_ key: String, expected: String) -> ProviderError {
-    .config("\(keyPlace(key)): expected \(expected)")
+  /// An error for `key` saying what was expected, at its value (at its `item`th item when
+  /// given; at the widget's header when the key is missing).
+  public func invalid(_ key: String, expected: String, item: Int? = nil) -> ProviderError {
+    .config("\(config.place(of: key, item: item)) \(key): expected \(expected)")
   }
 
   public mutating func string(_ key: String, default value: String? = nil) throws -> String? {
@@ -70,8 +67,8 @@ public struct Options {
     switch config.options[key] {
     case nil: return nil
     case .array(let items)?:
-      return try items.map {
-        guard case .string(let s) = $0 else { throw invalid(key, expected: "an array of strings") }
+      return try items.enumerated().map {
+        guard case .string(let s) = $1 else { throw invalid(key, expected: "an array of strings", item: $0) }
         return s
       }
     case let other?: throw invalid(key, expected: "an array of strings, got \(other.typeName)")
@@ -84,11 +81,11 @@ public struct Options {
     case nil: return nil
     case .int(let n)?: return [n]
     case .array(let items)?:
-      return try items.map {
-        switch $0 {
+      return try items.enumerated().map {
+        switch $1 {
         case .int(let n): return n
         case .string(let s) where Int(s) != nil: return Int(s) ?? 0
-        default: throw invalid(key, expected: "an array of integers")
+        default: throw invalid(key, expected: "an array of integers", item: $0)
         }
       }
     case let other?: throw invalid(key, expected: "an array of integers, got \(other.typeName)")
@@ -141,11 +138,18 @@ public struct Options {
     return overflow ? nil : seconds
   }
 
-  /// Throws for the first key that no accessor asked for.
+  /// Throws for the first key (in file order) that no accessor asked for, at the key, with
+  /// the known key it most likely meant.
   public func finish() throws {
-    if let unknown = config.options.keys.sorted().first(where: { !used.contains($0) }) {
+    let unknown = config.options.keys.filter { !used.contains($0) }
+    let first = unknown.min {
+      let (a, b) = (config.places.keys[$0], config.places.keys[$1])
+      return (a?.line ?? 0, a?.column ?? 0, $0) < (b?.line ?? 0, b?.column ?? 0, $1)
+    }
+    if let first {
+      let hint = KeySuggestion.closest(to: first, among: used).map { "; did you mean \"\($0)\"?" } ?? ""
       throw ProviderError.config(
-        "\(config.file): [widgets.\(config.name)] unknown key \"\(unknown)\" for kind \"\(config.kind)\"")
+        "\(config.place(of: first, atKey: true)) unknown key \"\(first)\" for kind \"\(config.kind)\"\(hint)")
     }
   }
 }

@@ -14,7 +14,7 @@ public enum RelevanceBoost {
     case .int(let n)?: return Swift.min(100, Swift.max(-100, n))
     default:
       throw ProviderError.config(
-        "\(config.file): [widgets.\(config.name)] \(key): expected a whole number of points, e.g. 20 or -10")
+        "\(config.place(of: key)) \(key): expected a whole number of points, e.g. 20 or -10")
     }
   }
 

@@ -31,12 +31,18 @@ public struct WidgetConfig: Sendable, Equatable {
   public var options: [String: ConfigValue]
   /// The config file it came from, for messages ("<embedded default>" when none).
   public var file: String
+  /// Where the table and its keys are written in `file`; never part of equality.
+  public var places: ConfigPlaces
 
   /// Creates a widget config.
-  public init(name: String, kind: String, options: [String: ConfigValue] = [:], file: String = "<embedded default>") {
+  public init(
+    name: String, kind: String, options: [String: ConfigValue] = [:], file: String = "<embedded default>",
+    places: ConfigPlaces = ConfigPlaces()
+  ) {
     self.name = name
     self.kind = kind
     self.options = options
     self.file = file
+    self.places = places
   }
 }

@@ -122,3 +122,142 @@ import TimelineTestSupport
     #expect(printed.stdout.contains("region = 3011"))
   }
 }
+
+/// Config errors point at the place: `FILE:LINE:COL: message`, the column in characters,
+/// at the key for an unknown key and at the value for a bad one, through the real binary.
+@Suite struct ConfigErrorPlaceTests {
+  let dir: TempDir
+  init() throws { dir = try TempDir() }
+
+  @Test(arguments: [
+    (
+      "[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ntimout = 5\n",
+      "4:1: [widgets.x] unknown key \"timout\" for kind \"command\"; did you mean \"timeout\"?"
+    ),
+    (
+      "[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ntimeout = \"soon\"\n",
+      "4:11: [widgets.x] timeout: expected an integer, got a string"
+    ),
+    (
+      "[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ntimeout = 0\n",
+      "4:11: [widgets.x] timeout: expected an integer from 1 to 3600, got 0"
+    ),
+    (
+      "# widgets\n\n[widgets.x]\n  kind = \"nope\"\n",
+      "4:10: [widgets.x] kind: unknown kind \"nope\"; expected one of command, avalanche, random-shabad, hukamnama, favourites, friends, birthdays, stack"
+    ),
+    ("[bars]\nwaybar_signal = 31\n", "2:17: [bars] waybar_signal: expected an integer from 1 to 30"),
+    ("[bars]\ntmux = \"yes\"\n", "2:8: [bars] tmux: expected true or false"),
+    (
+      "[bars]\nwaybar_sigal = 8\n",
+      "2:1: [bars] unknown key \"waybar_sigal\" (expected waybar_signal, polybar_modules, tmux, browse_timeout, polybar_gurmukhi_font); did you mean \"waybar_signal\"?"
+    ),
+    (
+      "[sources]\nvarsomm = \"https://x\"\n",
+      "2:1: [sources] unknown key \"varsomm\" (expected banidb, varsom, lavinprognoser); did you mean \"varsom\"?"
+    ),
+    (
+      "[sources]\nbanidb = \"ftp://x\"\n",
+      "2:10: [sources] banidb: expected an http:// or https:// URL, got \"ftp://x\""
+    ),
+    (
+      "[refresh]\ngrace = \"forever\"\n",
+      "2:9: [refresh] grace: expected a duration like \"1h\" or seconds (0 to 7 days)"
+    ),
+    (
+      "[widgets.f]\nkind = \"favourites\"\nshabads = [1, \"x\", 3]\n",
+      "3:15: [widgets.f] shabads: expected numeric shabad ids, got \"x\""
+    ),
+    (
+      "[widgets.h]\nkind = \"hukamnama\"\nrelevance_boost = \"lots\"\n",
+      "3:19: [widgets.h] relevance_boost: expected a whole number of points, e.g. 20 or -10"
+    ),
+    (
+      "[widgets.x]\nkind = \"command\"\n",
+      "1:1: [widgets.x] command: expected an array like [\"prog\", \"arg\"] (no shell)"
+    ),
+    (
+      "[widgets.x]\nkind = \"command\"\ncommand = [\"ਸ਼ਬਦ\", 5]\n",
+      "3:19: [widgets.x] command: expected an array of strings"
+    ),
+    (
+      "[widget.x]\nkind = \"command\"\n",
+      "1:2: unknown key \"widget\" (expected sources, refresh, bars, widgets); did you mean \"widgets\"?"
+    ),
+    (
+      "[widgets.Bad_Name]\nkind = \"command\"\n",
+      "1:10: [widgets.Bad_Name]: invalid widget name; use [a-z0-9][a-z0-9-]*"
+    ),
+    (
+      "[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\n[widgets.x]\n", "4:10: table [widgets.x] is defined twice"
+    ),
+    (
+      "[widgets.s]\nkind = \"random-shabad\"\nline = \"ascii\"\n",
+      "3:8: [widgets.s] line: expected one of \"gurmukhi\", \"transliteration\", \"translation\", got \"ascii\""
+    ),
+    (
+      "[widgets.a]\nkind = \"random-shabad\"\n[widgets.s]\nkind = \"stack\"\nwidgets = [\"a\", \"b\"]\n",
+      "5:17: [widgets.s] widgets: no widget \"b\" in this config (widgets: a)"
+    ),
+    ("a = 1\n[widgets.x\n", "2:11: expected \"]\" to close the table header, found the end of the line"),
+  ])
+  func statusAndRefreshPointAtTheKeyOrValue(toml: String, message: String) throws {
+    let file = try dir.write("config.toml", toml)
+    let env = ["TIMELINE_CACHE_DIR": dir.file("cache")]
+    for args in [["status"], ["refresh"]] {
+      let result = try run(Paths.binary("timeline"), args + ["--config", file], environment: env)
+      #expect(result.status == 2, "\(args): \(result.stderr)")
+      #expect(result.stderr.contains("\(file):\(message)"), "\(args): \(result.stderr)")
+    }
+  }
+
+  @Test func doctorShowsThePlaceToo() throws {
+    let file = try dir.write("config.toml", "[widgets.x]\nkind = \"command\"\ncommand = [\"true\"]\ntimeout = 0\n")
+    let result = try run(
+      Paths.binary("timeline"), ["doctor", "--config", file], environment: ["TIMELINE_CACHE_DIR": dir.file("cache")])
+    #expect(result.status != 0, "\(result)")
+    #expect(
+      (result.stdout + result.stderr).contains(
+        "\(file):4:11: [widgets.x] timeout: expected an integer from 1 to 3600, got 0"), "\(result)")
+  }
+
+  @Test func invalidUTF8IsAnErrorAtItsPlace() throws {
+    let file = dir.file("config.toml")
+    let bytes = Array("[widgets.x]\nkind = \"command\"\ncommand = [\"caf".utf8) + [0xE9] + Array("\"]\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    let result = try run(Paths.binary("timeline"), ["status", "--config", file])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("\(file):3:16: the file is not valid UTF-8"), "\(result.stderr)")
+  }
+
+  /// Positions are not part of the config: an edit that only moves lines (blank lines,
+  /// comments, keys in another order) leaves the widget not due; a changed value makes it due.
+  @Test func movingLinesDoesNotMakeAWidgetDue() throws {
+    let counter = dir.file("runs")
+    let script = try dir.write(
+      "widget.sh",
+      """
+      echo run >> \(counter)
+      now=$(date +%s)
+      printf '{"entries":[{"date":%s,"text":"x"}],"policy":{"after":%s}}' $now $((now+3600))
+      """)
+    let env = ["TIMELINE_CACHE_DIR": dir.file("cache")]
+    func refresh(_ toml: String) throws -> RunResult {
+      let file = try dir.write("config.toml", toml)
+      return try run(Paths.binary("timeline"), ["refresh", "--config", file], environment: env)
+    }
+    func runs() throws -> Int { try String(contentsOfFile: counter, encoding: .utf8).split(separator: "\n").count }
+    let first = try refresh("[widgets.t]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\"]\ntimeout = 20\n")
+    #expect(first.status == 0, "\(first)")
+    #expect(try runs() == 1)
+    let moved = try refresh(
+      "# moved\n\n\n[widgets.t]\n  timeout = 20   # same value\n\n  kind = \"command\"\n  command = [\n    \"/bin/sh\",\n    \"\(script)\",\n  ]\n"
+    )
+    #expect(moved.status == 0, "\(moved)")
+    #expect((moved.stdout + moved.stderr).contains("t: not due until"), "\(moved)")
+    #expect(try runs() == 1)
+    let changed = try refresh("[widgets.t]\nkind = \"command\"\ncommand = [\"/bin/sh\", \"\(script)\"]\ntimeout = 21\n")
+    #expect(changed.status == 0, "\(changed)")
+    #expect(try runs() == 2)
+  }
+}

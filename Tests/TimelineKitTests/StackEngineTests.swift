@@ -41,14 +41,14 @@ import TimelineTestSupport
     let base = "[widgets.a]\nkind = \"random-shabad\"\n"
     #expect(
       configError(base + "[widgets.s]\nkind = \"stack\"\nwidgets = [\"a\", \"b\"]\n")
-        == "c.toml: [widgets.s] widgets: no widget \"b\" in this config (widgets: a)")
+        == "c.toml:5:17: [widgets.s] widgets: no widget \"b\" in this config (widgets: a)")
     #expect(
       configError(base + "[widgets.s]\nkind = \"stack\"\nwidgets = []\n")?.hasPrefix(
-        "c.toml: [widgets.s] widgets: expected a non-empty array") == true)
+        "c.toml:5:11: [widgets.s] widgets: expected a non-empty array") == true)
     #expect(
       configError(
         base + "[widgets.s]\nkind = \"stack\"\nwidgets = [\"a\"]\n[widgets.t]\nkind = \"stack\"\nwidgets = [\"s\"]\n")
-        == "c.toml: [widgets.t] widgets: \"s\" is a stack; a stack cannot hold another stack")
+        == "c.toml:8:12: [widgets.t] widgets: \"s\" is a stack; a stack cannot hold another stack")
     #expect(configError(base + "[widgets.s]\nkind = \"stack\"\nwidgets = [\"a\"]\n") == nil)
   }
 

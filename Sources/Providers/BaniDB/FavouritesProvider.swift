@@ -37,20 +37,19 @@ public struct FavouritesProvider: TimelineProvider {
   let folder: String?
   let interval: Int64
   let style: BaniDBStyle
-  let keyPlace: String
   /// The saved shabads in order, read (with the import) when the config is loaded.
   let saved: [GurbaniKhoj.Saved]
 
   public init(config: WidgetConfig) throws {
     var options = Options(config)
-    keyPlace = "\(config.file): [widgets.\(config.name)]"
     if case .array(let items)? = config.options["shabads"] {
-      for item in items {
+      for (index, item) in items.enumerated() {
         switch item {
         case .int(let id) where id > 0: continue
         case .string(let text) where (Int(text) ?? 0) > 0: continue
-        case .string(let text): throw options.invalid("shabads", expected: "numeric shabad ids, got \"\(text)\"")
-        default: throw options.invalid("shabads", expected: "positive shabad ids, got \(item.typeName)")
+        case .string(let text):
+          throw options.invalid("shabads", expected: "numeric shabad ids, got \"\(text)\"", item: index)
+        default: throw options.invalid("shabads", expected: "positive shabad ids, got \(item.typeName)", item: index)
         }
       }
     }
@@ -69,7 +68,7 @@ public struct FavouritesProvider: TimelineProvider {
     try options.finish()
     // A missing or unreadable import is a config error now, at load time (exit 2), not a
     // failed refresh later.
-    saved = try Self.savedShabads(ids: ids, importPath: importPath, folder: folder, keyPlace: keyPlace)
+    saved = try Self.savedShabads(ids: ids, importPath: importPath, folder: folder, config: config)
   }
 
   /// An `import` path: `~/` is the home directory, an absolute path stays, and a relative
@@ -133,7 +132,8 @@ public struct FavouritesProvider: TimelineProvider {
   private static func squeeze(_ text: String) -> String { text.filter { !$0.isWhitespace } }
 
   /// The saved shabads in order, without repeats: `shabads` first, then the import.
-  static func savedShabads(ids: [Int], importPath: String?, folder: String?, keyPlace: String) throws -> [GurbaniKhoj
+  static func savedShabads(ids: [Int], importPath: String?, folder: String?, config: WidgetConfig) throws
+    -> [GurbaniKhoj
     .Saved]
   {
     var saved = ids.map { GurbaniKhoj.Saved(id: $0, line: nil) }
@@ -144,17 +144,19 @@ public struct FavouritesProvider: TimelineProvider {
       switch SmallFile.bytes(importPath, limit: 8 << 20) {
       case .success(let bytes): data = Data(bytes)
       case .failure(let failure):
-        throw ProviderError.config("\(keyPlace) import: cannot read \"\(importPath)\": \(failure.reason)")
+        throw ProviderError.config(
+          "\(config.place(of: "import")) import: cannot read \"\(importPath)\": \(failure.reason)")
       }
       guard var nodes = try? GurbaniKhoj.parse(data) else {
         throw ProviderError.config(
-          "\(keyPlace) import: \"\(importPath)\" is not a Gurbani Khoj export (.gkhoj property list)")
+          "\(config.place(of: "import")) import: \"\(importPath)\" is not a Gurbani Khoj export (.gkhoj property list)")
       }
       if let folder {
         guard let children = GurbaniKhoj.folder(folder, in: nodes) else {
           let names = GurbaniKhoj.folderNames(nodes).prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
           throw ProviderError.config(
-            "\(keyPlace) folder: no folder \"\(folder)\" in the import (folders: \(names.isEmpty ? "none" : names))")
+            "\(config.place(of: "folder")) folder: no folder \"\(folder)\" in the import (folders: \(names.isEmpty ? "none" : names))"
+          )
         }
         nodes = children
       }
@@ -165,7 +167,9 @@ public struct FavouritesProvider: TimelineProvider {
     for item in saved where lines[item.id] == nil { lines[item.id] = item.line }
     var seen = Set<Int>()
     saved = saved.filter { seen.insert($0.id).inserted }.map { GurbaniKhoj.Saved(id: $0.id, line: lines[$0.id]) }
-    if saved.isEmpty { throw ProviderError.config("\(keyPlace): no shabads to show (the import or folder is empty)") }
+    if saved.isEmpty {
+      throw ProviderError.config("\(config.place()): no shabads to show (the import or folder is empty)")
+    }
     return saved
   }
 

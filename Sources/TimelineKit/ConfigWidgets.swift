@@ -1,0 +1,100 @@
+import Providers
+import TOML
+import TimelineCore
+
+/// The `[widgets.NAME]` tables of a config: each one's kind, options and the places they
+/// are written (kept on `WidgetConfig.places` for the providers' messages).
+enum ConfigWidgets {
+  /// The widgets, in the order of the file.
+  static func widgets(_ entry: TOMLEntry, file: String) throws(ConfigError) -> [WidgetConfig] {
+    let table = try ConfigLoader.table(entry, "widgets", file: file)
+    var out: [WidgetConfig] = []
+    for widget in table.entries {
+      let name = widget.key
+      guard WidgetName.isValid(name) else {
+        throw ConfigError(
+          "\(ConfigLoader.at(file, widget.keyPosition)): [widgets.\(name)]: invalid widget name; \(WidgetName.rule)")
+      }
+      guard case .table(let body) = widget.node.value else {
+        throw ConfigError("\(ConfigLoader.at(file, widget.node.position)): [widgets.\(name)] must be a table")
+      }
+      guard let kindNode = body["kind"], let kind = ConfigLoader.string(kindNode) else {
+        let place = ConfigLoader.at(file, body["kind"]?.position ?? widget.node.position)
+        throw ConfigError(
+          "\(place): [widgets.\(name)] kind: missing; expected one of \(ProviderRegistry.kinds.joined(separator: ", "))"
+        )
+      }
+      guard ProviderRegistry.type(for: kind) != nil else {
+        throw ConfigError.unknownKind(kind, widget: name, file: "\(file):\(kindNode.position)")
+      }
+      var options: [String: ConfigValue] = [:]
+      var places = ConfigPlaces(table: place(widget.node.position))
+      for item in body.entries where item.key != "kind" {
+        guard let value = convert(item.node.value) else {
+          throw ConfigError(
+            "\(ConfigLoader.at(file, item.node.position)): [widgets.\(name)] \(item.key): unsupported value type (use a string, number, boolean, array or inline table)"
+          )
+        }
+        options[item.key] = value
+        places.keys[item.key] = place(item.keyPosition)
+        places.values[item.key] = place(item.node.position)
+        if case .array(let items) = item.node.value { places.items[item.key] = items.map { place($0.position) } }
+      }
+      out.append(WidgetConfig(name: name, kind: kind, options: options, file: file, places: places))
+    }
+    return out
+  }
+
+  private static func place(_ position: TOMLPosition) -> ConfigPlaces.Place {
+    ConfigPlaces.Place(line: position.line, column: position.column)
+  }
+
+  /// A stack's members must be other widgets of the file, none of them a stack: the
+  /// emitter shows one member's entry and never recurses.
+  static func checkStacks(_ widgets: [WidgetConfig], file: String) throws(ConfigError) {
+    for stack in widgets where stack.kind == StackRule.kind {
+      guard case .array(let items)? = stack.options["widgets"], !items.isEmpty else {
+        throw ConfigError(
+          "\(stack.place(of: "widgets")) widgets: expected a non-empty array of widget names, e.g. [\"avalanche\", \"hukamnama\"]"
+        )
+      }
+      for (index, item) in items.enumerated() {
+        let place = "\(stack.place(of: "widgets", item: index)) widgets"
+        guard case .string(let name) = item else { throw ConfigError("\(place): expected widget names (strings)") }
+        guard let member = widgets.first(where: { $0.name == name }) else {
+          let known = widgets.filter { $0.kind != StackRule.kind }.map(\.name).joined(separator: ", ")
+          throw ConfigError(
+            "\(place): no widget \"\(name)\" in this config (widgets: \(known.isEmpty ? "none" : known))")
+        }
+        guard member.kind != StackRule.kind else {
+          throw ConfigError("\(place): \"\(name)\" is a stack; a stack cannot hold another stack")
+        }
+      }
+    }
+  }
+
+  /// A TOML value as a widget option; nil for date-times, which no option takes.
+  private static func convert(_ value: TOMLValue) -> ConfigValue? {
+    switch value {
+    case .string(let text): return .string(text)
+    case .integer(let number): return .int(Int(number))
+    case .float(let number): return .double(number)
+    case .boolean(let flag): return .bool(flag)
+    case .array(let items):
+      var out: [ConfigValue] = []
+      for item in items {
+        guard let converted = convert(item.value) else { return nil }
+        out.append(converted)
+      }
+      return .array(out)
+    case .table(let table):
+      var entries: [String: ConfigValue] = [:]
+      for entry in table.entries {
+        guard let converted = convert(entry.node.value) else { return nil }
+        entries[entry.key] = converted
+      }
+      return .table(entries)
+    case .dateTime: return nil
+    }
+  }
+}

@@ -43,4 +43,20 @@ public enum BrowseView {
     resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
     resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
   }
+
+  /// Shows the current entry of the view file beside the state (a friends widget's wheel:
+  /// another friend of the due list, `BrowseState.view`), until the state expires. The
+  /// entry carries its own position ("2/3 ▸") and `browsing` class, so no label is added.
+  static func applyView(
+    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, path: String?, now: Int64, shortLived: Bool
+  ) {
+    guard let path else { return }
+    let shown = CacheReader.view(path: path, at: now, keepParsed: shortLived)
+    guard shown.error == nil, let entry = shown.current else { return }
+    resolution.state.entry = entry
+    resolution.state.isPlaceholder = false
+    let note = "browsing: \(path) until \(state.expires)"
+    resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
+    resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
+  }
 }

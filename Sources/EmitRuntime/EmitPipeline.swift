@@ -95,7 +95,12 @@ public enum EmitPipeline {
     var resolution = Resolution(state: state, reason: reason, nextChange: nextChange(view, now: now))
     if let browse, view.error == nil, let live = browse.read(widget), live.isLive(at: now, current: view.current?.date)
     {
-      BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, shortLived: shortLived)
+      if live.view {
+        BrowseView.applyView(
+          live, to: &resolution, path: browse.viewPath(for: widget), now: now, shortLived: shortLived)
+      } else {
+        BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, shortLived: shortLived)
+      }
     }
     return resolution
   }

@@ -83,6 +83,23 @@ public struct BrowseStore: Sendable {
     if let path = path(for: widget), isSafe() { unlink(path) }
   }
 
+  /// The view file of `widget` (see `BrowseState.view`); nil for an invalid name or when the
+  /// directory is not safe to read.
+  public func viewPath(for widget: String) -> String? {
+    guard let name = WidgetName(widget), isSafe() else { return nil }
+    return directory + "/" + name.viewFile
+  }
+
+  /// Writes the browsed view of `timeline.widget` atomically, in the cache format, so the
+  /// emitters read it as they read a cache; the widget's own cache is left as it is.
+  public func writeView(_ timeline: Timeline) throws(CacheWriteError) {
+    let store = CacheStore(directory: directory)
+    try store.ensureDirectory()
+    guard isSafe() else { throw .io("use \(directory): not a private directory of this user", EPERM) }
+    guard let path = viewPath(for: timeline.widget) else { throw .invalidName(timeline.widget) }
+    try store.writeAtomically(CacheEncoder.encode(timeline), to: path)
+  }
+
   /// The directory is a directory, not a link, owned by us, and only we may write in it.
   func isSafe() -> Bool {
     var info = stat()

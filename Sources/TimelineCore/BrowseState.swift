@@ -10,7 +10,7 @@
 ///
 /// On disk, one `key value` per line after a version line:
 /// `timeline-browse 1`, `offset N`, `anchor DATE|none`, `target DATE`, `expires DATE`,
-/// and optionally `label TEXT`.
+/// and optionally `label TEXT` and `view 1`.
 public struct BrowseState: Sendable, Equatable {
   /// How many entries ahead of the current one the view is (1 or more).
   public var offset: Int
@@ -22,13 +22,18 @@ public struct BrowseState: Sendable, Equatable {
   public var expires: Int64
   /// How to name the browsed entry, when relative hours will not do ("tomorrow").
   public var label: String?
+  /// The browsed entry is not ahead in the cache but the current entry of the view file
+  /// beside this state (`BrowseStore.writeView`): a friends widget's wheel shows another
+  /// friend of today's due list without rewriting the widget's cache.
+  public var view: Bool
 
-  public init(offset: Int, anchor: Int64?, target: Int64, expires: Int64, label: String? = nil) {
+  public init(offset: Int, anchor: Int64?, target: Int64, expires: Int64, label: String? = nil, view: Bool = false) {
     self.offset = offset
     self.anchor = anchor
     self.target = target
     self.expires = expires
     self.label = label
+    self.view = view
   }
 
   static let header = "timeline-browse 1"
@@ -49,6 +54,7 @@ public struct BrowseState: Sendable, Equatable {
       // One line: a label never carries a line break into the file.
       text += "label " + CleanText.barLine(label) + "\n"
     }
+    if view { text += "view 1\n" }
     return text
   }
 
@@ -56,12 +62,13 @@ public struct BrowseState: Sendable, Equatable {
   public static func decode(_ text: Substring) -> BrowseState? {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.last == "" { lines.removeLast() }
-    guard lines.first == Substring(header), lines.count <= 7 else { return nil }
+    guard lines.first == Substring(header), lines.count <= 8 else { return nil }
     var offset: Int?
     var anchor: Int64??
     var target: Int64?
     var expires: Int64?
     var label: String?
+    var view: Bool?
     for line in lines.dropFirst() {
       guard let space = line.firstIndex(of: " ") else { return nil }
       let key = line[..<space]
@@ -72,11 +79,13 @@ public struct BrowseState: Sendable, Equatable {
       case "target" where target == nil: target = Int64(value)
       case "expires" where expires == nil: expires = Int64(value)
       case "label" where label == nil && !value.isEmpty: label = String(value)
+      case "view" where view == nil && value == "1": view = true
       default: return nil
       }
     }
     guard let offset, offset > 0, let anchor, let target, let expires else { return nil }
-    return BrowseState(offset: offset, anchor: anchor, target: target, expires: expires, label: label)
+    return BrowseState(
+      offset: offset, anchor: anchor, target: target, expires: expires, label: label, view: view ?? false)
   }
 }
 

@@ -42,6 +42,8 @@ public struct WidgetName: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var lockFile: String { "." + text + ".lock" }
   /// The browse state of `timeline browse`, in the runtime directory.
   public var browseFile: String { text + ".browse" }
+  /// The browsed view a friends widget's wheel writes (a cache file), beside the browse state.
+  public var viewFile: String { text + ".view" }
 
   /// The name.
   public var description: String { text }

@@ -4,7 +4,8 @@ import TimelineCache
 import TimelineCore
 
 /// The entry `timeline show` and `timeline open` act on: the cached timeline of a widget
-/// and the index of its entry current at an instant. Reads the cache only.
+/// and the index of its entry current at an instant. Reads the cache, and the view file a
+/// friends widget's wheel writes beside the session's browse state while that is live.
 public enum CurrentEntry {
   /// Why there is no entry to act on: `usage` (a bad name or `--at`; exit 2) or `failed`
   /// (no cache, an unreadable one, nothing current; exit 1).
@@ -64,6 +65,14 @@ public enum CurrentEntry {
     else {
       let when = at == nil ? "now" : "at \(ISOTime.format(now))"
       throw .failed("widget \"\(widget)\" has no current entry \(when); run `timeline refresh \(widget)`")
+    }
+    // A wheel's view file (a friends widget showing another friend) is what the bars show.
+    if at == nil, let browse, let live = browse.read(widget), live.view,
+      live.isLive(at: now, current: timeline.entries[index].date), let viewPath = browse.viewPath(for: widget),
+      let shown = try? CacheReader.timeline(path: viewPath),
+      let viewIndex = Selection.currentIndex(dates: shown.entries.count, dateAt: { shown.entries[$0].date }, now: now)
+    {
+      return (shown, viewIndex)
     }
     return (timeline, index)
   }

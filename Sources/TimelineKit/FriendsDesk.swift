@@ -5,7 +5,8 @@ import TimelineCore
 /// What `timeline friends` does: list the tracked friends, log a contact, snooze, and
 /// the bar's clicks and wheel. Each change is appended to the friends log, then every
 /// friends widget's cache is rewritten here, from the vCards and the log, with no
-/// network and no refresh of any other widget.
+/// network and no refresh of any other widget. The wheel changes no data: it writes the
+/// session's browse state and a view file beside it, never the cache.
 public struct FriendsDesk: Sendable {
   /// A failure with its exit status: 2 for a usage error (an unknown or ambiguous name,
   /// an unknown widget), 1 otherwise.
@@ -18,6 +19,8 @@ public struct FriendsDesk: Sendable {
   public var store: CacheStore
   public var now: Int64
   public var log = FriendsLog(path: FriendsLog.defaultPath())
+  /// The session's browse states, where the wheel's view goes.
+  public var browse = BrowseStore(directory: BrowseStore.defaultDirectory())
 
   public init(config: AppConfig, store: CacheStore, now: Int64) {
     self.config = config
@@ -94,7 +97,7 @@ public struct FriendsDesk: Sendable {
     try append(
       FriendsLog.Event(kind: .contact, who: friend.contact.key, name: friend.contact.name, day: when, how: how, at: now)
     )
-    try await rewrite(browse: nil)
+    try await rewrite()
     var next = friend
     next.lastContact = max(friend.lastContact ?? when, when)
     return "logged \(how ?? "contact") with \(Terminal.clean(friend.contact.name)) on \(LocalDays.iso(when)); next due "
@@ -104,18 +107,20 @@ public struct FriendsDesk: Sendable {
   /// `friends snooze NAME DURATION|DATE`: not due before `until`.
   public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(Failure) -> String {
     try append(FriendsLog.Event(kind: .snooze, who: friend.contact.key, name: friend.contact.name, day: until, at: now))
-    try await rewrite(browse: nil)
+    try await rewrite()
     let name = Terminal.clean(friend.contact.name)
     return until == 0 ? "snooze of \(name) lifted" : "snoozed \(name) until \(LocalDays.iso(until))"
   }
 
   /// The friend the bar shows now (the right click's "contacted today").
   public func shown(_ widget: String) throws(Failure) -> FriendsPlan.Friend {
-    guard let path = store.path(for: widget) else {
+    guard store.path(for: widget) != nil else {
       throw Failure(status: 2, description: "invalid widget name \"\(widget)\"")
     }
-    // The key is in the cache's extra section, which only the full reader decodes.
-    guard let key = (try? CacheReader.timeline(path: path))?.current(at: now)?.key, key.hasPrefix("friend:") else {
+    // The key is in the cache's extra section, which only the full reader decodes; while
+    // the wheel shows another friend, the entry shown is the view's.
+    let found = try? CurrentEntry.find(widget: widget, at: nil, store: store, now: now, browse: browse) { nil }
+    guard let (timeline, index) = found, let key = timeline.entries[index].key, key.hasPrefix("friend:") else {
       throw Failure(status: 1, description: "\(widget) shows no friend now")
     }
     for (_, provider) in try widgets(widget) {
@@ -126,14 +131,40 @@ public struct FriendsDesk: Sendable {
     throw Failure(status: 1, description: "the friend \(widget) shows is no longer tracked")
   }
 
-  /// The wheel: shows the `offset`-th due friend in `widget` until the browse timeout.
+  /// The wheel: shows the `offset`-th due friend in `widget` until the browse timeout. It
+  /// writes the browse state and its view file only; the cache stays byte for byte as it
+  /// was, so a refresh or another reader never sees a browse.
   public func browse(_ widget: String, offset: Int) async throws(Failure) -> String {
-    _ = try widgets(widget)
-    try await rewrite(only: widget, browse: (offset, now + config.bars.browseTimeout))
-    guard let path = store.path(for: widget), let entry = CacheReader.view(path: path, at: now).current else {
-      return ""
+    let chosen = try widgets(widget)
+    guard let path = store.path(for: widget), let widgetConfig = chosen.first?.0, let provider = chosen.first?.1 else {
+      throw Failure(status: 2, description: "invalid widget name \"\(widget)\"")
     }
-    return Terminal.clean(entry.text)
+    let cached = CacheReader.view(path: path, at: now)
+    guard cached.error == nil, let current = cached.current else {
+      throw Failure(status: 1, description: "\(widget) shows nothing to browse; run `timeline refresh \(widget)`")
+    }
+    let until = now + config.bars.browseTimeout
+    let draft = provider.draft(try tracked(provider).friends, now: now, browse: offset, browseUntil: until)
+    guard var shown = draft.entries.first, shown.classes.contains("browsing") else {
+      // Nobody due to turn through: the bar stays at now.
+      browse.remove(widget)
+      return Terminal.clean(current.text)
+    }
+    shown.date = now
+    let hash = WidgetFactory.hash(widgetConfig, provider, sources: config.sources, bars: config.bars)
+    let view = WidgetFactory.timeline(
+      TimelineDraft(entries: [shown], end: nil, policy: .never), widget: widgetConfig, provider: provider, now: now,
+      grace: config.grace, hash: hash, bars: config.bars)
+    do {
+      try browse.withLock {
+        try browse.writeView(view)
+        try browse.write(
+          BrowseState(offset: 1, anchor: current.date, target: now, expires: until, view: true), for: widget)
+      }
+    } catch {
+      throw Failure(status: 1, description: "\(widget): \(error)")
+    }
+    return Terminal.clean(shown.text)
   }
 
   private func append(_ event: FriendsLog.Event) throws(Failure) {
@@ -146,14 +177,14 @@ public struct FriendsDesk: Sendable {
     do { return try provider.current(now: now) } catch { throw Failure(status: 1, description: "\(error)") }
   }
 
-  /// Writes each friends widget's timeline (or only `only`'s) from the files, under the
-  /// widget's lock, as a refresh would.
-  func rewrite(only: String? = nil, browse: (offset: Int, until: Int64)?) async throws(Failure) {
-    for (widget, provider) in try widgets(only) {
+  /// Writes each friends widget's timeline from the files, under the widget's lock, as a
+  /// refresh would.
+  func rewrite() async throws(Failure) {
+    for (widget, provider) in try widgets(nil) {
       do {
         try await store.withLock(widget.name, wait: 5) {
           let friends = try provider.current(now: now).friends
-          let draft = provider.draft(friends, now: now, browse: browse?.offset, browseUntil: browse?.until)
+          let draft = provider.draft(friends, now: now)
           let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
           let timeline = WidgetFactory.timeline(
             draft, widget: widget, provider: provider, now: now, grace: config.grace, hash: hash, bars: config.bars)

@@ -137,6 +137,41 @@ import TimelineTestSupport
     #expect(log.split(separator: "\n").count == 4 + 5)
   }
 
+  /// The wheel changes no data: the friends cache keeps its bytes, inode and modification
+  /// time, and nothing new appears in the cache directory; only the session's browse state
+  /// and its view file (in XDG_RUNTIME_DIR) change, and the bar, `open` and the right click
+  /// still act on the friend shown.
+  @Test func theWheelLeavesTheCacheUntouched() throws {
+    try timeline(["refresh"])
+    try timeline(["friends", "log", "alice", "--when", "17d"])
+    try timeline(["friends", "log", "ASE", "--when", Self.utcDay(-14)])
+    let cache = dir.file("cache/friends.json")
+    func identity() -> [Int] {
+      var info = stat()
+      guard stat(cache, &info) == 0 else { return [] }
+      return [Int(info.st_ino), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_size)]
+    }
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: cache))
+    let before = identity()
+    let listing = try FileManager.default.contentsOfDirectory(atPath: dir.file("cache")).sorted()
+    try timeline(["friends", "next", "friends"])
+    #expect(try emit("plain") == "2/2 ▸ ☎ Åse Nordmann · due today\n")
+    #expect(try emit("waybar").contains(#""class":["friends","due","browsing"]"#))
+    #expect(try timeline(["open", "friends", "--print"]).stdout == "mailto:ase@example.no\n")
+    try timeline(["friends", "next", "friends"])
+    #expect(try emit("plain") == "1/2 ▸ ☎ Alice Example · 3 days overdue\n")
+    try timeline(["friends", "prev", "friends"])
+    #expect(try emit("plain") == "2/2 ▸ ☎ Åse Nordmann · due today\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) == bytes, "the wheel rewrote the cache")
+    #expect(identity() == before, "the cache file was replaced or touched")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("cache")).sorted() == listing)
+    let session = try FileManager.default.contentsOfDirectory(atPath: dir.file("run/timeline"))
+    #expect(session.contains("friends.browse") && session.contains("friends.view"), "\(session)")
+    // Back at now, the bar shows the cache's own entry again.
+    try FileManager.default.removeItem(atPath: dir.file("run/timeline/friends.browse"))
+    #expect(try emit("plain") == "☎ Alice Example · 3 days overdue\n")
+  }
+
   @Test func anAmbiguousOrUnknownNameExits2AndListsTheCandidates() throws {
     try timeline(["refresh"])
     // Alan matches too, but is not tracked.

@@ -17,7 +17,7 @@ public enum WidgetFactory {
     } catch let error as ProviderError {
       throw ConfigError(error.message)
     } catch {
-      throw ConfigError("\(widget.file): [widgets.\(widget.name)]: \(error)")
+      throw ConfigError("\(widget.place()): \(error)")
     }
   }
 

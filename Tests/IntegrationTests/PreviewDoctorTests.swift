@@ -81,6 +81,6 @@ import TimelineTestSupport
     let broken = try dir.write("broken.toml", "[widgets.x]\nkind = \"nope\"\n")
     let bad = try run(Repo.timeline, ["doctor", "--config", broken, "--cache-dir", cache], environment: env)
     #expect(bad.status == 1)
-    #expect(bad.stdout.contains("✗ config: \(broken): [widgets.x] kind: unknown kind \"nope\""), "\(bad.stdout)")
+    #expect(bad.stdout.contains("✗ config: \(broken):2:8: [widgets.x] kind: unknown kind \"nope\""), "\(bad.stdout)")
   }
 }

@@ -570,6 +570,10 @@ def main():
         "| --- | ---: | ---: | --- |",
         "| P1 emit instructions / `cat`, real caches (worst of %d widget × format × option cells) | %.2f× | ≤ 1.0× | %s |"
         % (worst["cells"], worst["instr"], mark(worst["instr"] <= 1.0)),
+        "| P1 stack of %d members / `cat` of its largest member cache, instructions (worst format) | %.2f× | ≤ 1.0× | %s |"
+        % (len(realcache.STACK_MEMBERS), worst["stack"], mark(worst["stack"] <= 1.0)),
+        "| P1 %s / polybar, same cache and option, instructions (worst cell) | %.3f× | ≤ 1.0× | %s |"
+        % (", ".join(realcache.POLYBAR_PEERS), worst["peers"], mark(worst["peers"] <= 1.0)),
         "| P1 emit median wall / `cat`, real caches (worst cell) | %.2f× | ≤ 1.0× | %s |"
         % (worst["wall"], mark(worst["wall"] <= 1.0)),
         "| P1 emit peak RSS, real caches (`cat`: %s) | %s | ≤ 3 MB | %s |"

@@ -46,6 +46,9 @@ def bars(emit):
     return tuple(f for f in formats(emit) if f != "plain")
 
 
+# Issue 28's formats: like polybar, each writes its bar's own tag language for a bar that does
+# not shape text, and each may cost no more than polybar's cell of the same cache and option.
+POLYBAR_PEERS = ("i3blocks", "xmobar", "lemonbar", "conky")
 VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliteration"]),
             ("--line translation", ["--line", "translation"]))
 LARGE = "--family large"
@@ -249,10 +252,20 @@ def summary(rows):
     long_vs_short = max(
         (next(r for r in rows if r["cache"] == "shabad-120" and r["name"] == e["name"])["instr"] or 0)
         / (e["instr"] or 1) for e in emits if e["cache"] == "shabad-3")
+    stack = max(_ratio(rows, "stack", r["name"], "instr") or 0 for r in emits if r["cache"] == "stack")
+    peers = 0
+    for r in emits:
+        fmt, _, variant = r["name"].partition(" ")
+        if fmt not in POLYBAR_PEERS:
+            continue
+        polybar = next((p for p in emits if p["cache"] == r["cache"] and p["name"] == "polybar " + variant), None)
+        if polybar and polybar["instr"] and r["instr"]:
+            peers = max(peers, r["instr"] / polybar["instr"])
     return {"instr": instr, "wall": wall, "rss": rss, "cat_rss": cat_rss, "long": long_vs_short, "cells": len(emits),
             "large_cells": len(large),
             "large_instr": max((_ratio(rows, r["cache"], r["name"], "instr") or 0 for r in large), default=0),
-            "large_wall": max((_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in large), default=0)}
+            "large_wall": max((_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in large), default=0),
+            "stack": stack, "peers": peers}
 
 
 def report(rows):

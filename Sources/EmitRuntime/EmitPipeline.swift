@@ -58,7 +58,7 @@ public enum EmitPipeline {
     if let meta, meta.kind == StackRule.kind, view.error == nil {
       return StackView.resolve(
         stack: widget, meta: meta, directory: directory, now: now, shortLived: shortLived, tooltip: tooltip,
-        browse: browse, recordHold: recordHold)
+        browse: browse, recordHold: recordHold, explain: explain)
     }
     let stale = meta?.isStale(at: now) ?? false
     var reason: String?

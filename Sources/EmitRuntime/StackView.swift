@@ -10,14 +10,16 @@ enum StackView {
   /// One member with an entry to show.
   struct Shown {
     var name: String
-    var view: CacheView
-    var entry: Entry
+    /// Its file read as far as the ranking needs; only the member shown is decoded whole.
+    var read: MemberView
     var stale: Bool
   }
 
+  /// `explain: false` (no `--verbose`): the reason, which only `--verbose` prints, is not
+  /// written.
   static func resolve(
     stack: String, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
-    browse: BrowseStore?, recordHold: Bool
+    browse: BrowseStore?, recordHold: Bool, explain: Bool
   ) -> EmitPipeline.Resolution {
     let store = CacheStore(directory: directory)
     var shown: [Shown] = []
@@ -29,7 +31,8 @@ enum StackView {
     }
     for name in meta.members where name != stack {
       guard let path = store.path(for: name) else { continue }
-      let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
+      let read = CacheReader.member(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
+      let view = read.view
       guard let memberMeta = view.meta, memberMeta.kind != StackRule.kind else { continue }
       consider(
         Selection.nextChange(
@@ -37,7 +40,7 @@ enum StackView {
       guard view.error == nil, let entry = view.current else { continue }
       let stale = memberMeta.isStale(at: now)
       consider(entry.relevance?.nextChange(after: now))
-      shown.append(Shown(name: name, view: view, entry: entry, stale: stale))
+      shown.append(Shown(name: name, read: read, stale: stale))
       candidates.append(StackRule.Candidate(name: name, score: StackRule.score(entry, at: now, stale: stale)))
     }
     let ranking = StackRule.ranking(candidates)
@@ -69,23 +72,28 @@ enum StackView {
       consider(live.expires)
     }
     let choice = ranking[index]
-    guard let member = shown.first(where: { $0.name == choice.name }) else {
+    guard let member = shown.first(where: { $0.name == choice.name }), let shownEntry = member.read.entry() else {
       return EmitPipeline.Resolution(
         state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
     }
-    var entry = member.entry
+    var entry = shownEntry
     entry.classes.insert(contentsOf: ["stack", member.name], at: 0)
     if tooltip {
-      entry.tooltip.append(why(choice, entry: member.entry, held: held, ranking: ranking, shownIndex: index))
+      entry.tooltip.append(why(choice, entry: shownEntry, held: held, ranking: ranking, shownIndex: index))
     }
     // The stack's name stays the widget's: clicks and the wheel act on the stack.
-    var state = RenderInput(widget: stack, kind: member.view.meta?.kind, entry: entry)
+    let memberMeta = member.read.view.meta
+    var state = RenderInput(widget: stack, kind: memberMeta?.kind, entry: entry)
     state.isStale = member.stale
-    state.line = member.view.meta?.line
-    state.polybarFont = member.view.meta?.polybarFont
+    state.line = memberMeta?.line
+    state.polybarFont = memberMeta?.polybarFont
     state.browsing = browsing
-    var reason = "stack: showing \(member.name) (relevance \(choice.score)\(held ? ", held for min_display" : ""))"
-    if member.stale { reason += "; \(member.name) is stale" }
+    var reason: String?
+    if explain {
+      reason =
+        "stack: showing \(member.name) (relevance \(choice.score)\(held ? ", held for min_display" : ""))"
+        + (member.stale ? "; \(member.name) is stale" : "")
+    }
     return EmitPipeline.Resolution(
       state: state, reason: reason, nextChange: next, members: meta.members, member: member.name,
       ranking: ranking.map(\.name))

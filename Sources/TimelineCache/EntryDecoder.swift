@@ -39,12 +39,22 @@ enum EntryDecoder {
     if let rel = node["rel"] {
       if let score = rel.int { return Relevance(Int(clamping: score)) }
       guard let count = rel.count, count > 0 else { return nil }
-      var values: [Int64] = []
-      values.reserveCapacity(count)
+      // The first value is the score, the rest the changes; any value that is not an
+      // integer (or is Int64.min) voids the whole relevance.
+      var score: Int64?
+      var changes: [Int64] = []
+      changes.reserveCapacity(count - 1)
+      var valid = true
       // swift-format-ignore: ReplaceForEachWithForLoop
-      rel.forEach { values.append($0.int ?? Int64.min) }
-      guard let score = values.first, score != Int64.min, !values.contains(Int64.min) else { return nil }
-      return Relevance(score: Int(clamping: score), flatChanges: Array(values.dropFirst()))
+      rel.forEach { item in
+        guard let value = item.int, value != Int64.min else {
+          valid = false
+          return
+        }
+        if score == nil { score = value } else { changes.append(value) }
+      }
+      guard valid, let score else { return nil }
+      return Relevance(score: Int(clamping: score), flatChanges: changes)
     }
     guard let fraction = node["relevance"]?.double, fraction.isFinite else { return nil }
     return Relevance(Int((Swift.min(1, Swift.max(0, fraction)) * 100).rounded()))

@@ -209,14 +209,8 @@ struct LineLayout {
     guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, parsed) = found.best else {
       return view
     }
-    let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
-    var used = 0
-    // The shown line is read whole, and its `date` must be the one its bytes gave.
     if version >= 2 {
-      // Nothing may follow the entry but the `,` that separates it from the next.
-      guard let json = FlatJSON.parse(line, used: &used),
-        used == line.count || (used == line.count - 1 && line[used] == UInt8(ascii: ",")),
-        EntryDecoder.date(json.root) == date,
+      guard let json = shownLine(probe, stop, date: date),
         var entry = EntryDecoder.entry(json.root, full: false, tooltip: tooltip)
       else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
       if full, let index = EntryDecoder.extraIndex(json.root) {
@@ -231,11 +225,27 @@ struct LineLayout {
       view.current = entry
       return view
     }
+    let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
+    var used = 0
+    // The shown line is read whole, and its `date` must be the one its bytes gave.
     guard let document = parsed ?? parser.parse(line, used: &used), EntryDecoder.date(document.node) == date,
       let entry = EntryDecoder.entry(document.node, full: full, tooltip: tooltip)
     else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
     view.current = entry
     return view
+  }
+
+  /// Version 2: the shown line `probe..<stop`, read whole; nil unless it is one JSON value
+  /// followed by nothing but the `,` that separates it from the next, and its `date` is the
+  /// one its bytes gave.
+  func shownLine(_ probe: Int, _ stop: Int, date: Int64) -> FlatJSON? {
+    let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
+    var used = 0
+    guard let json = FlatJSON.parse(line, used: &used),
+      used == line.count || (used == line.count - 1 && line[used] == UInt8(ascii: ",")),
+      EntryDecoder.date(json.root) == date
+    else { return nil }
+    return json
   }
 
   /// The `index`-th record of the `extra` section (a linear walk over its lines: only

@@ -18,22 +18,20 @@ public struct StackHold: Sendable, Equatable {
     self.since = since
   }
 
-  static let header = "timeline-stack 1"
+  static let header: StaticString = "timeline-stack 1"
 
   /// The file's text.
-  public func encoded() -> String { Self.header + "\nmember \(member)\nsince \(since)\n" }
+  public func encoded() -> String { "\(Self.header)\nmember \(member)\nsince \(since)\n" }
 
-  /// Parses a file's bytes (read on every stack emit, so without splitting into strings).
+  /// Parses a file's bytes (read on every stack emit, so by comparing bytes, without
+  /// building strings or arrays to compare with).
   static func decode(bytes: ArraySlice<UInt8>) -> StackHold? {
-    let expected = Array((header + "\nmember ").utf8)
-    guard bytes.starts(with: expected) else { return nil }
-    var at = bytes.startIndex + expected.count
+    var at = bytes.startIndex
+    guard skip(header, in: bytes, at: &at), skip("\nmember ", in: bytes, at: &at) else { return nil }
     let nameStart = at
     while at < bytes.endIndex, bytes[at] != 0x0A { at += 1 }
     let member = String(decoding: bytes[nameStart..<at], as: UTF8.self)
-    let since = Array("\nsince ".utf8)
-    guard WidgetName.isValid(member), bytes[at...].starts(with: since) else { return nil }
-    at += since.count
+    guard WidgetName.isValid(member), skip("\nsince ", in: bytes, at: &at) else { return nil }
     var value: Int64 = 0
     var digits = 0
     while at < bytes.endIndex, bytes[at] >= 48, bytes[at] <= 57, digits < 18 {
@@ -45,10 +43,20 @@ public struct StackHold: Sendable, Equatable {
     return StackHold(member: member, since: value)
   }
 
+  /// Whether `bytes` hold `text` at `at`; if so, `at` moves past it.
+  private static func skip(_ text: StaticString, in bytes: ArraySlice<UInt8>, at: inout Int) -> Bool {
+    let count = text.utf8CodeUnitCount
+    guard bytes.endIndex - at >= count else { return false }
+    for offset in 0..<count where bytes[at + offset] != text.utf8Start[offset] { return false }
+    at += count
+    return true
+  }
+
   /// Parses a file's text; nil for anything that is not exactly this format.
   public static func decode(_ text: Substring) -> StackHold? {
     let lines = text.split(separator: "\n")
-    guard lines.count == 3, lines[0] == Substring(header), lines[1].hasPrefix("member "), lines[2].hasPrefix("since ")
+    guard lines.count == 3, lines[0] == Substring(header.description), lines[1].hasPrefix("member "),
+      lines[2].hasPrefix("since ")
     else { return nil }
     let member = String(lines[1].dropFirst(7))
     guard WidgetName.isValid(member), let since = Int64(lines[2].dropFirst(6)) else { return nil }

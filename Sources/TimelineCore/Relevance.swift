@@ -30,15 +30,24 @@ public struct Relevance: Sendable, Equatable {
   }
 
   /// Creates a relevance from flat `changes` as stored in a cache; pairs out of order and a
-  /// dangling last value are dropped.
+  /// dangling last value are dropped. Read on the bars' fast path (every member of a stack),
+  /// so without an array of pairs, whose tuple metadata the runtime would build first.
   public init(score: Int, flatChanges: [Int64]) {
-    var pairs: [(from: Int64, score: Int)] = []
+    self.score = Self.clamp(score)
+    var flat: [Int64] = []
+    flat.reserveCapacity(flatChanges.count)
+    var last = Int64.min
     var index = 0
     while index + 1 < flatChanges.count {
-      pairs.append((flatChanges[index], Int(clamping: flatChanges[index + 1])))
+      let from = flatChanges[index]
+      if from > last {
+        flat.append(from)
+        flat.append(Int64(Self.clamp(Int(clamping: flatChanges[index + 1]))))
+        last = from
+      }
       index += 2
     }
-    self.init(score, changes: pairs)
+    self.changes = flat
   }
 
   /// `value` within 0–100.

@@ -1,0 +1,71 @@
+import TimelineCore
+
+/// A stack member's cache file read only as far as the stack's choice needs
+/// (docs/relevance.md): the meta line, the next change, and of the current entry its date
+/// and relevance. The one member the stack shows is then decoded whole (`entry()`) from the
+/// line already read; the others never are. Decoding every member's entry (its runs, forms
+/// and tooltip as Strings) and freeing them again was most of a stack emit's cost.
+public struct MemberView {
+  /// The view; `current` holds only the date and relevance of the current entry (and no
+  /// placeholder is decoded: a stack skips a member with nothing current).
+  public var view: CacheView
+  /// The current line, when it was read in part.
+  let line: CurrentLine?
+
+  /// The current entry, decoded whole, as `CacheReader.view` gives it.
+  public func entry() -> Entry? {
+    guard let line else { return view.current }
+    return EntryDecoder.entry(line.json.root, full: false, tooltip: line.tooltip)
+  }
+}
+
+/// The shown line of a member's file and the bytes it points into.
+final class CurrentLine {
+  let file: FileBytes
+  let json: FlatJSON
+  let tooltip: Bool
+
+  init(file: FileBytes, json: FlatJSON, tooltip: Bool) {
+    self.file = file
+    self.json = json
+    self.tooltip = tooltip
+  }
+}
+
+extension CacheReader {
+  /// The member view of the cache file at `path` at `now`: the same meta, next date, error
+  /// and choice of entry as `view(path:at:)`. Only a complete version 2 file in the line
+  /// layout is read in part; any other is read as `view` reads it. `keepParsed`: the
+  /// process exits right after (the one-shot emitter), so the bytes read are never freed.
+  public static func member(path: String, at now: Int64, keepParsed: Bool, tooltip: Bool) -> MemberView {
+    let file: FileBytes
+    switch FileBytes.open(path) {
+    case .failed(let error): return MemberView(view: CacheView(error: error), line: nil)
+    case .opened(let opened): file = opened
+    }
+    return withExtendedLifetime(file) {
+      guard let parser = JSONParser(keepParsed: keepParsed),
+        case .layout(let layout) = LineLayout.find(file.bytes, parser: parser), layout.version >= 2,
+        layout.complete, let meta = layout.meta
+      else {
+        let whole = view(file.bytes, path: path, at: now, keepParsed: keepParsed, tooltip: tooltip)
+        return MemberView(view: whole, line: nil)
+      }
+      guard let found = layout.search(at: now, parser: parser) else {
+        return MemberView(view: CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
+      }
+      var view = CacheView(meta: meta)
+      view.nextDate = found.nextDate
+      guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, _) = found.best else {
+        return MemberView(view: view, line: nil)
+      }
+      guard let json = layout.shownLine(probe, stop, date: date) else {
+        return MemberView(view: CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
+      }
+      view.current = Entry(date: date, relevance: EntryDecoder.relevance(json.root), runs: [], alt: "")
+      let line = CurrentLine(file: file, json: json, tooltip: tooltip)
+      if keepParsed { _ = Unmanaged.passRetained(line) }
+      return MemberView(view: view, line: line)
+    }
+  }
+}

@@ -134,6 +134,15 @@ for target in package.targets where target.name == "timeline-emit" {
   ]
 }
 
+// timeline's release link (docs/packaging.md, "The binaries"): no dynamic symbol table of
+// the package's own symbols. swiftc's -static-stdlib link exports every one (0.4 MB of
+// .dynsym and .dynstr in the stripped binary); nothing loads them by name.
+for target in package.targets where target.name == "timeline" {
+  target.linkerSettings = [
+    .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+  ]
+}
+
 // libFuzzer targets (Fuzz/README.md), declared only when TIMELINE_FUZZ is set so that
 // normal builds never see them: `make fuzz` builds them with -sanitize=fuzzer,address.
 if Context.environment["TIMELINE_FUZZ"] != nil {

@@ -3,6 +3,7 @@
 /* The typed wrappers below replace curl's GCC type-check macros. */
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
+#include <malloc.h>
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: one typed
    wrapper per argument kind the client uses. */
@@ -32,4 +33,8 @@ static inline CURLcode timeline_curl_get_string(CURL *handle, CURLINFO info, cha
 static inline CURLcode timeline_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
   return curl_easy_getinfo(handle, info, value);
 }
+
+/* At most one malloc arena (Providers' MallocArenas says why); mallopt is not in Swift's
+   Glibc module. */
+static inline void timeline_malloc_one_arena(void) { mallopt(M_ARENA_MAX, 1); }
 #endif

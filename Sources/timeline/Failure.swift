@@ -1,6 +1,7 @@
 import ArgumentParser
 @preconcurrency import Glibc
 import Platform
+import Providers
 
 /// The one place where failures become exit codes: 1 for a failed refresh, 2 for usage
 /// and config errors (argument-parser's own usage errors, 64 by default, become 2 in
@@ -26,8 +27,10 @@ enum Console {
 
   /// Run first: SIGPIPE ignored, so a reader that has gone is an error on the write, not
   /// death; and 0, 1 and 2 open (on /dev/null when closed), so that no file we open later
-  /// is taken for a standard stream and receives a report line.
+  /// is taken for a standard stream and receives a report line. And one malloc arena
+  /// (`MallocArenas`), before any thread starts.
   static func prepare() {
+    MallocArenas.limitToOne()
     signal(SIGPIPE, SIG_IGN)
     for fd in Int32(0)...2 where fcntl(fd, F_GETFD) < 0 {
       _ = open("/dev/null", O_RDWR)

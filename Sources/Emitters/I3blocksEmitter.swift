@@ -48,17 +48,35 @@ public enum I3blocksEmitter {
     return out
   }
 
-  /// Appends `text` as Pango text: the five XML entities, nothing else.
+  /// Appends `text` as Pango text: the five XML entities, nothing else. The bytes between
+  /// two entities are appended as one slice (every byte above `>`, Gurmukhi's included,
+  /// needs none).
   static func appendPango(_ text: String, to out: inout [UInt8]) {
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): out += "&amp;"
-      case UInt8(ascii: "<"): out += "&lt;"
-      case UInt8(ascii: ">"): out += "&gt;"
-      case UInt8(ascii: "\""): out += "&quot;"
-      case UInt8(ascii: "'"): out += "&#39;"
-      default: out.append(byte)
+    let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var start = 0
+      for index in bytes.indices where bytes[index] <= UInt8(ascii: ">") {
+        guard let entity = entity(bytes[index]) else { continue }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        out += entity
+        start = index + 1
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+    if done != nil { return }
+    for byte in text.utf8 {
+      if let entity = entity(byte) { out += entity } else { out.append(byte) }
+    }
+  }
+
+  /// The entity that stands for `byte` in Pango text, if it needs one.
+  private static func entity(_ byte: UInt8) -> String? {
+    switch byte {
+    case UInt8(ascii: "&"): "&amp;"
+    case UInt8(ascii: "<"): "&lt;"
+    case UInt8(ascii: ">"): "&gt;"
+    case UInt8(ascii: "\""): "&quot;"
+    case UInt8(ascii: "'"): "&#39;"
+    default: nil
     }
   }
 }

@@ -49,13 +49,27 @@ public enum LemonbarEmitter {
         }
         out += "}"
       }
-      for byte in run.text.utf8 {
-        if byte == UInt8(ascii: "%") { out.append(byte) }
-        out.append(byte)
-      }
+      appendDoublingPercent(run.text, to: &out)
       if color != nil { out += badge ? "%{F-}%{B-}" : "%{F-}" }
     }
     if click { out += "%{A}%{A}%{A}" }
     return out
+  }
+
+  /// Appends `text` with every `%` doubled; the bytes between two are appended as one slice.
+  static func appendDoublingPercent(_ text: String, to out: inout [UInt8]) {
+    let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var start = 0
+      for index in bytes.indices where bytes[index] == UInt8(ascii: "%") {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...index]))
+        start = index
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+    if done != nil { return }
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "%") { out.append(byte) }
+      out.append(byte)
+    }
   }
 }

@@ -72,8 +72,24 @@ public enum XmobarEmitter {
     var count = 0
     for byte in text.utf8 where byte & 0xC0 != 0x80 { count += 1 }
     guard count > 0 else { return }
-    out += "<raw=" + String(count) + ":"
+    // Piece by piece: a concatenated tag would be a String (and the count's description)
+    // allocated and freed per run.
+    out += "<raw="
+    appendDecimal(count, to: &out)
+    out.append(UInt8(ascii: ":"))
     out += text
     out += "/>"
+  }
+
+  /// Appends `value` (not negative) in decimal digits.
+  static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      out.append(UInt8(48 + rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 }

@@ -85,9 +85,12 @@ public enum ConfigLoader {
     return table
   }
 
+  @_optimize(none)  // Swift 6.3.1's CopyPropagation crash, as at refreshGrace.
   private static func sources(_ entry: TOMLEntry, into config: inout AppConfig) throws(ConfigError) {
     let file = config.file
-    for item in try table(entry, "sources", file: file).entries {
+    // The table bound first: `for x in try f()` with typed throws crashed the 6.3.1 optimizer.
+    let items = try table(entry, "sources", file: file).entries
+    for item in items {
       let key = item.key
       let place = at(file, item.node.position)
       guard let source = Source(rawValue: key) else {
@@ -111,19 +114,31 @@ public enum ConfigLoader {
   }
 
   private static func refresh(_ entry: TOMLEntry, into config: inout AppConfig) throws(ConfigError) {
-    for item in try table(entry, "refresh", file: config.file).entries {
-      guard item.key == "grace" else {
+    config.grace = try refreshGrace(entry, file: config.file) ?? config.grace
+  }
+
+  /// `[refresh]`'s grace, if set. Not optimised: Swift 6.3.1's optimiser stops with "Found
+  /// ownership error" in CopyPropagation on this loop (a compiler bug; it runs once per load).
+  @_optimize(none)
+  private static func refreshGrace(_ entry: TOMLEntry, file: String) throws(ConfigError) -> Int64? {
+    var result: Int64?
+    let items = try table(entry, "refresh", file: file).entries
+    for item in items {
+      switch item.key {
+      case "grace":
+        guard let seconds = grace(int: int(item.node), string: string(item.node)) else {
+          throw ConfigError(
+            "\(at(file, item.node.position)): [refresh] grace: expected a duration like \"1h\" or seconds (0 to 7 days)"
+          )
+        }
+        result = seconds
+      default:
         throw ConfigError(
-          "\(at(config.file, item.keyPosition)): [refresh] unknown key \"\(item.key)\" (expected grace)"
+          "\(at(file, item.keyPosition)): [refresh] unknown key \"\(item.key)\" (expected grace)"
             + hint(item.key, ["grace"]))
       }
-      guard let seconds = grace(int: int(item.node), string: string(item.node)) else {
-        throw ConfigError(
-          "\(at(config.file, item.node.position)): [refresh] grace: expected a duration like \"1h\" or seconds (0 to 7 days)"
-        )
-      }
-      config.grace = seconds
     }
+    return result
   }
 
   /// `[refresh] grace` from a TOML integer or a duration string: 0 to 7 days, else nil.
@@ -148,9 +163,11 @@ public enum ConfigLoader {
     "waybar_signal", "polybar_modules", "tmux", "browse_timeout", "polybar_gurmukhi_font",
   ]
 
+  @_optimize(none)  // Swift 6.3.1's CopyPropagation crash, as at refreshGrace.
   private static func bars(_ entry: TOMLEntry, file: String) throws(ConfigError) -> BarsConfig {
     var bars = BarsConfig()
-    for item in try table(entry, "bars", file: file).entries {
+    let items = try table(entry, "bars", file: file).entries
+    for item in items {
       let place = "\(at(file, item.node.position)): [bars] \(item.key)"
       let node = item.node
       switch item.key {

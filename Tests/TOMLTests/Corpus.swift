@@ -76,7 +76,11 @@ enum Corpus {
     "a.b.c = 1\n[a.b]\n", "a = [1]\n[[a]]\n", "[[a.b]]\n[[a]]\n", "[[a]]\n[[a.b]]\n[[a]]\n[[a.b]]\nx=1\n",
     "[a]\nx = 1\n[b]\nx = 1\n[a.x]\n", "[a]\nb = {c = 1}\n[a.b.d]\n", "[[a]]\nb = [1]\n[[a.b]]\n",
     "a = \"\"\"\nx\n\"\"\"\nb = '''\ny\n'''\n", "\"a\" = 1\na = 2\n", "'a' = 1\n\"a\" = 2\n", "a = 1 # \u{00e9} ok\n",
-    "[a]\n  b = 1\n  [a.c]\n  d = 2\n", "[\"\"]\n", "[a.'']\n", "a = 1\n# trailing", "\n\n\na = true\n\n",
+    "[a]\n  b = 1\n  [a.c]\n  d = 2\n", "a = \"\"\"\n\"\"\"\n", "a .b. c = 1\n", "a = {b = {}}\n[a.b.c]\n",
+    "[[a]]\n[a.b.c]\n[[a.b]]\n", "a.b = 1\n[a.b.c]\n", "[a]\nb = 1\n[a.b.c]\n", "key = # comment\n",
+    "s = \"a\\\nb\"\n", "[a.b]\n[a.b.c]\n[a.b.c.d]\n[a]\n", "x.y.z = 1\nx.y.w = 2\nx.v = 3\n[x.q]\n",
+    "[[a.b]]\n[[a.b]]\n[a]\n", "[a]\n[[a.b]]\n[a.b.c]\n", "a = [[1, 2], ['x'], [{}]]\n", "\"\\n\" = 1\n", "[\"\"]\n",
+    "[a.'']\n", "a = 1\n# trailing", "\n\n\na = true\n\n",
   ]
 
   /// Arrays of tables with sub-tables and nested arrays, as in the TOML spec.

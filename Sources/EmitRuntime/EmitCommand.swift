@@ -242,7 +242,7 @@ public enum EmitCommand {
       if request.family == .large,
         let large = EmitPipeline.large(
           widget: request.widgets[0], directory: directory, now: now, format: request.format,
-          options: request.options)
+          options: request.options, browse: browse)
       {
         out.writeLine(bytes: large.bytes)
         if exitsAfterOutput { withExtendedLifetime(large) { exit(0) } }

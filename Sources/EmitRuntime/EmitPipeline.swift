@@ -24,6 +24,8 @@ public enum EmitPipeline {
     public var member: String?
     /// For a stack, the members with an entry to show, from the highest score now down.
     public var ranking: [String] = []
+    /// For a stack's large form, what the ranking shows (`StackView.resolve`'s `details`).
+    var stack: StackDetail?
   }
 
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
@@ -129,35 +131,65 @@ public enum EmitPipeline {
     var lines: [[TextRun]] = []
   }
 
-  /// `largeBytes`, with what it read (`LargeOutput`).
+  /// `largeBytes`, with what it read (`LargeOutput`). `browse`: the session's state, whose
+  /// record of the member a stack shows (and its browsing) the large form follows.
   public static func large(
-    widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
+    widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
+    browse: BrowseStore? = nil
   ) -> LargeOutput? {
     guard format.hasLargeFamily else { return nil }
-    // The line layout gives the shown entries alone; only another layout, a version 1 file
-    // or a damaged one is read whole.
-    if let path = CacheStore(directory: directory).path(for: widget) {
-      switch CacheReader.large(path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }) {
-      case .entries(_, let entries):
-        let lines = LargeText.lines(shown: entries)
-        if let bytes = format.largeBytes(lines, options: options) {
-          return LargeOutput(bytes: bytes, entries: entries, lines: lines)
-        }
-      case .noEntry: break
-      case .whole:
-        if let timeline = try? CacheReader.timeline(path: path), !Selection.isExpired(end: timeline.end, now: now),
-          let index = Selection.currentIndex(
-            dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
-        {
-          let lines = LargeText.lines(timeline, from: index, all: false)
-          if let bytes = format.largeBytes(lines, options: options) {
-            return LargeOutput(bytes: bytes, entries: timeline.entries, lines: lines)
-          }
-        }
+    var stack = false
+    if let read = largeLines(widget: widget, directory: directory, now: now, stack: &stack) {
+      if let bytes = format.largeBytes(read.lines, options: options) {
+        return LargeOutput(bytes: bytes, entries: read.entries, lines: read.lines)
       }
+    } else if stack,
+      let lines = StackLarge.lines(
+        stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts),
+      let bytes = format.largeBytes(lines, options: options)
+    {
+      return LargeOutput(bytes: bytes, lines: lines)
     }
     let resolved = resolve(widget: widget, directory: directory, now: now, tooltip: false)
     return LargeOutput(bytes: format.bytes(resolved.state, options: options))
+  }
+
+  /// For a stack, the ranking its large form ends with (rule, heading, one line per member),
+  /// in the member order browsing and bars use at `now`; nil for any other widget.
+  /// `shapes`: whether the output draws Gurmukhi script.
+  public static func stackRanking(
+    widget: String, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool = true
+  ) -> [[TextRun]]? {
+    StackLarge.lines(stack: widget, directory: directory, now: now, browse: browse, shapes: shapes, member: false)
+  }
+
+  /// The `LargeText` lines of `widget`'s current entry (and what they were made from); nil
+  /// with no current entry. `stack`: set when the file is a stack's, which has no entries.
+  /// The line layout gives the shown entries alone; only another layout, a version 1 file
+  /// or a damaged one is read whole.
+  static func largeLines(widget: String, directory: String, now: Int64, stack: inout Bool)
+    -> (lines: [[TextRun]], entries: [Entry])?
+  {
+    guard let path = CacheStore(directory: directory).path(for: widget) else { return nil }
+    var isStack = false
+    let read = CacheReader.large(path: path, at: now) { meta in
+      isStack = meta.kind == StackRule.kind
+      return LargeText.showsFollowing(kind: meta.kind)
+    }
+    stack = isStack
+    switch read {
+    case .entries(_, let entries):
+      return (LargeText.lines(shown: entries), entries)
+    case .noEntry: return nil
+    case .whole:
+      guard let timeline = try? CacheReader.timeline(path: path) else { return nil }
+      stack = timeline.kind == StackRule.kind
+      guard !Selection.isExpired(end: timeline.end, now: now),
+        let index = Selection.currentIndex(
+          dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
+      else { return nil }
+      return (LargeText.lines(timeline, from: index, all: false), timeline.entries)
+    }
   }
 
   /// The output line for one widget, without a newline.

@@ -19,12 +19,13 @@ enum StackView {
   /// written.
   static func resolve(
     stack: String, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
-    browse: BrowseStore?, recordHold: Bool, explain: Bool
+    browse: BrowseStore?, recordHold: Bool, explain: Bool, details: Bool = false
   ) -> EmitPipeline.Resolution {
     let store = CacheStore(directory: directory)
     var shown: [Shown] = []
     var candidates: [StackRule.Candidate] = []
     var next: Int64?
+    var skipped: [(name: String, why: String)] = []
     func consider(_ instant: Int64?) {
       guard let instant, instant > now else { return }
       if next.map({ instant < $0 }) ?? true { next = instant }
@@ -33,11 +34,17 @@ enum StackView {
       guard let path = store.path(for: name) else { continue }
       let read = CacheReader.member(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
       let view = read.view
-      guard let memberMeta = view.meta, memberMeta.kind != StackRule.kind else { continue }
+      guard let memberMeta = view.meta, memberMeta.kind != StackRule.kind else {
+        if details { skipped.append((name, view.meta == nil ? "no cache to read" : "a stack, not a member")) }
+        continue
+      }
       consider(
         Selection.nextChange(
           nextDate: view.nextDate, end: memberMeta.end, due: memberMeta.due, grace: memberMeta.grace, now: now))
-      guard view.error == nil, let entry = view.current else { continue }
+      guard view.error == nil, let entry = view.current else {
+        if details { skipped.append((name, view.error == nil ? "placeholder: no entry is current" : "damaged cache")) }
+        continue
+      }
       let stale = memberMeta.isStale(at: now)
       consider(entry.relevance?.nextChange(after: now))
       shown.append(Shown(name: name, read: read, stale: stale))
@@ -57,7 +64,9 @@ enum StackView {
         meta.members.isEmpty
         ? "the stack has no members (run `timeline refresh`)"
         : "no member has an entry to show (\(meta.members.joined(separator: ", ")))"
-      return EmitPipeline.Resolution(state: state, reason: reason, nextChange: next, members: meta.members)
+      var resolution = EmitPipeline.Resolution(state: state, reason: reason, nextChange: next, members: meta.members)
+      if details { resolution.stack = StackDetail(shown: [], ranking: [], held: false, skipped: skipped) }
+      return resolution
     }
     var index = chosenIndex
     if held, let since = hold?.since { consider(since + minDisplay) }
@@ -94,9 +103,11 @@ enum StackView {
         "stack: showing \(member.name) (relevance \(choice.score)\(held ? ", held for min_display" : ""))"
         + (member.stale ? "; \(member.name) is stale" : "")
     }
-    return EmitPipeline.Resolution(
+    var resolution = EmitPipeline.Resolution(
       state: state, reason: reason, nextChange: next, members: meta.members, member: member.name,
       ranking: ranking.map(\.name))
+    if details { resolution.stack = StackDetail(shown: shown, ranking: ranking, held: held, skipped: skipped) }
+    return resolution
   }
 
   /// "avalanche: level 4, relevance 85 · next: hukamnama 50": which member and why.

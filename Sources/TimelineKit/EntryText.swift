@@ -1,4 +1,6 @@
+import EmitRuntime
 import Emitters
+import TimelineCache
 import TimelineCore
 
 /// What `timeline show` prints: the large family (`LargeText`, the same lines `timeline-emit
@@ -10,6 +12,17 @@ public enum EntryText {
   /// `color`: 24-bit ANSI colours.
   public static func show(_ timeline: Timeline, from index: Int, all: Bool, color: Bool) -> String {
     LargeText.lines(timeline, from: index, all: all).map { Terminal.line($0, color: color) }.joined(separator: "\n")
+  }
+
+  /// For a stack, the ranking its large form ends with (`EmitPipeline.stackRanking`: every
+  /// member's score, line and why, in the bars' order at `now`), printed after the shown
+  /// member's entry; nil for any other widget.
+  public static func stackRanking(
+    widget: String, store: CacheStore, now: Int64, browse: BrowseStore?, color: Bool
+  ) -> String? {
+    EmitPipeline.stackRanking(widget: widget, directory: store.directory, now: now, browse: browse).map { lines in
+      lines.map { Terminal.line($0, color: color) }.joined(separator: "\n")
+    }
   }
 }
 

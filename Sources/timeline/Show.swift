@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Platform
 import TimelineCache
+import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
@@ -12,7 +13,8 @@ extension TimelineCommand {
       discussion: """
         Reads the cache only; it never fetches. For avalanche widgets the warning of \
         every day in the timeline is printed, from the current day on; --all does the \
-        same for any kind (e.g. the coming shabads of random-shabad). Colours are 24-bit \
+        same for any kind (e.g. the coming shabads of random-shabad). For a stack, the \
+        member its bars show, then every member ranked by relevance now, with why. Colours are 24-bit \
         ANSI, used only when standard output is a terminal and NO_COLOR is not set. \
         Exits 1 when the widget has no current entry (run `timeline refresh WIDGET`), \
         or when WIDGET is not configured.
@@ -38,7 +40,16 @@ extension TimelineCommand {
         let color =
           isatty(STDOUT_FILENO) == 1 && (Environment.get("NO_COLOR") ?? "").isEmpty
           && Environment.get("TERM") != "dumb"
-        print(EntryText.show(timeline, from: index, all: all, color: color))
+        var text = EntryText.show(timeline, from: index, all: all, color: color)
+        // A stack's entry is its shown member's; its large form then ranks every member.
+        let now = at.flatMap { ISO8601.parse($0) } ?? SystemClock().now()
+        let browse = BrowseStore(directory: BrowseStore.defaultDirectory())
+        if let ranking = EntryText.stackRanking(
+          widget: widget, store: common.store, now: now, browse: browse, color: color)
+        {
+          text += "\n" + ranking
+        }
+        print(text)
         return 0
       }
     }

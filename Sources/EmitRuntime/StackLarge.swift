@@ -1,0 +1,61 @@
+import Emitters
+import TimelineCache
+import TimelineCore
+
+/// What a stack's resolution knows of its members, kept for its large form. Unchecked:
+/// the member reads point into file bytes, and only the thread that read them uses them.
+struct StackDetail: @unchecked Sendable {
+  /// The members with an entry, each read as far as the ranking needs.
+  var shown: [StackView.Shown]
+  /// Those members from the highest score now down, as the stack and browsing order them.
+  var ranking: [StackRule.Candidate]
+  /// Whether the member shown is held there by `min_display`.
+  var held: Bool
+  /// The members with nothing to show, and why, in config order.
+  var skipped: [(name: String, why: String)]
+}
+
+/// A stack's large family: the large form of the member its bars show now (the same
+/// choice, hold and browsing included), then the ranking of every member (`StackRanking`).
+/// Each member is read as the small stack reads it (only its current line is decoded); only
+/// the member shown is read for its large form.
+enum StackLarge {
+  /// The lines, or nil when `stack` is not a readable stack. `member: false`: the ranking
+  /// alone (`timeline show` prints the member's large form from its whole timeline).
+  static func lines(
+    stack: String, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool, member: Bool = true
+  ) -> [[TextRun]]? {
+    guard let path = CacheStore(directory: directory).path(for: stack) else { return nil }
+    let view = CacheReader.view(path: path, at: now, keepParsed: false, tooltip: false)
+    guard let meta = view.meta, meta.kind == StackRule.kind, view.error == nil else { return nil }
+    let resolved = StackView.resolve(
+      stack: stack, meta: meta, directory: directory, now: now, shortLived: false, tooltip: false, browse: browse,
+      recordHold: false, explain: false, details: true)
+    guard let detail = resolved.stack else { return nil }
+    var out: [[TextRun]] = member ? [resolved.state.entry.runs] : []
+    if member, let member = resolved.member {
+      var isStack = false
+      if let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, stack: &isStack) {
+        out = large.lines
+      }
+    }
+    var rows: [StackRanking.Row] = []
+    for candidate in detail.ranking {
+      guard let member = detail.shown.first(where: { $0.name == candidate.name }) else { continue }
+      var row = StackRanking.Row(name: candidate.name, entry: member.read.entry())
+      row.score = candidate.score
+      row.line = member.read.view.meta?.line
+      row.stale = member.stale
+      row.shown = candidate.name == resolved.member
+      row.held = row.shown && detail.held && resolved.state.browsing == nil
+      rows.append(row)
+    }
+    for (name, why) in detail.skipped {
+      var row = StackRanking.Row(name: name, entry: nil)
+      row.missing = why
+      rows.append(row)
+    }
+    let ranking = StackRanking.lines(stack: stack, rows: rows, browsing: resolved.state.browsing, shapes: shapes)
+    return out + ranking
+  }
+}

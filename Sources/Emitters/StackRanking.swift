@@ -1,0 +1,72 @@
+import TimelineCore
+
+/// The ranking under a stack's large form: every member from the highest score now down,
+/// each with its current line and why it stands where it does, then the members with
+/// nothing to show. The lines are entries' text: each renderer cleans and escapes them as
+/// it does any large line.
+public enum StackRanking {
+  /// One member of the stack as the ranking shows it.
+  public struct Row: Sendable {
+    /// The member's widget name.
+    public var name: String
+    /// Its entry now; nil for a member with nothing to show (see `missing`).
+    public var entry: Entry?
+    /// Its relevance score now (halved when stale), as the stack ranks it.
+    public var score: Int = 0
+    /// Its widget's `line` option (which form of a Gurbani line it shows).
+    public var line: LineForm?
+    public var stale = false
+    /// The member the stack shows, and whether it is held there by `min_display`.
+    public var shown = false
+    public var held = false
+    /// Why a member without an entry is not ranked ("placeholder: no entry is current").
+    public var missing: String?
+
+    public init(name: String, entry: Entry?) {
+      self.name = name
+      self.entry = entry
+    }
+  }
+
+  /// A rule, the heading, then one line per row. `shapes`: whether the format draws Gurmukhi
+  /// script (plain in a terminal does; conky leaves such lines out, so its rows show the
+  /// transliteration, else the translation).
+  public static func lines(stack: String, rows: [Row], browsing: String?, shapes: Bool) -> [[TextRun]] {
+    var out = LargeText.rule
+    out += [[TextRun("\(stack): its members by relevance now", color: Palette.dim, bold: true)]]
+    if let browsing { out.append([TextRun("browsing: \(browsing)", color: Palette.dim)]) }
+    var rank = 0
+    for row in rows {
+      guard let entry = row.entry else {
+        out.append([TextRun("–  \(row.name) · \(row.missing ?? "placeholder: nothing to show")", color: Palette.dim)])
+        continue
+      }
+      rank += 1
+      var why = "relevance \(row.score)"
+      if row.stale { why += ", stale (score halved)" }
+      if row.shown { why += row.held ? ", shown, held by min_display" : ", shown" }
+      let mark = row.shown ? "▶" : " "
+      var line = [TextRun("\(mark) \(rank). \(row.name) · \(why) · ", color: Palette.dim)]
+      line += runs(entry, form: row.line, shapes: shapes).map { run in
+        var run = run
+        if row.stale { run.color = Palette.dim }
+        return run
+      }
+      out.append(line)
+    }
+    return out
+  }
+
+  /// The entry's line in its widget's form, with bold dropped (a row is one line of many).
+  static func runs(_ entry: Entry, form: LineForm?, shapes: Bool) -> [TextRun] {
+    var state = RenderInput(widget: "", kind: nil, entry: entry)
+    state.line = form
+    let traits = BarTraits(shapesComplexScripts: shapes, markup: .none)
+    let runs = LineChoice(state, options: RenderOptions(), traits: traits).runs
+    // A line in Gurmukhi script with no other form would take the whole row out of conky.
+    if !shapes, runs.contains(where: { ConkyEmitter.isGurmukhi($0.text) }) {
+      return [TextRun("(Gurmukhi text)", color: Palette.dim)]
+    }
+    return runs.map { TextRun($0.text, color: $0.color) }
+  }
+}

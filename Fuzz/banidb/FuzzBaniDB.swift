@@ -28,17 +28,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   switch mode & 3 {
   case 0, 3:
     kind = "hukamnama"
-    config = WidgetConfig(name: "w", kind: kind, options: options, file: "fuzz.toml")
+    config = fuzzWidget("w", kind: kind, options: options)
     provider = try? HukamnamaProvider(config: config)
   case 1:
     kind = "random-shabad"
     options["entries"] = .int(2)
-    config = WidgetConfig(name: "w", kind: kind, options: options, file: "fuzz.toml")
+    config = fuzzWidget("w", kind: kind, options: options)
     provider = try? RandomShabadProvider(config: config)
   default:
     kind = "favourites"
     options["shabads"] = .array([.int(3492), .int(1)])
-    config = WidgetConfig(name: "w", kind: kind, options: options, file: "fuzz.toml")
+    config = fuzzWidget("w", kind: kind, options: options)
     provider = try? FavouritesProvider(config: config)
   }
   guard let provider else { fatalError("fuzz config rejected for \(kind)") }

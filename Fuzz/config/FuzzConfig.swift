@@ -113,7 +113,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       options = ["shabads": .array([.int(1)]), "interval": Int(second).map(ConfigValue.int) ?? .string(second)]
     default: options = ["interval": Int(second).map(ConfigValue.int) ?? .string(second)]
     }
-    let widget = WidgetConfig(name: "w", kind: kind, options: options, file: "fuzz.toml")
+    let widget = fuzzWidget("w", kind: kind, options: options)
     if let type = ProviderRegistry.type(for: kind) { _ = try? type.init(config: widget) }
     return 0
   }

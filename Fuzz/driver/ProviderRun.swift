@@ -35,3 +35,10 @@ public func fuzzTimeline(
   case nil: fatalError("no result")
   }
 }
+
+/// A fuzz target's widget config, named `name` (a constant of the target, so a name that
+/// breaks the rule is the target's own bug and stops it at once).
+public func fuzzWidget(_ name: String, kind: String, options: [String: ConfigValue]) -> WidgetConfig {
+  guard let checked = WidgetName(name) else { fatalError("fuzz target names an invalid widget: \(name)") }
+  return WidgetConfig(name: checked, kind: kind, options: options, file: "fuzz.toml")
+}

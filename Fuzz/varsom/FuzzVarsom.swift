@@ -41,7 +41,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       "region": .int(norway[pick % norway.count]), "language": .string(pick & 4 == 0 ? "en" : "nb"),
       "palette": .string(pick & 8 == 0 ? "varsom" : "eaws"),
     ]
-  let config = WidgetConfig(name: "avalanche", kind: "avalanche", options: options, file: "fuzz.toml")
+  let config = fuzzWidget("avalanche", kind: "avalanche", options: options)
   guard let provider = try? AvalancheProvider(config: config) else { fatalError("fuzz config rejected") }
   let now = instants[(mode >> 1) % instants.count]
   let response = HTTPResponse(status: status, headers: ["retry-after": "120"], body: body)

@@ -50,16 +50,18 @@ public enum EmitPipeline {
           + "(set TIMELINE_CACHE_DIR to one, or unset it)")
     }
     let store = CacheStore(directory: directory)
-    guard let path = store.path(for: widget) else {
+    // The widget comes from argv here: this is where its name is checked.
+    guard let name = WidgetName(widget) else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
         reason: "invalid widget name (\(WidgetName.rule))")
     }
+    let path = store.path(for: name)
     let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
     let meta = view.meta
     if let meta, meta.kind == StackRule.kind, view.error == nil {
       return StackView.resolve(
-        stack: widget, meta: meta, directory: directory, now: now, shortLived: shortLived, tooltip: tooltip,
+        stack: name, meta: meta, directory: directory, now: now, shortLived: shortLived, tooltip: tooltip,
         browse: browse, recordHold: recordHold, explain: explain)
     }
     let stale = meta?.isStale(at: now) ?? false
@@ -72,7 +74,7 @@ public enum EmitPipeline {
       state.kind = meta?.kind
       if let placeholder = meta?.placeholder { state.entry = placeholder }
       if case .missing? = view.error {
-        reason = explain ? Guidance.missing(widget: widget, store: store) : "no cache file"
+        reason = explain ? Guidance.missing(widget: name, store: store) : "no cache file"
       } else if let error = view.error {
         reason = error.description
       } else if let end = meta?.end, Selection.isExpired(end: end, now: now) {
@@ -88,18 +90,17 @@ public enum EmitPipeline {
     // The guidance may read the state file: only for a bar that shows a tooltip, and only
     // when something is wrong.
     if tooltip && (state.isPlaceholder || stale) {
-      state.notes = Guidance.notes(widget: widget, store: store, view: view, now: now, placeholder: state.isPlaceholder)
+      state.notes = Guidance.notes(widget: name, store: store, view: view, now: now, placeholder: state.isPlaceholder)
     }
     if stale, let meta, let due = meta.due {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
       reason = reason.map { $0 + "; " + note } ?? note
     }
     var resolution = Resolution(state: state, reason: reason, nextChange: nextChange(view, now: now))
-    if let browse, view.error == nil, let live = browse.read(widget), live.isLive(at: now, current: view.current?.date)
-    {
+    if let browse, view.error == nil, let live = browse.read(name), live.isLive(at: now, current: view.current?.date) {
       if live.view {
         BrowseView.applyView(
-          live, to: &resolution, path: browse.viewPath(for: widget), now: now, shortLived: shortLived)
+          live, to: &resolution, path: browse.viewPath(for: name), now: now, shortLived: shortLived)
       } else {
         BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, shortLived: shortLived)
       }
@@ -170,7 +171,8 @@ public enum EmitPipeline {
   static func largeLines(widget: String, directory: String, now: Int64, stack: inout Bool)
     -> (lines: [[TextRun]], entries: [Entry])?
   {
-    guard let path = CacheStore(directory: directory).path(for: widget) else { return nil }
+    guard let name = WidgetName(widget) else { return nil }
+    let path = CacheStore(directory: directory).path(for: name)
     var isStack = false
     let read = CacheReader.large(path: path, at: now) { meta in
       isStack = meta.kind == StackRule.kind

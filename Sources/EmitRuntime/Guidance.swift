@@ -9,7 +9,7 @@ import TimelineCore
 /// never for a current entry, so the bars' common case costs nothing more.
 enum Guidance {
   /// The lines for `widget`, given what the cache gave at `now`.
-  static func notes(widget: String, store: CacheStore, view: CacheView, now: Int64, placeholder: Bool) -> [String] {
+  static func notes(widget: WidgetName, store: CacheStore, view: CacheView, now: Int64, placeholder: Bool) -> [String] {
     var notes: [String] = []
     if placeholder {
       switch view.error {
@@ -33,9 +33,9 @@ enum Guidance {
 
   /// The `--verbose` reason for a missing cache file: which widgets do have one, so a
   /// misspelled name is told apart from one that was never refreshed.
-  static func missing(widget: String, store: CacheStore) -> String {
+  static func missing(widget: WidgetName, store: CacheStore) -> String {
     let cached = store.cachedWidgets()
-    let list = cached.isEmpty ? "none yet" : cached.joined(separator: ", ")
+    let list = cached.isEmpty ? "none yet" : cached.map(\.text).joined(separator: ", ")
     return "no cache for widget \"\(widget)\" in \(store.directory) (widgets with a cache: \(list)); "
       + "if it is configured, run `timeline refresh`; `timeline status` lists the configured widgets"
   }

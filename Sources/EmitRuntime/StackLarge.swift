@@ -25,11 +25,11 @@ enum StackLarge {
   static func lines(
     stack: String, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool, member: Bool = true
   ) -> [[TextRun]]? {
-    guard let path = CacheStore(directory: directory).path(for: stack) else { return nil }
-    let view = CacheReader.view(path: path, at: now, keepParsed: false, tooltip: false)
+    guard let name = WidgetName(stack) else { return nil }
+    let view = CacheReader.view(path: CacheStore(directory: directory).path(for: name), at: now, keepParsed: false, tooltip: false)
     guard let meta = view.meta, meta.kind == StackRule.kind, view.error == nil else { return nil }
     let resolved = StackView.resolve(
-      stack: stack, meta: meta, directory: directory, now: now, shortLived: false, tooltip: false, browse: browse,
+      stack: name, meta: meta, directory: directory, now: now, shortLived: false, tooltip: false, browse: browse,
       recordHold: false, explain: false, details: true)
     guard let detail = resolved.stack else { return nil }
     var out: [[TextRun]] = member ? [resolved.state.entry.runs] : []

@@ -18,7 +18,7 @@ enum StackView {
   /// `explain: false` (no `--verbose`): the reason, which only `--verbose` prints, is not
   /// written.
   static func resolve(
-    stack: String, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
+    stack: WidgetName, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
     browse: BrowseStore?, recordHold: Bool, explain: Bool, details: Bool = false
   ) -> EmitPipeline.Resolution {
     let store = CacheStore(directory: directory)
@@ -30,9 +30,10 @@ enum StackView {
       guard let instant, instant > now else { return }
       if next.map({ instant < $0 }) ?? true { next = instant }
     }
-    for name in meta.members where name != stack {
-      guard let path = store.path(for: name) else { continue }
-      let read = CacheReader.member(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
+    for name in meta.members where name != stack.text {
+      // Member names are data from the stack's cache file: each is checked here.
+      guard let memberName = WidgetName(name) else { continue }
+      let read = CacheReader.member(path: store.path(for: memberName), at: now, keepParsed: shortLived, tooltip: tooltip)
       let view = read.view
       guard let memberMeta = view.meta, memberMeta.kind != StackRule.kind else {
         if details { skipped.append((name, view.meta == nil ? "no cache to read" : "a stack, not a member")) }
@@ -57,7 +58,7 @@ enum StackView {
       let (chosenIndex, held) = StackRule.choose(
         ranking, shown: hold?.member, shownSince: hold?.since, minDisplay: minDisplay, now: now)
     else {
-      var state = RenderInput.neutralPlaceholder(widget: stack)
+      var state = RenderInput.neutralPlaceholder(widget: stack.text)
       state.kind = StackRule.kind
       if let placeholder = meta.placeholder { state.entry = placeholder }
       let reason =
@@ -83,7 +84,7 @@ enum StackView {
     let choice = ranking[index]
     guard let member = shown.first(where: { $0.name == choice.name }), let shownEntry = member.read.entry() else {
       return EmitPipeline.Resolution(
-        state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
+        state: .neutralPlaceholder(widget: stack.text), reason: nil, nextChange: next, members: meta.members)
     }
     var entry = shownEntry
     entry.classes.insert(contentsOf: ["stack", member.name], at: 0)
@@ -92,7 +93,7 @@ enum StackView {
     }
     // The stack's name stays the widget's: clicks and the wheel act on the stack.
     let memberMeta = member.read.view.meta
-    var state = RenderInput(widget: stack, kind: memberMeta?.kind, entry: entry)
+    var state = RenderInput(widget: stack.text, kind: memberMeta?.kind, entry: entry)
     state.isStale = member.stale
     state.line = memberMeta?.line
     state.polybarFont = memberMeta?.polybarFont

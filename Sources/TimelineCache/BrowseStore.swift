@@ -24,14 +24,12 @@ public struct BrowseStore: Sendable {
     return "/tmp/timeline-\(getuid())"
   }
 
-  /// The state file of `widget`; nil for an invalid name.
-  public func path(for widget: String) -> String? {
-    WidgetName(widget).map { directory + "/" + $0.browseFile }
-  }
+  /// The state file of `widget`.
+  public func path(for widget: WidgetName) -> String { directory + "/" + widget.browseFile }
 
   /// The stored state of `widget`; nil when there is none or it cannot be trusted.
-  public func read(_ widget: String) -> BrowseState? {
-    guard let path = path(for: widget) else { return nil }
+  public func read(_ widget: WidgetName) -> BrowseState? {
+    let path = path(for: widget)
     // The open first: with no state (the bars' usual case) it is the only system call.
     // O_NONBLOCK: a FIFO in its place would otherwise block the bar until a writer came.
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -52,8 +50,8 @@ public struct BrowseStore: Sendable {
   }
 
   /// Writes `state` for `widget` atomically, creating the directory (0700) if needed.
-  public func write(_ state: BrowseState, for widget: String) throws(CacheWriteError) {
-    guard let path = path(for: widget) else { throw .invalidName(widget) }
+  public func write(_ state: BrowseState, for widget: WidgetName) throws(CacheWriteError) {
+    let path = path(for: widget)
     let store = CacheStore(directory: directory)
     try store.ensureDirectory()
     guard isSafe() else { throw .io("use \(directory): not a private directory of this user", EPERM) }
@@ -79,15 +77,14 @@ public struct BrowseStore: Sendable {
   public func prepare() { _ = mkdir(directory, 0o700) }
 
   /// Forgets `widget`'s state: its view is back at now.
-  public func remove(_ widget: String) {
-    if let path = path(for: widget), isSafe() { unlink(path) }
+  public func remove(_ widget: WidgetName) {
+    if isSafe() { unlink(path(for: widget)) }
   }
 
-  /// The view file of `widget` (see `BrowseState.view`); nil for an invalid name or when the
-  /// directory is not safe to read.
-  public func viewPath(for widget: String) -> String? {
-    guard let name = WidgetName(widget), isSafe() else { return nil }
-    return directory + "/" + name.viewFile
+  /// The view file of `widget` (see `BrowseState.view`); nil when the directory is not safe
+  /// to read.
+  public func viewPath(for widget: WidgetName) -> String? {
+    isSafe() ? directory + "/" + widget.viewFile : nil
   }
 
   /// Writes the browsed view of `timeline.widget` atomically, in the cache format, so the
@@ -96,7 +93,11 @@ public struct BrowseStore: Sendable {
     let store = CacheStore(directory: directory)
     try store.ensureDirectory()
     guard isSafe() else { throw .io("use \(directory): not a private directory of this user", EPERM) }
-    guard let path = viewPath(for: timeline.widget) else { throw .invalidName(timeline.widget) }
+    // A timeline is data: its name is checked here, as `CacheStore.write` checks it.
+    guard let name = WidgetName(timeline.widget) else { throw .invalidName(timeline.widget) }
+    guard let path = viewPath(for: name) else {
+      throw .io("use \(directory): not a private directory of this user", EPERM)
+    }
     try store.writeAtomically(CacheEncoder.encode(timeline), to: path)
   }
 

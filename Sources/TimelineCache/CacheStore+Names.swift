@@ -18,7 +18,7 @@ extension CacheStore {
   }
 
   /// The widgets with a cache file, sorted: what a refresh has written so far.
-  public func cachedWidgets() -> [String] {
-    names().compactMap { WidgetName(cacheFile: $0)?.text }.sorted()
+  public func cachedWidgets() -> [WidgetName] {
+    names().compactMap { WidgetName(cacheFile: $0) }.sorted()
   }
 }

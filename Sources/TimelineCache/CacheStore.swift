@@ -27,9 +27,6 @@ public struct CacheStore: Sendable {
   /// The cache file of `name`.
   public func path(for name: WidgetName) -> String { directory + "/" + name.cacheFile }
 
-  /// The cache file of `widget`; nil for an invalid name (`WidgetName` is the rule).
-  public func path(for widget: String) -> String? { WidgetName(widget).map(path(for:)) }
-
   /// Creates the directory (and parents) with mode 0700 if missing.
   public func ensureDirectory() throws(CacheWriteError) {
     // A relative directory (`--cache-dir cache`) stays relative: it must not become `/cache`.
@@ -43,8 +40,9 @@ public struct CacheStore: Sendable {
   /// Writes the timeline: temp file in the same directory, fsync, rename, fsync of the
   /// directory. A reader sees the old file or the new one, never a mix.
   public func write(_ timeline: Timeline) throws(CacheWriteError) {
-    guard let target = path(for: timeline.widget) else { throw .invalidName(timeline.widget) }
-    try writeAtomically(CacheEncoder.encode(timeline), to: target)
+    // A timeline is data (it may come from a decoded file), so its name is checked here.
+    guard let name = WidgetName(timeline.widget) else { throw .invalidName(timeline.widget) }
+    try writeAtomically(CacheEncoder.encode(timeline), to: path(for: name))
   }
 
   func writeAtomically(_ bytes: [UInt8], to target: String) throws(CacheWriteError) {
@@ -122,14 +120,13 @@ public struct CacheStore: Sendable {
   /// holder writes its PID into the lock file. Waits at most `wait` seconds, then throws
   /// `.busy` naming that PID: a holder that is stopped or stuck must not hang every later
   /// run (a timer would pile them up).
-  public func withLock<T>(_ widget: String, wait: Double = 15, _ body: () async throws -> T) async throws -> T {
-    guard let name = WidgetName(widget) else { throw CacheWriteError.invalidName(widget) }
+  public func withLock<T>(_ name: WidgetName, wait: Double = 15, _ body: () async throws -> T) async throws -> T {
     try ensureDirectory()
     let lockPath = directory + "/" + name.lockFile
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw CacheWriteError.io("open \(lockPath)", errno) }
     defer { close(fd) }
-    try Self.lock(fd, path: lockPath, widget: widget, wait: wait)
+    try Self.lock(fd, path: lockPath, widget: name.text, wait: wait)
     defer { flock(fd, LOCK_UN) }
     let pid = Array(String(getpid()).utf8) + [0x0A]
     if ftruncate(fd, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }

@@ -65,14 +65,12 @@ public struct StackHold: Sendable, Equatable {
 }
 
 extension BrowseStore {
-  /// The hold file of `stack`; nil for an invalid name.
-  func holdPath(for stack: String) -> String? {
-    WidgetName.isValid(stack) ? directory + "/" + stack + ".shown" : nil
-  }
+  /// The hold file of `stack`.
+  func holdPath(for stack: WidgetName) -> String { directory + "/" + stack.holdFile }
 
   /// The stack's hold; nil when there is none or it cannot be trusted.
-  public func readHold(_ stack: String) -> StackHold? {
-    guard let path = holdPath(for: stack) else { return nil }
+  public func readHold(_ stack: WidgetName) -> StackHold? {
+    let path = holdPath(for: stack)
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
@@ -91,8 +89,8 @@ extension BrowseStore {
 
   /// Records the stack's hold atomically; a failure only costs the hold (bars then pick
   /// by score alone), so it is not reported.
-  public func writeHold(_ hold: StackHold, for stack: String) {
-    guard let path = holdPath(for: stack) else { return }
+  public func writeHold(_ hold: StackHold, for stack: WidgetName) {
+    let path = holdPath(for: stack)
     let store = CacheStore(directory: directory)
     guard (try? store.ensureDirectory()) != nil, isSafe() else { return }
     try? store.writeAtomically(Array(hold.encoded().utf8), to: path)

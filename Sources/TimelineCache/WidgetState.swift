@@ -24,13 +24,11 @@ public struct WidgetState: Sendable, Equatable {
 }
 
 extension CacheStore {
-  private func statePath(_ widget: String) -> String? {
-    WidgetName(widget).map { directory + "/" + $0.stateFile }
-  }
+  private func statePath(_ widget: WidgetName) -> String { directory + "/" + widget.stateFile }
 
   /// The stored state, or nil if none or unreadable.
-  public func state(of widget: String) -> WidgetState? {
-    guard let path = statePath(widget), case .opened(let file) = FileBytes.open(path),
+  public func state(of widget: WidgetName) -> WidgetState? {
+    guard case .opened(let file) = FileBytes.open(statePath(widget)),
       let (document, _) = JSONDocument.parse(file.bytes)
     else { return nil }
     let node = document.node
@@ -47,8 +45,8 @@ extension CacheStore {
   }
 
   /// Writes the state atomically.
-  public func writeState(_ state: WidgetState, of widget: String) throws(CacheWriteError) {
-    guard let path = statePath(widget) else { throw .invalidName(widget) }
+  public func writeState(_ state: WidgetState, of widget: WidgetName) throws(CacheWriteError) {
+    let path = statePath(widget)
     var w = JSONWriter()
     w.beginObject()
     w.key("lastAttempt")
@@ -63,7 +61,7 @@ extension CacheStore {
   }
 
   /// Removes the state file (after a success).
-  public func clearState(of widget: String) {
-    if let path = statePath(widget) { unlink(path) }
+  public func clearState(of widget: WidgetName) {
+    unlink(statePath(widget))
   }
 }

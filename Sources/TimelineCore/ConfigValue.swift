@@ -23,8 +23,8 @@ public enum ConfigValue: Sendable, Equatable {
 
 /// One `[widgets.NAME]` table: its name, kind and the kind's own options.
 public struct WidgetConfig: Sendable, Equatable {
-  /// The widget name, `[a-z0-9][a-z0-9-]*`; also the cache file's name.
-  public var name: String
+  /// The widget name, checked where the config was read; it names the widget's files.
+  public var name: WidgetName
   /// The provider kind.
   public var kind: String
   /// Every key of the table except `kind`.
@@ -36,7 +36,7 @@ public struct WidgetConfig: Sendable, Equatable {
 
   /// Creates a widget config.
   public init(
-    name: String, kind: String, options: [String: ConfigValue] = [:], file: String = "<embedded default>",
+    name: WidgetName, kind: String, options: [String: ConfigValue] = [:], file: String = "<embedded default>",
     places: ConfigPlaces = ConfigPlaces()
   ) {
     self.name = name

@@ -44,6 +44,8 @@ public struct WidgetName: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var browseFile: String { text + ".browse" }
   /// The browsed view a friends widget's wheel writes (a cache file), beside the browse state.
   public var viewFile: String { text + ".view" }
+  /// A stack's shown member and since when (`StackHold`), in the runtime directory.
+  public var holdFile: String { text + ".shown" }
 
   /// The name.
   public var description: String { text }

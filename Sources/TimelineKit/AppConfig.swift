@@ -17,7 +17,11 @@ public struct AppConfig: Sendable, Equatable {
   public var warnings: [String]
 
   /// The widget named `name`.
-  public func widget(_ name: String) -> WidgetConfig? { widgets.first { $0.name == name } }
+  public func widget(_ name: WidgetName) -> WidgetConfig? { widgets.first { $0.name == name } }
+
+  /// The widget called `text` (a name from argv or a stack's list, which may break the
+  /// rule: then no widget has it).
+  public func widget(named text: String) -> WidgetConfig? { widgets.first { $0.name.text == text } }
 
   /// A stack's member widgets in its order (none for other kinds; the loader has checked
   /// that each one exists).
@@ -25,7 +29,7 @@ public struct AppConfig: Sendable, Equatable {
     guard stack.kind == StackRule.kind, case .array(let items)? = stack.options["widgets"] else { return [] }
     return items.compactMap { item in
       guard case .string(let name) = item else { return nil }
-      return widget(name)
+      return widget(named: name)
     }
   }
 
@@ -33,7 +37,7 @@ public struct AppConfig: Sendable, Equatable {
   /// unknown, and which ones are configured (not "run `timeline refresh NAME`", which would
   /// fail the same way).
   public func unknownWidget(_ name: String) -> String {
-    let known = widgets.map(\.name).joined(separator: ", ")
+    let known = widgets.map(\.name.text).joined(separator: ", ")
     return "unknown widget \"\(name)\" in \(file) (configured: \(known.isEmpty ? "none" : known))"
   }
 }

@@ -46,16 +46,20 @@ public enum Browser {
     _ move: Move, widget: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
     zone: Zone = .user
   ) throws -> Outcome {
+    // Refuses a name the config lacks (or a config `refresh` would refuse).
     _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
-    guard let path = cache.path(for: widget) else { throw ConfigError("invalid widget name \"\(widget)\"") }
+    guard let name = config.widget(named: widget)?.name else { throw ConfigError(config.unknownWidget(widget)) }
     return try browse.withLock {
-      try step(move, widget: widget, path: path, config: config, cache: cache, browse: browse, now: now, zone: zone)
+      try step(
+        move, widget: name, path: cache.path(for: name), config: config, cache: cache, browse: browse, now: now,
+        zone: zone)
     }
   }
 
   /// The read, the change and the write of one move, under the browse directory's lock.
   private static func step(
-    _ move: Move, widget: String, path: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
+    _ move: Move, widget: WidgetName, path: String, config: AppConfig, cache: CacheStore, browse: BrowseStore,
+    now: Int64,
     zone: Zone
   ) throws -> Outcome {
     let view = CacheReader.view(path: path, at: now)
@@ -103,9 +107,9 @@ public enum Browser {
   /// past the last member, or `prev` past the top, wraps; the view returns to the top
   /// after `[bars] browse_timeout`.
   static func stack(
-    _ move: Move, widget: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64
+    _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64
   ) throws -> Outcome {
-    let ranking = EmitPipeline.resolve(widget: widget, directory: cache.directory, now: now).ranking
+    let ranking = EmitPipeline.resolve(widget: widget.text, directory: cache.directory, now: now).ranking
     var offset = 0
     if let state = browse.read(widget), state.anchor == nil, now < state.expires { offset = state.offset }
     let count = max(1, ranking.count)
@@ -121,7 +125,7 @@ public enum Browser {
     let expires = now + config.bars.browseTimeout
     try browse.write(BrowseState(offset: offset, anchor: nil, target: now, expires: expires), for: widget)
     let member = ranking[offset]
-    let entry = cache.path(for: member).flatMap { CacheReader.view(path: $0, at: now).current }
+    let entry = WidgetName(member).flatMap { CacheReader.view(path: cache.path(for: $0), at: now).current }
     return Outcome(
       offset: offset, entry: entry, label: "\(member) (\(offset + 1) of \(ranking.count))", expires: expires)
   }

@@ -29,9 +29,11 @@ public enum CurrentEntry {
     widget: String, at: String?, store: CacheStore, now: Int64, browse: BrowseStore? = nil,
     config: () -> AppConfig?
   ) throws(Failure) -> (Timeline, Int) {
-    guard let path = store.path(for: widget) else {
+    // The widget comes from argv (or a stack's member list): here its name is checked.
+    guard let name = WidgetName(widget) else {
       throw .usage("invalid widget name \"\(widget)\": \(WidgetName.rule)")
     }
+    let path = store.path(for: name)
     var now = now
     if let at {
       guard let instant = ISO8601.parse(at) else {
@@ -44,7 +46,7 @@ public enum CurrentEntry {
       timeline = try CacheReader.timeline(path: path)
     } catch .missing {
       // A name the config lacks is a typo, not a widget to refresh.
-      if let config = config(), config.widget(widget) == nil {
+      if let config = config(), config.widget(name) == nil {
         throw .failed(config.unknownWidget(widget))
       }
       throw .failed("no cache for widget \"\(widget)\" in \(store.directory); run `timeline refresh \(widget)`")

@@ -93,7 +93,7 @@ public struct Doctor: Sendable {
         config
       )
     }
-    let names = config.widgets.map(\.name).joined(separator: ", ")
+    let names = config.widgets.map(\.name.text).joined(separator: ", ")
     let warnings =
       config.warnings.isEmpty ? "" : "; \(config.warnings.count) warning(s): \(config.warnings.joined(separator: "; "))"
     return (
@@ -251,12 +251,12 @@ public struct Doctor: Sendable {
     for widget in config.widgets {
       let record = WidgetRecord.load(widget.name, store: store)
       guard let timeline = record.timeline, let success = timeline.lastSuccess else {
-        never.append(widget.name)
+        never.append(widget.name.text)
         if let error = record.lastError ?? record.readError { errors.append("\(widget.name): \(error)") }
         continue
       }
       newest = max(newest ?? success, success)
-      if timeline.isStale(at: now) { stale.append(widget.name) }
+      if timeline.isStale(at: now) { stale.append(widget.name.text) }
       // A failed last refresh counts even while the previous timeline still covers now:
       // the bars look fine today, but the next one may not.
       if let error = record.lastError { errors.append("\(widget.name): \(error)") }

@@ -30,9 +30,9 @@ public struct FriendsDesk: Sendable {
 
   /// The friends widgets: the one named, else all of them.
   func widgets(_ name: String?) throws(Failure) -> [(WidgetConfig, FriendsProvider)] {
-    let chosen = config.widgets.filter { $0.kind == FriendsProvider.kind && (name == nil || $0.name == name) }
+    let chosen = config.widgets.filter { $0.kind == FriendsProvider.kind && (name == nil || $0.name.text == name) }
     if let name, chosen.isEmpty {
-      let known = config.widget(name) != nil
+      let known = config.widget(named: name) != nil
       throw Failure(status: 2, description: known ? "\"\(name)\" is not a friends widget" : config.unknownWidget(name))
     }
     guard !chosen.isEmpty else {
@@ -114,7 +114,7 @@ public struct FriendsDesk: Sendable {
 
   /// The friend the bar shows now (the right click's "contacted today").
   public func shown(_ widget: String) throws(Failure) -> FriendsPlan.Friend {
-    guard store.path(for: widget) != nil else {
+    guard WidgetName(widget) != nil else {
       throw Failure(status: 2, description: "invalid widget name \"\(widget)\"")
     }
     // The key is in the cache's extra section, which only the full reader decodes; while
@@ -136,10 +136,11 @@ public struct FriendsDesk: Sendable {
   /// was, so a refresh or another reader never sees a browse.
   public func browse(_ widget: String, offset: Int) async throws(Failure) -> String {
     let chosen = try widgets(widget)
-    guard let path = store.path(for: widget), let widgetConfig = chosen.first?.0, let provider = chosen.first?.1 else {
+    guard let widgetConfig = chosen.first?.0, let provider = chosen.first?.1 else {
       throw Failure(status: 2, description: "invalid widget name \"\(widget)\"")
     }
-    let cached = CacheReader.view(path: path, at: now)
+    let name = widgetConfig.name
+    let cached = CacheReader.view(path: store.path(for: name), at: now)
     guard cached.error == nil, let current = cached.current else {
       throw Failure(status: 1, description: "\(widget) shows nothing to browse; run `timeline refresh \(widget)`")
     }
@@ -147,7 +148,7 @@ public struct FriendsDesk: Sendable {
     let draft = provider.draft(try tracked(provider).friends, now: now, browse: offset, browseUntil: until)
     guard var shown = draft.entries.first, shown.classes.contains("browsing") else {
       // Nobody due to turn through: the bar stays at now.
-      browse.remove(widget)
+      browse.remove(name)
       return Terminal.clean(current.text)
     }
     shown.date = now
@@ -159,7 +160,7 @@ public struct FriendsDesk: Sendable {
       try browse.withLock {
         try browse.writeView(view)
         try browse.write(
-          BrowseState(offset: 1, anchor: current.date, target: now, expires: until, view: true), for: widget)
+          BrowseState(offset: 1, anchor: current.date, target: now, expires: until, view: true), for: name)
       }
     } catch {
       throw Failure(status: 1, description: "\(widget): \(error)")

@@ -70,7 +70,7 @@ public enum Preview {
         draft, widget: widget, provider: provider, now: now, grace: config.grace,
         hash: WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars), bars: config.bars)
       try store.write(timeline)
-      filled.append(Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count))
+      filled.append(Filled(widget: widget.name.text, kind: widget.kind, entries: timeline.entries.count))
     }
     return filled
   }

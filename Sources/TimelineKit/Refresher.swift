@@ -54,7 +54,7 @@ public struct Refresher: Sendable {
       // own lock.
       var seen: Set<String> = []
       chosen = try names.filter { seen.insert($0).inserted }.map { name throws(ConfigError) in
-        guard let widget = config.widget(name) else { throw ConfigError(config.unknownWidget(name)) }
+        guard let widget = config.widget(named: name) else { throw ConfigError(config.unknownWidget(name)) }
         return widget
       }
       // A stack fetches nothing itself: refreshing it refreshes its members.
@@ -68,12 +68,12 @@ public struct Refresher: Sendable {
   }
 
   /// Refreshes the due widgets among `names` (all when empty), concurrently.
-  public func refresh(_ names: [String], force: Bool) async throws(ConfigError) -> [(String, Outcome)] {
+  public func refresh(_ names: [String], force: Bool) async throws(ConfigError) -> [(WidgetName, Outcome)] {
     let jobs = try providers(for: names)
     let limit = Self.concurrencyLimit()
     let budget = FetchBudget(seconds: networkBudget)
-    return await withTaskGroup(of: (Int, String, Outcome).self) { group in
-      var results: [(Int, String, Outcome)] = []
+    return await withTaskGroup(of: (Int, WidgetName, Outcome).self) { group in
+      var results: [(Int, WidgetName, Outcome)] = []
       for (index, (widget, provider)) in jobs.enumerated() {
         // At the limit, one finishes before the next starts.
         if index >= limit, let result = await group.next() { results.append(result) }
@@ -190,7 +190,7 @@ public struct Refresher: Sendable {
           // An empty timeline lets bars show this kind's own placeholder from the start.
           try store.write(
             Timeline(
-              widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
+              widget: widget.name.text, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
               generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
         }
       } catch {

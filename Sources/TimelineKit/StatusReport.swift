@@ -69,7 +69,7 @@ public struct StatusRow: Sendable, Equatable {
     let current = timeline?.current(at: now)
     let stale = timeline?.isStale(at: now) ?? true
     var row = StatusRow(
-      widget: widget.name, kind: widget.kind, entries: timeline?.entries.count ?? 0,
+      widget: widget.name.text, kind: widget.kind, entries: timeline?.entries.count ?? 0,
       current: current.map { CleanText.terminalLine($0.text) },
       nextRefresh: timeline == nil && record.state == nil ? now : record.nextRefresh,
       lastSuccess: timeline?.lastSuccess, lastError: (record.lastError ?? record.readError).map(CleanText.oneLineError),
@@ -79,17 +79,21 @@ public struct StatusRow: Sendable, Equatable {
     if widget.kind == StackRule.kind, let timeline {
       row.ranking = StackRule.ranking(
         timeline.members.compactMap { name in
-          guard let member = WidgetRecord.load(name, store: store).timeline, member.kind != StackRule.kind,
+          guard let name = WidgetName(name), let member = WidgetRecord.load(name, store: store).timeline,
+            member.kind != StackRule.kind,
             let entry = member.current(at: now)
           else { return nil }
-          return StackRule.Candidate(name: name, score: StackRule.score(entry, at: now, stale: member.isStale(at: now)))
+          return StackRule.Candidate(
+            name: name.text, score: StackRule.score(entry, at: now, stale: member.isStale(at: now)))
         })
       row.shown =
         EmitPipeline.resolve(
-          widget: widget.name, directory: store.directory, now: now, browse: browse, recordHold: false
+          widget: widget.name.text, directory: store.directory, now: now, browse: browse, recordHold: false
         ).member
       row.relevance = row.ranking.first { $0.name == row.shown }?.score
-      let shownEntry = row.shown.flatMap { WidgetRecord.load($0, store: store).timeline?.current(at: now) }
+      let shownEntry = row.shown.flatMap { WidgetName($0) }.flatMap {
+        WidgetRecord.load($0, store: store).timeline?.current(at: now)
+      }
       row.current = shownEntry.map { CleanText.terminalLine($0.text) }
       row.stale = false
     }

@@ -9,7 +9,7 @@ public enum WidgetFactory {
   /// the widget and the key.
   public static func provider(for widget: WidgetConfig) throws(ConfigError) -> any TimelineProvider {
     guard let type = ProviderRegistry.type(for: widget.kind) else {
-      throw ConfigError.unknownKind(widget.kind, widget: widget.name, file: widget.file)
+      throw ConfigError.unknownKind(widget.kind, widget: widget.name.text, file: widget.file)
     }
     do {
       _ = try RelevanceBoost.of(widget)
@@ -37,7 +37,7 @@ public enum WidgetFactory {
   ) -> Timeline {
     let stack = provider as? StackProvider
     return Timeline(
-      widget: widget.name, kind: widget.kind,
+      widget: widget.name.text, kind: widget.kind,
       entries: RelevanceBoost.apply((try? RelevanceBoost.of(widget)) ?? 0, to: draft.entries), end: draft.end,
       policy: draft.policy, placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace,
       configHash: hash, line: draft.line, polybarFont: bars.polybarGurmukhiFont, members: stack?.members ?? [],

@@ -10,8 +10,8 @@ public struct WidgetRecord: Sendable {
   public var readError: String?
 
   /// Reads both files for `widget`.
-  public static func load(_ widget: String, store: CacheStore) -> WidgetRecord {
-    guard let path = store.path(for: widget) else { return WidgetRecord(readError: "invalid widget name") }
+  public static func load(_ widget: WidgetName, store: CacheStore) -> WidgetRecord {
+    let path = store.path(for: widget)
     var record = WidgetRecord(state: store.state(of: widget))
     do {
       let timeline = try CacheReader.timeline(path: path)

@@ -14,6 +14,6 @@ enum Completions {
     }
     // A config that does not load offers nothing rather than an error in the prompt.
     guard let config = try? ConfigLoader.load(explicit: explicit) else { return [] }
-    return config.widgets.map(\.name).filter { $0.hasPrefix(prefix) }
+    return config.widgets.map(\.name.text).filter { $0.hasPrefix(prefix) }
   }
 }

@@ -23,7 +23,7 @@ enum RefreshRun {
     var refresher = Refresher(config: config, store: common.store, clock: SystemClock())
     refresher.lockWait = Double(lockWait)
     refresher.networkBudget = networkBudget
-    let results: [(String, Refresher.Outcome)]
+    let results: [(WidgetName, Refresher.Outcome)]
     do throws(ConfigError) {
       results = try await refresher.refresh(widgets, force: force)
     } catch {

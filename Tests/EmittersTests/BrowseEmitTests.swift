@@ -35,14 +35,15 @@ import TimelineTestSupport
   @Test func aLiveStateShowsTheBrowsedEntryElseNow() throws {
     write([Caches.entry("one", at: 1000), Caches.entry("two", at: 2000), Caches.entry("three", at: 90_000)])
     let store = BrowseStore(directory: runtime + "/timeline")
-    try store.write(BrowseState(offset: 1, anchor: 1000, target: 2000, expires: 1500), for: "w")
+    try store.write(BrowseState(offset: 1, anchor: 1000, target: 2000, expires: 1500), for: try .named("w"))
     #expect(try emit("plain", at: 1100) == "in 15 min ▸ two")
     let waybar = try #require(jsonObject(try emit("waybar", at: 1100)))
     #expect(waybar["text"] as? String == "two")
     #expect((waybar["class"] as? [String])?.contains("browsing") == true)
     #expect((waybar["tooltip"] as? String)?.hasPrefix("▸ in 15 min") == true)
     // The stored day word is used for the entry it names.
-    try store.write(BrowseState(offset: 2, anchor: 1000, target: 90_000, expires: 1500, label: "tomorrow"), for: "w")
+    try store.write(
+      BrowseState(offset: 2, anchor: 1000, target: 90_000, expires: 1500, label: "tomorrow"), for: try .named("w"))
     #expect(try emit("tmux", at: 1100) == "tomorrow ▸ three")
     // Expired, or another entry current: now.
     #expect(try emit("plain", at: 1500) == "one")
@@ -52,7 +53,7 @@ import TimelineTestSupport
       try text.write(toFile: runtime + "/timeline/w.browse", atomically: false, encoding: .utf8)
       #expect(try emit("plain", at: 1100) == "one")
     }
-    try store.write(BrowseState(offset: 1, anchor: 1000, target: 2000, expires: 1500), for: "w")
+    try store.write(BrowseState(offset: 1, anchor: 1000, target: 2000, expires: 1500), for: try .named("w"))
     chmod(runtime + "/timeline", 0o775)
     #expect(try emit("plain", at: 1100) == "one")
     chmod(runtime + "/timeline", 0o700)
@@ -94,7 +95,8 @@ import TimelineTestSupport
     // A state that expires in a few seconds: the follower's timer brings it back to now.
     let store = BrowseStore(directory: runtime + "/timeline")
     let soon = Int64(Date().timeIntervalSince1970) + 4
-    try store.write(BrowseState(offset: 1, anchor: now - 60, target: now + 3 * 3600, expires: soon), for: "w")
+    try store.write(
+      BrowseState(offset: 1, anchor: now - 60, target: now + 3 * 3600, expires: soon), for: try .named("w"))
     #expect(follower.nextLine()?.hasSuffix("▸ two") == true)
     #expect(follower.nextLine() == "one")
     follower.signal(SIGTERM)

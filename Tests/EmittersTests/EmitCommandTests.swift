@@ -221,7 +221,8 @@ import TimelineTestSupport
   @Test func lastRefreshErrorInTheTooltip() throws {
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
-    try store.writeState(WidgetState(lastAttempt: 50, lastError: "HTTP 500 from api.banidb.com", failures: 1), of: "w")
+    try store.writeState(
+      WidgetState(lastAttempt: 50, lastError: "HTTP 500 from api.banidb.com", failures: 1), of: .named("w"))
     let first = try waybar("w", dir: dir.path)
     #expect(
       first["tooltip"] as? String

@@ -151,11 +151,11 @@ import TimelineTestSupport
 
   @Test func theHoldFileReadsBackAndAnythingElseIsNoHold() throws {
     let hold = StackHold(member: "hukamnama", since: 1_772_389_800)
-    browse.writeHold(hold, for: "now")
-    #expect(browse.readHold("now") == hold)
+    browse.writeHold(hold, for: try .named("now"))
+    #expect(try browse.readHold(try .named("now")) == hold)
     for junk in ["", "timeline-stack 1\nmember Bad!\nsince 1\n", "timeline-stack 1\nmember a\nsince x\n", "member a"] {
       try junk.write(toFile: dir.file("run/now.shown"), atomically: true, encoding: .utf8)
-      #expect(browse.readHold("now") == nil, "\(junk)")
+      #expect(try browse.readHold(try .named("now")) == nil, "\(junk)")
     }
     #expect(
       StackRule.ranking([.init(name: "a", score: 5), .init(name: "b", score: 9), .init(name: "c", score: 9)]).map(
@@ -168,11 +168,11 @@ import TimelineTestSupport
     #expect(emit(at: t).ranking == ["hukamnama", "random-shabad"])
     let later = Self.oslo0 + 3600
     #expect(emit(at: later).ranking == ["hukamnama", "avalanche", "random-shabad"])
-    try browse.write(BrowseState(offset: 1, anchor: nil, target: later, expires: later + 120), for: "now")
+    try browse.write(BrowseState(offset: 1, anchor: nil, target: later, expires: later + 120), for: try .named("now"))
     let browsed = emit(at: later + 10)
     #expect(browsed.member == "avalanche" && browsed.state.browsing == "avalanche, 2 of 3")
     #expect(browsed.state.classes.contains("browsing") && browsed.nextChange == later + 120)
-    try browse.write(BrowseState(offset: 2, anchor: nil, target: later, expires: later + 120), for: "now")
+    try browse.write(BrowseState(offset: 2, anchor: nil, target: later, expires: later + 120), for: try .named("now"))
     #expect(emit(at: later + 20).member == "random-shabad")
     let back = emit(at: later + 120)
     #expect(back.member == "hukamnama" && back.state.browsing == nil)

@@ -9,7 +9,8 @@ private let utc = AvalancheFixture.utc
 
 @Suite struct AvalancheConfigTests {
   func make(_ options: [String: ConfigValue]) throws -> AvalancheProvider {
-    try AvalancheProvider(config: WidgetConfig(name: "aval", kind: "avalanche", options: options, file: "test.toml"))
+    try AvalancheProvider(
+      config: WidgetConfig(name: try .named("aval"), kind: "avalanche", options: options, file: "test.toml"))
   }
 
   func configError(_ options: [String: ConfigValue]) -> ProviderError? {

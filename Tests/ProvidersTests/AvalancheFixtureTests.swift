@@ -58,11 +58,11 @@ final class AvalancheHarness: @unchecked Sendable {
 
   func context(_ options: [String: ConfigValue], now: Int64) throws -> ProviderContext {
     ProviderContext(
-      clock: FixedClock(now), config: config(options), sources: try sources, http: CurlHTTPClient())
+      clock: FixedClock(now), config: try config(options), sources: try sources, http: CurlHTTPClient())
   }
 
-  func config(_ options: [String: ConfigValue]) -> WidgetConfig {
-    WidgetConfig(name: "avalanche", kind: "avalanche", options: options, file: "test.toml")
+  func config(_ options: [String: ConfigValue]) throws -> WidgetConfig {
+    WidgetConfig(name: try .named("avalanche"), kind: "avalanche", options: options, file: "test.toml")
   }
 
   func timeline(_ options: [String: ConfigValue], now: Int64) async throws -> TimelineDraft {

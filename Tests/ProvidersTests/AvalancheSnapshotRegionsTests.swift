@@ -9,7 +9,7 @@ private let utc = AvalancheFixture.utc
 
 @Suite struct AvalancheSnapshotRegionsTests {
   func snapshot(_ options: [String: ConfigValue], now: Int64) throws -> TimelineDraft {
-    let config = WidgetConfig(name: "aval", kind: "avalanche", options: options)
+    let config = WidgetConfig(name: try .named("aval"), kind: "avalanche", options: options)
     // An offline client that logs every request: a snapshot must ask for nothing.
     let http = MemoryHTTPClient()
     http.setOffline(true)

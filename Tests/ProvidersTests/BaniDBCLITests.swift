@@ -14,7 +14,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let provider = try HukamnamaProvider(config: BaniDBFixture.config("hukamnama", ["transliteration": .string("en")]))
     let context = ProviderContext(
-      clock: FixedClock(now), config: BaniDBFixture.config("hukamnama"), http: CurlHTTPClient())
+      clock: FixedClock(now), config: try BaniDBFixture.config("hukamnama"), http: CurlHTTPClient())
     let draft = provider.snapshot(context: context)
     try CacheStore(directory: dir.path).write(
       Timeline(

@@ -10,9 +10,9 @@ import TimelineTestSupport
   let hour: Int64 = 3600
   let now = BaniDBFixture.epoch("2026-03-01T07:30:00Z")
 
-  func config(_ options: [String: ConfigValue]) -> WidgetConfig {
+  func config(_ options: [String: ConfigValue]) throws -> WidgetConfig {
     // The import path is relative to the config file, as a user would write it.
-    BaniDBFixture.config(kind, options, file: BaniDBFixture.path("config.toml"))
+    try BaniDBFixture.config(kind, options, file: BaniDBFixture.path("config.toml"))
   }
 
   func server(_ ids: [Int]) throws -> FixtureServer {
@@ -34,7 +34,7 @@ import TimelineTestSupport
 
   @Test func importedFolderIsFetchedOnceAndRotates() async throws {
     let server = try server([2565, 100])
-    let config = config([
+    let config = try config([
       "import": .string("favourites.gkhoj"), "folder": .string("Morning"), "shabads": .array([.int(3492)]),
     ])
     let provider = try FavouritesProvider(config: config)
@@ -56,7 +56,7 @@ import TimelineTestSupport
       "/v2/shabads/3492": BaniDBFixture.file("random-3492.json"),
       "/v2/shabads/*": try BaniDBFixture.shabadBody(id: 1),
     ])
-    let config = config(["import": .string("favourites.gkhoj"), "shabads": .array([.string("3492")])])
+    let config = try config(["import": .string("favourites.gkhoj"), "shabads": .array([.string("3492")])])
     let provider = try FavouritesProvider(config: config)
     let first = try await BaniDBFixture.fresh(
       provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
@@ -82,7 +82,7 @@ import TimelineTestSupport
 
   @Test func unknownIdIsNamedRememberedAndTheOthersStillShow() async throws {
     let server = try server([])
-    let config = config(["shabads": .array([.int(3492), .int(99_999)])])
+    let config = try config(["shabads": .array([.int(3492), .int(99_999)])])
     let provider = try FavouritesProvider(config: config)
     let draft = try await BaniDBFixture.fresh(
       provider.timeline(context: BaniDBFixture.context(server, at: now, config)))
@@ -111,7 +111,7 @@ import TimelineTestSupport
     _ = try await provider.timeline(
       context: BaniDBFixture.context(server, at: later, config, previous: cached, force: true))
     #expect(try await BaniDBFixture.paths(server).filter { $0 == "/shabads/99999" }.count == 2)
-    let onlyBad = self.config(["shabads": .array([.int(99_999)])])
+    let onlyBad = try self.config(["shabads": .array([.int(99_999)])])
     let error = await #expect(throws: ProviderError.self) {
       try await FavouritesProvider(config: onlyBad).timeline(context: BaniDBFixture.context(server, at: now, onlyBad))
     }
@@ -125,7 +125,7 @@ import TimelineTestSupport
       "/v2/shabads/123": BaniDBFixture.error(500, leak),
       "/v2/shabads/124": ["status": 429, "body": "Too Many Requests"],
     ])
-    let config = config(["shabads": .array([.int(3492), .int(123), .int(124)])])
+    let config = try config(["shabads": .array([.int(3492), .int(123), .int(124)])])
     let draft = try await BaniDBFixture.fresh(
       FavouritesProvider(config: config).timeline(context: BaniDBFixture.context(server, at: now, config)))
     #expect(!draft.entries.isEmpty)
@@ -138,7 +138,7 @@ import TimelineTestSupport
     // A failure that is not a 404 is retried soon.
     #expect(draft.policy == .after(now + 30 * 60))
     // BaniDB's own words go to `lastError` only: the error thrown when nothing loads.
-    let bad = self.config(["shabads": .array([.int(123)])])
+    let bad = try self.config(["shabads": .array([.int(123)])])
     let error = await #expect(throws: ProviderError.self) {
       try await FavouritesProvider(config: bad).timeline(context: BaniDBFixture.context(server, at: now, bad))
     }
@@ -156,7 +156,7 @@ import TimelineTestSupport
     // A relative config path is made absolute against the working directory.
     let cwd = FileManager.default.currentDirectoryPath
     let relative = WidgetConfig(
-      name: "fav", kind: kind, options: ["import": .string("x.gkhoj")], file: "sub/config.toml")
+      name: try .named("fav"), kind: kind, options: ["import": .string("x.gkhoj")], file: "sub/config.toml")
     let error = #expect(throws: ProviderError.self) { try FavouritesProvider(config: relative) }
     #expect(
       error?.isConfig == true

@@ -35,9 +35,9 @@ enum BaniDBFixture {
   }
 
   static func config(_ kind: String, _ options: [String: ConfigValue] = [:], file: String = "/etc/timeline/config.toml")
-    -> WidgetConfig
+    throws -> WidgetConfig
   {
-    WidgetConfig(name: "gurbani", kind: kind, options: options, file: file)
+    WidgetConfig(name: try .named("gurbani"), kind: kind, options: options, file: file)
   }
 
   static func context(
@@ -91,7 +91,7 @@ enum BaniDBFixture {
     #expect(BaniDBSamples.hukamnama("hukamnama")?.shabads.count == 1)
     // An unreachable source proves snapshot() makes no request.
     let context = ProviderContext(
-      clock: FixedClock(1_000_000), config: BaniDBFixture.config("hukamnama"),
+      clock: FixedClock(1_000_000), config: try BaniDBFixture.config("hukamnama"),
       sources: Sources([.banidb: try SourceURL("http://127.0.0.1:9/v2")]), http: CurlHTTPClient())
     for kind in ["random-shabad", "hukamnama", "favourites"] {
       let options: [String: ConfigValue] = kind == "favourites" ? ["shabads": .array([.int(1)])] : [:]

@@ -11,7 +11,7 @@ import TimelineTestSupport
   func run(_ server: FixtureServer, at iso: String, _ options: [String: ConfigValue] = [:]) async throws
     -> TimelineDraft
   {
-    let config = BaniDBFixture.config(kind, options)
+    let config = try BaniDBFixture.config(kind, options)
     return try await HukamnamaProvider(config: config)
       .timeline(context: BaniDBFixture.context(server, at: BaniDBFixture.epoch(iso), config))
   }

@@ -35,7 +35,7 @@ import TimelineTestSupport
 
   @Test func detailHeaderNamesTheSlotInTheInjectedTimeZone() throws {
     // The header's local time comes from the context's zone, not the machine's.
-    let config = BaniDBFixture.config(kind)
+    let config = try BaniDBFixture.config(kind)
     for (zone, expected) in [("Asia/Kolkata", "Sun 1 Mar 2026, 11:30"), ("Europe/Oslo", "Sun 1 Mar 2026, 07:00")] {
       let context = ProviderContext(
         clock: FixedClock(t0), config: config, http: MemoryHTTPClient(), timeZone: zone)
@@ -58,7 +58,7 @@ import TimelineTestSupport
 
   @Test func dueRefreshKeepsTheCurrentEntryAndFetchesOnlyNewSlots() async throws {
     let server = try server()
-    let config = BaniDBFixture.config(kind)
+    let config = try BaniDBFixture.config(kind)
     let first = try await BaniDBFixture.fresh(
       provider().timeline(context: BaniDBFixture.context(server, at: t0, config)))
     guard case .after(let due) = first.policy else {
@@ -84,7 +84,7 @@ import TimelineTestSupport
 
   @Test func earlyRefreshFetchesNothingAndForceFetchesAll() async throws {
     let server = try server()
-    let config = BaniDBFixture.config(kind)
+    let config = try BaniDBFixture.config(kind)
     let first = try await BaniDBFixture.fresh(
       provider().timeline(context: BaniDBFixture.context(server, at: t0, config)))
     let previous = BaniDBFixture.cached(first, kind: kind)
@@ -101,7 +101,7 @@ import TimelineTestSupport
   @Test func partialFailureKeepsFetchedFutureEntries() async throws {
     let ok = BaniDBFixture.file("random-3492.json")
     let server = try server(ok)
-    let config = BaniDBFixture.config(kind)
+    let config = try BaniDBFixture.config(kind)
     let first = try await BaniDBFixture.fresh(
       provider().timeline(context: BaniDBFixture.context(server, at: t0, config)))
     // Slots 3 and 5 failed in an earlier refresh; now one of the two retries fails again.
@@ -133,7 +133,7 @@ import TimelineTestSupport
 
   @Test func failedCurrentSlotKeepsShowingThePreviousEntry() async throws {
     let server = try server()
-    let config = BaniDBFixture.config(kind)
+    let config = try BaniDBFixture.config(kind)
     let first = try await BaniDBFixture.fresh(
       provider().timeline(context: BaniDBFixture.context(server, at: t0, config)))
     let previous = BaniDBFixture.cached(first, kind: kind)
@@ -154,7 +154,7 @@ import TimelineTestSupport
 
   @Test func singleEntryNeverRefreshesInALoop() async throws {
     let server = try server()
-    let config = BaniDBFixture.config(kind)
+    let config = try BaniDBFixture.config(kind)
     let single = try provider(["entries": .int(1), "interval": .string("24h")])
     let draft = try await BaniDBFixture.fresh(single.timeline(context: BaniDBFixture.context(server, at: t0, config)))
     // Due half-way through the slot, not at its end (which left the placeholder up

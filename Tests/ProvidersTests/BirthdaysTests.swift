@@ -54,7 +54,7 @@ import TimelineTestSupport
 
   @Test func theTimelineSwitchesAtLocalMidnightAndIsQuietWhenNobodyIsNear() throws {
     let provider = try BirthdaysProvider(
-      config: WidgetConfig(name: "birthdays", kind: "birthdays", options: ["within": .string("7d")]))
+      config: WidgetConfig(name: try .named("birthdays"), kind: "birthdays", options: ["within": .string("7d")]))
     let zoned = BirthdaysProvider(contacts: provider.contacts, within: 7, days: LocalDays(fixedOffset: 3600))
     // 2026-11-25 10:00 in UTC+1.
     let now: Int64 = Int64(Self.day(2026, 11, 25)) * 86_400 + 9 * 3600
@@ -75,7 +75,7 @@ import TimelineTestSupport
 
   @Test func privateShowsInitials() throws {
     let provider = try BirthdaysProvider(
-      config: WidgetConfig(name: "b", kind: "birthdays", options: ["private": .bool(true)]))
+      config: WidgetConfig(name: try .named("b"), kind: "birthdays", options: ["private": .bool(true)]))
     let entry = provider.entry(
       [
         BirthdayPlan.Occasion(
@@ -88,7 +88,7 @@ import TimelineTestSupport
   @Test func badOptionsNameTheKey() {
     for (key, value) in [("within", ConfigValue.string("2h")), ("within", .string("400d")), ("colour", .bool(true))] {
       #expect(throws: ProviderError.self) {
-        _ = try BirthdaysProvider(config: WidgetConfig(name: "b", kind: "birthdays", options: [key: value]))
+        _ = try BirthdaysProvider(config: WidgetConfig(name: try .named("b"), kind: "birthdays", options: [key: value]))
       }
     }
   }

@@ -78,7 +78,7 @@ import TimelineTestSupport
 
   @Test func theTimelineChangesAtEachLocalMidnightAndShowsInitialsWhenPrivate() throws {
     var provider = try FriendsProvider(
-      config: WidgetConfig(name: "friends", kind: "friends", options: ["private": .bool(true)]))
+      config: WidgetConfig(name: try .named("friends"), kind: "friends", options: ["private": .bool(true)]))
     provider.days = LocalDays(fixedOffset: -5 * 3600)
     let today = Self.day(2026, 11, 25)
     let now = Int64(today) * 86_400 + 15 * 3600  // 10:00 in UTC-5
@@ -98,7 +98,7 @@ import TimelineTestSupport
   }
 
   @Test func theWheelShowsAnotherDueFriendUntilTheTimeout() throws {
-    let provider = try FriendsProvider(config: WidgetConfig(name: "friends", kind: "friends"))
+    let provider = try FriendsProvider(config: WidgetConfig(name: try .named("friends"), kind: "friends"))
     let now: Int64 = Int64(Self.day(2026, 11, 25)) * 86_400 + 12 * 3600
     let today = provider.days.day(of: now)
     let friends = [friend("Alice", "1w", last: today - 10), friend("Bob", "1w", last: today - 8)]
@@ -140,7 +140,7 @@ import TimelineTestSupport
   @Test func aCadenceNameThatMatchesNobodyOrSeveralIsReported() throws {
     let provider = try FriendsProvider(
       config: WidgetConfig(
-        name: "friends", kind: "friends",
+        name: .named("friends"), kind: "friends",
         options: [
           "categories": .array([]),
           "cadence": .table(["al": .string("2w"), "zed": .string("1w"), "Bob": .string("3m")]),

@@ -48,7 +48,7 @@ import TimelineTestSupport
 
   @Test func aRefreshAfterAnOfflineWeekFetchesNewShabadsRatherThanKeepRepeats() async throws {
     let server = try FixtureServer(routes: ["/v2/random/*": BaniDBFixture.file("random-3492.json")])
-    let config = BaniDBFixture.config("random-shabad", ["entries": .int(2)])
+    let config = try BaniDBFixture.config("random-shabad", ["entries": .int(2)])
     let provider = try RandomShabadProvider(config: config)
     let t0: Int64 = 1_772_344_800
     let first = try await provider.timeline(context: BaniDBFixture.context(server, at: t0, config))

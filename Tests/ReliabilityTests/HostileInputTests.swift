@@ -343,6 +343,6 @@ enum CacheFiles {
         widget: widget, kind: "command", entries: [Entry(date: 0, runs: [TextRun(text)], alt: "a")],
         placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0, grace: 3600,
         configHash: "h"))
-    return try String(contentsOfFile: store.path(for: widget)!, encoding: .utf8)
+    return try String(contentsOfFile: store.path(for: .named(widget)), encoding: .utf8)
   }
 }

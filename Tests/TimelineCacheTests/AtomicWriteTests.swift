@@ -9,7 +9,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(CacheRoundTripTests.sample(entries: 50))
-    let path = store.path(for: "w")!
+    let path = store.path(for: try .named("w"))
     let done = ManagedAtomicFlag()
     let reader = Task.detached {
       var reads = 0
@@ -41,25 +41,31 @@ import TimelineTestSupport
     #expect(names == ["w.json"])
   }
 
-  @Test func invalidNamesAreRefused() {
-    let store = CacheStore(directory: "/tmp/x")
+  @Test func invalidNamesAreRefused() throws {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
     for name in ["../x", "/etc/passwd", "a/b", "", "-x", "A", "a\0b", "a.json", String(repeating: "a", count: 65)] {
-      #expect(store.path(for: name) == nil, "\(name)")
+      #expect(WidgetName(name) == nil, "\(name)")
+      // A timeline is data: its name is checked before anything is written for it.
+      var timeline = CacheRoundTripTests.sample(entries: 1)
+      timeline.widget = name
+      #expect(throws: CacheWriteError.invalidName(name)) { try store.write(timeline) }
     }
-    #expect(store.path(for: "random-shabad") == "/tmp/x/random-shabad.json")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    #expect(try store.path(for: .named("random-shabad")) == dir.path + "/random-shabad.json")
   }
 
   @Test func stateSitsBesideTheCacheWithoutTouchingIt() throws {
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(CacheRoundTripTests.sample(entries: 3))
-    let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: "w")!))
+    let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: try .named("w"))))
     let state = WidgetState(lastAttempt: 10, lastError: "x \"y\"", failures: 2, retryAt: 99)
-    try store.writeState(state, of: "w")
-    #expect(store.state(of: "w") == state)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(for: "w")!)) == before)
-    store.clearState(of: "w")
-    #expect(store.state(of: "w") == nil)
+    try store.writeState(state, of: .named("w"))
+    #expect(try store.state(of: try .named("w")) == state)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(for: try .named("w")))) == before)
+    store.clearState(of: try .named("w"))
+    #expect(try store.state(of: try .named("w")) == nil)
   }
 }
 

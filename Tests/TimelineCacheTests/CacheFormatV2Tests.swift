@@ -32,7 +32,7 @@ import TimelineTestSupport
     let store = CacheStore(directory: dir.path)
     let timeline = Self.timeline([Self.entry(1000), Self.entry(2000, key: "shabad:2")])
     try store.write(timeline)
-    let path = store.path(for: "w")!
+    let path = store.path(for: try .named("w"))
     #expect(try CacheReader.timeline(path: path) == timeline)
     let view = CacheReader.view(path: path, at: 1500)
     #expect(view.meta?.line == .transliteration)
@@ -48,7 +48,7 @@ import TimelineTestSupport
     // Three entries of one shabad (same key, link and detail), one of another.
     let entries = [Self.entry(1000), Self.entry(2000), Self.entry(3000), Self.entry(4000, key: "shabad:2")]
     try store.write(Self.timeline(entries))
-    let text = try String(contentsOfFile: store.path(for: "w")!, encoding: .utf8)
+    let text = try String(contentsOfFile: store.path(for: try .named("w")), encoding: .utf8)
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines[0].hasPrefix("{\"version\":2,\"meta\":{"))
     let entryLines = lines[1...4]
@@ -61,7 +61,7 @@ import TimelineTestSupport
     #expect(lines[6].contains("shabad:1") && lines[7].contains("shabad:2"))
     #expect(lines[8] == "]}")
     // Every entry of the shared record still gets the whole detail back.
-    let read = try CacheReader.timeline(path: store.path(for: "w")!)
+    let read = try CacheReader.timeline(path: store.path(for: try .named("w")))
     #expect(read.entries.map(\.detail) == Array(repeating: Self.detail, count: 4))
     #expect(read.entries.map(\.key) == ["shabad:1", "shabad:1", "shabad:1", "shabad:2"])
   }
@@ -97,7 +97,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(Self.timeline((0..<8).map { Self.entry(1000 + Int64($0) * 100) }))
-    let path = store.path(for: "w")!
+    let path = store.path(for: try .named("w"))
     let good = try String(contentsOfFile: path, encoding: .utf8)
     let cases: [(String, String)] = [
       ("date not first", good.replacingOccurrences(of: "{\"date\":1400,", with: "{\"alt\":\"x\",\"date\":1400,")),
@@ -133,10 +133,10 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(Self.timeline([Entry(date: 1, runs: [TextRun(hostile)], alt: "a")]))
-    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: store.path(for: "w")!)))
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: store.path(for: try .named("w")))))
     #expect(
       String(decoding: bytes, as: UTF8.self).contains(String(decoding: bars.dropFirst().dropLast(), as: UTF8.self)))
     #expect(!bytes.contains(0xE2), "no raw U+2028/U+2029 (E2 80 A8/A9) in the file")
-    #expect(CacheReader.view(path: store.path(for: "w")!, at: 5).current?.runs.first?.text == hostile)
+    #expect(try CacheReader.view(path: store.path(for: try .named("w")), at: 5).current?.runs.first?.text == hostile)
   }
 }

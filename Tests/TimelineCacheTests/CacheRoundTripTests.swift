@@ -29,7 +29,7 @@ import TimelineTestSupport
     let store = CacheStore(directory: dir.path + "/cache")
     let timeline = Self.sample(entries: count)
     try store.write(timeline)
-    let read = try CacheReader.timeline(path: store.path(for: "w")!)
+    let read = try CacheReader.timeline(path: store.path(for: try .named("w")))
     #expect(read == timeline)
   }
 
@@ -39,7 +39,7 @@ import TimelineTestSupport
     let store = CacheStore(directory: dir.path)
     let timeline = Self.sample(entries: count)
     try store.write(timeline)
-    let path = store.path(for: "w")!
+    let path = store.path(for: try .named("w"))
     for now in stride(from: Int64(900), through: 1000 + Int64(count) * 100 + 100, by: 50) {
       let view = CacheReader.view(path: path, at: now)
       #expect(view.error == nil)
@@ -61,7 +61,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(Self.sample(entries: 5))
-    let path = store.path(for: "w")!
+    let path = store.path(for: try .named("w"))
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
     try JSONSerialization.data(withJSONObject: object, options: .prettyPrinted).write(to: URL(fileURLWithPath: path))
     let view = CacheReader.view(path: path, at: 1250)
@@ -73,7 +73,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(Self.sample(entries: 20))
-    let path = store.path(for: "w")!
+    let path = store.path(for: try .named("w"))
     let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     let cases: [(String, [UInt8])] = [
       ("empty", []),
@@ -96,7 +96,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(Self.sample(entries: 20))
-    let path = store.path(for: "w")!
+    let path = store.path(for: try .named("w"))
     let good = try Data(contentsOf: URL(fileURLWithPath: path))
     try good.prefix(good.count - 10).write(to: URL(fileURLWithPath: path))
     let view = CacheReader.view(path: path, at: 1500)
@@ -117,7 +117,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(Self.sample(entries: 1))
-    let path = store.path(for: "w")!
+    let path = store.path(for: try .named("w"))
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     let marker = Array("s0".utf8)
     let at = (0..<bytes.count - 1).first { Array(bytes[$0..<$0 + 2]) == marker }!

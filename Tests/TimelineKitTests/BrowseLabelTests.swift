@@ -40,11 +40,11 @@ import TimelineTestSupport
     #expect(friday.entry?.date == Self.days[1] && friday.label == "tomorrow", "\(viewer): \(friday)")
     let saturday = try move(.next)
     #expect(saturday.label == "Saturday", "\(viewer): \(saturday)")
-    #expect(browse.read("avalanche")?.label == "Saturday")
+    #expect(try browse.read(.named("avalanche"))?.label == "Saturday")
     // Nothing after Saturday: the view stays there and says so, in the bar's label too.
     let further = try move(.next)
     #expect(further.nothingLater && further.entry?.date == Self.days[2])
-    #expect(browse.read("avalanche")?.label == "Saturday, nothing later yet")
+    #expect(try browse.read(.named("avalanche"))?.label == "Saturday, nothing later yet")
     #expect(further.describe(widget: "avalanche").contains("nothing later yet"))
   }
 

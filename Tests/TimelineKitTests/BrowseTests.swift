@@ -33,10 +33,10 @@ import TimelineTestSupport
     #expect(first.expires == t + 120)
     let second = try move(.next)
     #expect(second.offset == 2 && second.entry?.date == t + 6 * 3600 && second.label == "in 6 h")
-    #expect(browse.read("shabad")?.offset == 2)
+    #expect(try browse.read(.named("shabad"))?.offset == 2)
     #expect(try move(.prev).offset == 1)
     #expect(try move(.prev).offset == 0)
-    #expect(browse.read("shabad") == nil)
+    #expect(try browse.read(.named("shabad")) == nil)
     #expect(try move(.prev).offset == 0)
   }
 
@@ -54,7 +54,7 @@ import TimelineTestSupport
     for _ in 0..<5 { _ = try move(.next) }
     let sixth = try move(.next)
     #expect(sixth.offset == 6 && sixth.label == "tomorrow 01:00")
-    #expect(browse.read("shabad")?.label == "tomorrow 01:00")
+    #expect(try browse.read(.named("shabad"))?.label == "tomorrow 01:00")
     // Browsed at 23:59:30 Oslo (22:59:30 UTC), a 2-minute timeout would outlive the day:
     // the view ends at midnight Oslo.
     let late = engine.now + 16 * 3600 + 59 * 60 + 30
@@ -81,17 +81,17 @@ import TimelineTestSupport
 
   @Test func anUnsafeDirectoryIsNeitherReadNorWritten() throws {
     _ = try move(.next)
-    #expect(browse.read("shabad") != nil)
+    #expect(try browse.read(.named("shabad")) != nil)
     chmod(engine.dir.file("run"), 0o777)
-    #expect(browse.read("shabad") == nil)
+    #expect(try browse.read(.named("shabad")) == nil)
     #expect(throws: CacheWriteError.self) {
-      try browse.write(BrowseState(offset: 1, anchor: nil, target: 1, expires: 2), for: "shabad")
+      try browse.write(BrowseState(offset: 1, anchor: nil, target: 1, expires: 2), for: try .named("shabad"))
     }
     chmod(engine.dir.file("run"), 0o700)
     // A symlink in place of the directory is not followed.
     let linked = BrowseStore(directory: engine.dir.file("link"))
     symlink(engine.dir.file("run"), engine.dir.file("link"))
-    #expect(linked.read("shabad") == nil)
+    #expect(try linked.read(.named("shabad")) == nil)
   }
 
   @Test func theFallbackDirectoryIsPerUser() {
@@ -116,6 +116,6 @@ import TimelineTestSupport
     #expect(try await hukam.refresh().isRefreshed)
     let outcome = try Browser.move(
       .next, widget: "hukamnama", config: hukam.config(), cache: hukam.store, browse: browse, now: hukam.now)
-    #expect(outcome.offset == 0 && outcome.entry == nil && browse.read("hukamnama") == nil)
+    #expect(try outcome.offset == 0 && outcome.entry == nil && browse.read(.named("hukamnama")) == nil)
   }
 }

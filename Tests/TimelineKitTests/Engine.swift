@@ -51,7 +51,7 @@ final class Engine: @unchecked Sendable {
     try CacheReader.timeline(path: dir.file("cache/\(widget).json"))
   }
 
-  var state: WidgetState? { store.state(of: "hukamnama") }
+  var state: WidgetState? { WidgetName("hukamnama").flatMap { store.state(of: $0) } }
 }
 
 extension Refresher.Outcome {

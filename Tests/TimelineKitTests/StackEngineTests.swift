@@ -73,7 +73,7 @@ import TimelineTestSupport
   @Test func refreshingAStackRefreshesItsMembersAndWritesItsMembersList() async throws {
     let engine = try Engine(Self.config)
     let results = try await engine.refresher().refresh(["now"], force: false)
-    #expect(results.map(\.0) == ["now", "hukamnama", "shabad"])
+    #expect(results.map(\.0.text) == ["now", "hukamnama", "shabad"])
     #expect(results.allSatisfy { $0.1.isRefreshed })
     // The stack's own refresh made no request: the hukamnama's and the shabads' alone.
     #expect(engine.http.paths.allSatisfy { $0.contains("/hukamnamas") || $0.contains("/random/") })
@@ -129,7 +129,7 @@ import TimelineTestSupport
     // Past the last member the turn wraps to the top, which is now.
     let wrapped = try Browser.move(
       .next, widget: "now", config: config, cache: engine.store, browse: browse, now: Engine.day)
-    #expect(wrapped.offset == 0 && browse.read("now") == nil)
+    #expect(try wrapped.offset == 0 && browse.read(.named("now")) == nil)
     let (timeline, index) = try CurrentEntry.find(
       widget: "now", at: nil, store: engine.store, now: Engine.day, config: { config })
     #expect(timeline.widget == "shabad" && !timeline.detail(of: timeline.entries[index]).isEmpty)

@@ -38,7 +38,7 @@ let refresher = Refresher(config: config, store: CacheStore(directory: arguments
 for run in 0..<runs {
   let now = start + Int64(run) * step
   clock.set(now)
-  let results: [(String, Refresher.Outcome)]
+  let results: [(WidgetName, Refresher.Outcome)]
   do {
     results = try await refresher.refresh([], force: false)
   } catch {
@@ -46,7 +46,8 @@ for run in 0..<runs {
     exit(2)
   }
   var outcomes: [String: String] = [:]
-  for (widget, outcome) in results {
+  for (name, outcome) in results {
+    let widget = name.text
     switch outcome {
     case .refreshed(let entries, _): outcomes[widget] = "refreshed \(entries)"
     case .notDue: outcomes[widget] = "not due"

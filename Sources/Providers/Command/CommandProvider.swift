@@ -28,7 +28,7 @@ public struct CommandProvider: TimelineProvider {
     self.argv = argv
     timeout = try options.int("timeout", default: 30, range: 1...3600) ?? 30
     placeholderText = try options.string("placeholder", default: "…") ?? "…"
-    widget = config.name
+    widget = config.name.text
     try options.finish()
   }
 

@@ -1,8 +1,8 @@
 import Glibc
 
-/// The package's one safe reader of a small file the user names (the config, an import, a
-/// bar's config for `doctor`): opened non-blocking, so a FIFO cannot hang the reader before
-/// fstat refuses it; regular files only; at most `limit` bytes.
+/// The package's one safe reader of a small file (the config, an import, a bar's config for
+/// `doctor`, the samples, the browse state): opened non-blocking, so a FIFO cannot hang the
+/// reader before fstat refuses it; regular files only; at most `limit` bytes.
 public enum SmallFile {
   /// Why a file could not be read.
   public enum Failure: Error, Equatable {
@@ -27,13 +27,14 @@ public enum SmallFile {
   }
 
   /// The file's text (invalid UTF-8 repaired to U+FFFD).
-  public static func read(_ path: String, limit: Int = 1 << 20) -> Result<String, Failure> {
-    bytes(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+  public static func read(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true) -> Result<String, Failure> {
+    bytes(path, limit: limit, followLinks: followLinks).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// The file's bytes.
-  public static func bytes(_ path: String, limit: Int = 1 << 20) -> Result<[UInt8], Failure> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+  /// The file's bytes. `followLinks: false` refuses a symlink in the path's last place
+  /// (`O_NOFOLLOW`), for files the program keeps itself in a directory others might reach.
+  public static func bytes(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true) -> Result<[UInt8], Failure> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
     guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .system(errno)) }
     defer { close(fd) }
     var info = stat()
@@ -46,7 +47,8 @@ public enum SmallFile {
     default: return .failure(.notRegular("a device"))
     }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
+    // One byte past the limit tells a file at the limit from a larger one.
+    var chunk = [UInt8](repeating: 0, count: min(limit + 1, 65536))
     while true {
       let n = Glibc.read(fd, &chunk, chunk.count)
       if n < 0 && errno == EINTR { continue }

@@ -25,7 +25,9 @@ public enum SampleFiles {
   /// The bytes of `relative` (e.g. "banidb/hukamnama.json"), or nil if no copy is found.
   public static func data(_ relative: String) -> Data? {
     for dir in directories {
-      if let data = FileManager.default.contents(atPath: dir + "/" + relative) { return data }
+      // The safe reader: a sample directory comes from the environment or a parent of the
+      // executable, so a FIFO or a huge file there must not hang or swell a preview.
+      if case .success(let bytes) = SmallFile.bytes(dir + "/" + relative, limit: 4 << 20) { return Data(bytes) }
     }
     return nil
   }

@@ -29,24 +29,17 @@ public struct BrowseStore: Sendable {
 
   /// The stored state of `widget`; nil when there is none or it cannot be trusted.
   public func read(_ widget: WidgetName) -> BrowseState? {
-    let path = path(for: widget)
-    // The open first: with no state (the bars' usual case) it is the only system call.
-    // O_NONBLOCK: a FIFO in its place would otherwise block the bar until a writer came.
-    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, isSafe() else { return nil }
-    var buffer = [UInt8](repeating: 0, count: 1024)
-    var used = 0
-    while used < buffer.count {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + used, $0.count - used) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      used += count
+    guard let bytes = small(path(for: widget), limit: 1023) else { return nil }
+    return BrowseState.decode(Substring(decoding: bytes, as: UTF8.self))
+  }
+
+  /// A file of this directory, when the directory can be trusted (`isSafe`). The open comes
+  /// first: with no file (the bars' usual case) it is the only system call.
+  func small(_ path: String, limit: Int) -> [UInt8]? {
+    guard case .success(let bytes) = SmallFile.bytes(path, limit: limit, followLinks: false), isSafe() else {
+      return nil
     }
-    guard used < buffer.count else { return nil }
-    return BrowseState.decode(Substring(decoding: buffer[..<used], as: UTF8.self))
+    return bytes
   }
 
   /// Writes `state` for `widget` atomically, creating the directory (0700) if needed.

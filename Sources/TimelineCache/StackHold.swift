@@ -70,21 +70,8 @@ extension BrowseStore {
 
   /// The stack's hold; nil when there is none or it cannot be trusted.
   public func readHold(_ stack: WidgetName) -> StackHold? {
-    let path = holdPath(for: stack)
-    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    guard isSafe() else { return nil }
-    var buffer = [UInt8](repeating: 0, count: 256)
-    var used = 0
-    while used < buffer.count {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + used, $0.count - used) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      used += count
-    }
-    guard used < buffer.count else { return nil }
-    return StackHold.decode(bytes: buffer[..<used])
+    guard let bytes = small(holdPath(for: stack), limit: 255) else { return nil }
+    return StackHold.decode(bytes: bytes[...])
   }
 
   /// Records the stack's hold atomically; a failure only costs the hold (bars then pick

@@ -46,6 +46,8 @@ public struct WidgetName: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var viewFile: String { text + ".view" }
   /// A stack's shown member and since when (`StackHold`), in the runtime directory.
   public var holdFile: String { text + ".shown" }
+  /// Where the mouse wheel stands in a friends widget's list, in the runtime directory.
+  public var wheelFile: String { text + ".wheel" }
 
   /// The name.
   public var description: String { text }

@@ -1,5 +1,7 @@
 import FoundationEssentials
+import Platform
 import TimelineCache
+import TimelineCore
 
 /// Where the mouse wheel stands in a friends widget's due list: session state, kept
 /// beside the browse state (`$XDG_RUNTIME_DIR/timeline`), forgotten after the browse
@@ -9,8 +11,8 @@ public struct WheelPosition: Sendable {
   let now: Int64
   let timeout: Int64
 
-  public init(widget: String, now: Int64, timeout: Int64, directory: String = BrowseStore.defaultDirectory()) {
-    path = directory + "/" + widget + ".wheel"
+  public init(widget: WidgetName, now: Int64, timeout: Int64, directory: String = BrowseStore.defaultDirectory()) {
+    path = directory + "/" + widget.wheelFile
     self.now = now
     self.timeout = timeout
   }
@@ -18,7 +20,7 @@ public struct WheelPosition: Sendable {
   /// The position after moving `step` from the live one (0 when none is live), saved.
   public func move(by step: Int) -> Int {
     var offset = 0
-    if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+    if case .success(let text) = SmallFile.read(path, limit: 255, followLinks: false) {
       let parts = text.split(whereSeparator: \.isWhitespace).compactMap { Int64($0) }
       if parts.count == 2, parts[1] > now, let saved = Int(exactly: parts[0]) { offset = saved }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Platform
 import Providers
+import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
@@ -151,7 +152,11 @@ extension TimelineCommand {
     /// Moves the wheel position (kept with the session's browse state) and rewrites the cache.
     static func step(_ common: CommonOptions, _ widget: String, by move: Int) async throws -> Int32 {
       let desk = try desk(common)
-      let position = WheelPosition(widget: widget, now: desk.now, timeout: desk.config.bars.browseTimeout)
+      // Checked before the wheel's file is named after it.
+      guard let name = WidgetName(widget), desk.config.widget(name) != nil else {
+        throw Failure.config(desk.config.unknownWidget(widget))
+      }
+      let position = WheelPosition(widget: name, now: desk.now, timeout: desk.config.bars.browseTimeout)
       let offset = position.move(by: move)
       let status = try await run { () async throws(FriendsDesk.Failure) in try await desk.browse(widget, offset: offset)
       }

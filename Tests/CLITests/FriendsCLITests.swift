@@ -105,6 +105,20 @@ import TimelineTestSupport
     return files
   }
 
+  /// The wheel's position file is named after the widget: a name from argv that breaks the
+  /// rule is refused before any file is named after it, so nothing lands outside the
+  /// session directory.
+  @Test func theWheelRefusesANameThatWouldLeaveItsDirectory() throws {
+    try timeline(["refresh"])
+    for name in ["../escaped", "../../escaped", "Friends"] {
+      let result = try timeline(["friends", "next", name], expect: 2)
+      #expect(result.stderr.contains("unknown widget \"\(name)\""), "\(result.stderr)")
+    }
+    for path in [dir.file("escaped.wheel"), dir.file("run/escaped.wheel"), dir.file("escaped")] {
+      #expect(!FileManager.default.fileExists(atPath: path), "\(path)")
+    }
+  }
+
   @Test func logSnoozeWheelAndClicksDriveTheBarWithNoRefresh() throws {
     #expect(snapshot().count == 7)
     try timeline(["refresh"])

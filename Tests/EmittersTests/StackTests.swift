@@ -1,4 +1,5 @@
 import EmitRuntime
+import Foundation
 import Testing
 import TimelineCache
 import TimelineCore
@@ -157,6 +158,14 @@ import TimelineTestSupport
       try junk.write(toFile: dir.file("run/now.shown"), atomically: true, encoding: .utf8)
       #expect(try browse.readHold(try .named("now")) == nil, "\(junk)")
     }
+    // Read with the safe reader: a file past its size is no hold, and a FIFO in its place is
+    // refused at once (before, the open waited for a writer and the bar with it).
+    try (hold.encoded() + String(repeating: "#", count: 300)).write(
+      toFile: dir.file("run/now.shown"), atomically: true, encoding: .utf8)
+    #expect(try browse.readHold(.named("now")) == nil)
+    try FileManager.default.removeItem(atPath: dir.file("run/now.shown"))
+    try #require(mkfifo(dir.file("run/now.shown"), 0o600) == 0)
+    #expect(try browse.readHold(.named("now")) == nil)
     #expect(
       StackRule.ranking([.init(name: "a", score: 5), .init(name: "b", score: 9), .init(name: "c", score: 9)]).map(
         \.name)

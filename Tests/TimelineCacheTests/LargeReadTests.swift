@@ -36,7 +36,7 @@ import TimelineTestSupport
       Timeline(
         widget: "w", kind: kind, entries: entries, end: 7000, policy: .atEnd,
         placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 900))
-    return (dir, try #require(store.path(for: "w")))
+    return (dir, try store.path(for: .named("w")))
   }
 
   /// What the whole-document read shows at `now`: the current entry (and, `following`,

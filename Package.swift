@@ -116,9 +116,10 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineCache", "Providers", "TimelineTestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
-    .testTarget(name: "ReliabilityTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),
   ]
 )
 

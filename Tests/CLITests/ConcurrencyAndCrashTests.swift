@@ -1,4 +1,5 @@
 import Foundation
+import Spawning
 import Testing
 import TimelineCache
 import TimelineCore
@@ -38,13 +39,10 @@ import TimelineTestSupport
     return try dir.write("config.toml", toml)
   }
 
-  func start(_ args: [String], config: String) throws -> Process {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: Paths.binary("timeline"))
-    p.arguments = args + ["--config", config, "--cache-dir", dir.file("cache")]
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    return p
+  func start(_ args: [String], config: String) throws -> pid_t {
+    try Subprocess.spawn(
+      [Paths.binary("timeline")] + args + ["--config", config, "--cache-dir", dir.file("cache")], stdout: .null,
+      stderr: .null)
   }
 
   var runLog: [String] {
@@ -54,8 +52,8 @@ import TimelineTestSupport
   @Test func tenRefreshesAtOnceFetchEachWidgetOnce() throws {
     let config = try config(widgets: 3, lines: 50, delay: "0.5")
     let processes = try (0..<10).map { _ in try start(["refresh"], config: config) }
-    for p in processes { p.waitUntilExit() }
-    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+    let exits = processes.map { Subprocess.wait($0, within: 120) }
+    #expect(exits.allSatisfy { $0?.status == 0 }, "\(exits)")
     #expect(runLog.sorted() == ["w0", "w1", "w2"])
     for i in 0..<3 {
       let timeline = try CacheReader.timeline(path: dir.file("cache/w\(i).json"))
@@ -69,10 +67,10 @@ import TimelineTestSupport
     var generator = SystemRandomNumberGenerator()
     for round in 0..<100 {
       let before = try? Data(contentsOf: URL(fileURLWithPath: path))
-      let p = try start(["refresh", "--force"], config: config)
+      let pid = try start(["refresh", "--force"], config: config)
       usleep(UInt32.random(in: 0...150_000, using: &generator))
-      kill(p.processIdentifier, SIGKILL)
-      p.waitUntilExit()
+      kill(pid, SIGKILL)
+      _ = Subprocess.wait(pid)
       guard FileManager.default.fileExists(atPath: path) else { continue }
       let after = try Data(contentsOf: URL(fileURLWithPath: path))
       let timeline = try CacheReader.timeline(path: path)
@@ -90,8 +88,7 @@ import TimelineTestSupport
         [.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: cache + "/" + name)
     }
     let final = try start(["refresh", "--force"], config: config)
-    final.waitUntilExit()
-    #expect(final.terminationStatus == 0)
+    #expect(Subprocess.wait(final, within: 120)?.status == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: dir.file("cache"))
     #expect(names.filter { $0.hasPrefix(".timeline-tmp.w0.json.") }.isEmpty, "\(names)")
   }

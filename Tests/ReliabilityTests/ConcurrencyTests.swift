@@ -1,4 +1,5 @@
 import Foundation
+import Spawning
 import Testing
 import TimelineCache
 import TimelineCore
@@ -20,22 +21,18 @@ import TimelineTestSupport
     try scene.config(widgets: widgets)
   }
 
-  func start(_ scene: Scene, _ arguments: [String]) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: scene.timeline)
-    process.arguments = arguments + ["--config", scene.configFile, "--cache-dir", scene.cacheDir]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
+  func start(_ scene: Scene, _ arguments: [String]) throws -> pid_t {
+    try Subprocess.spawn(
+      [scene.timeline] + arguments + ["--config", scene.configFile, "--cache-dir", scene.cacheDir], stdout: .null,
+      stderr: .null)
   }
 
   @Test func tenRefreshesAtOnceFetchEachWidgetOnce() async throws {
     let scene = try Scene()
     try await threeWidgets(scene, delay: 0.5)
     let processes = try (0..<10).map { _ in try start(scene, ["refresh"]) }
-    for process in processes { process.waitUntilExit() }
-    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+    let exits = processes.map { Subprocess.wait($0, within: 120) }
+    #expect(exits.allSatisfy { $0?.status == 0 }, "\(exits)")
     let paths = try await scene.server.log().paths
     var perRegion: [Int: Int] = [:]
     for region in [3022, 3011, 3016] {
@@ -65,10 +62,10 @@ import TimelineTestSupport
     var broken = 0
     for round in 0..<100 {
       let before = scene.cache()
-      let process = try start(scene, ["refresh", "--force"])
+      let pid = try start(scene, ["refresh", "--force"])
       usleep(UInt32.random(in: 0...120_000, using: &generator))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      kill(pid, SIGKILL)
+      _ = Subprocess.wait(pid)
       let after = scene.cache()
       if after != before { changed += 1 }
       do {
@@ -116,19 +113,17 @@ import TimelineTestSupport
     let stop = dir.file("stop")
     let out = dir.file("out.txt")
     let at = ISOTime.format(base + 1000 * 60 + 30)
-    let loop = Process()
-    loop.executableURL = URL(fileURLWithPath: "/bin/sh")
-    loop.arguments = [
-      "-c", "while [ ! -e \"$1\" ]; do \"$2\" plain w --at \"$3\" || echo EXIT$?; done > \"$4\"", "sh", stop,
-      Paths.binary("timeline-emit"), at, out,
-    ]
-    loop.environment = ["TIMELINE_CACHE_DIR": dir.file("cache"), "PATH": "/usr/bin:/bin"]
-    try loop.run()
+    let loop = try Subprocess.spawn(
+      [
+        "/bin/sh", "-c", "while [ ! -e \"$1\" ]; do \"$2\" plain w --at \"$3\" || echo EXIT$?; done > \"$4\"", "sh",
+        stop, Paths.binary("timeline-emit"), at, out,
+      ], environment: ["TIMELINE_CACHE_DIR": dir.file("cache"), "PATH": "/usr/bin:/bin"], stdout: .null,
+      stderr: .null)
     // Wait until the loop is reading, so the writes really overlap with reads.
     while (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0 == 0 { usleep(2000) }
     for i in 0..<1000 { try store.write(i % 2 == 0 ? b : a) }
     #expect(FileManager.default.createFile(atPath: stop, contents: nil))
-    loop.waitUntilExit()
+    #expect(Subprocess.wait(loop, within: 60)?.status == 0)
     let lines = try String(contentsOfFile: out, encoding: .utf8).split(
       separator: "\n", omittingEmptySubsequences: false
     )

@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import Spawning
 import Synchronization
 
 /// Runs blocking work (helper programs that may not answer) on one thread per item, so
@@ -21,27 +21,9 @@ enum Concurrently {
     return results.values()
   }
 
-  /// A POSIX thread of its own for `body` (Foundation's `Thread` would link the whole of
-  /// Foundation, ICU included); if none can be made, `body` runs here.
+  /// A thread of its own for `body`; if none can be made, `body` runs here.
   private static func detached(_ body: @escaping @Sendable () -> Void) {
-    final class Box {
-      let body: @Sendable () -> Void
-      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
-        return nil
-      }, box)
-    guard started == 0 else {
-      Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
-      return
-    }
-    pthread_detach(thread)
+    if !DetachedThread.start(body) { body() }
   }
 
   private final class Results<T: Sendable>: Sendable {
@@ -51,6 +33,7 @@ enum Concurrently {
 
     func set(_ index: Int, _ value: T) { slots.withLock { $0[index] = value } }
 
-    func values() -> [T] { slots.withLock { $0.map { $0! } } }
+    /// Every slot is set once `map` has waited for its items.
+    func values() -> [T] { slots.withLock { $0.compactMap { $0 } } }
   }
 }

@@ -23,13 +23,13 @@ extension TimelineCommand {
       subcommands: [List.self, Log.self, Snooze.self, Next.self, Prev.self])
 
     /// Runs `body` and maps a desk failure to its exit status.
-    static func run(_ body: () async throws(FriendsDesk.Failure) -> String) async throws -> Int32 {
+    static func run(_ body: () async throws(FriendsError) -> String) async throws -> Int32 {
       do {
         let text = try await body()
         if !text.isEmpty { print(text) }
         return 0
       } catch {
-        throw error.status == 2 ? Failure.config(error.description) : Failure.failed(error.description)
+        throw error.status == 2 ? CommandFailure.config(error.description) : CommandFailure.failed(error.description)
       }
     }
 
@@ -37,8 +37,12 @@ extension TimelineCommand {
       FriendsDesk(config: try common.loadConfig(), store: common.store, now: SystemClock().now())
     }
 
-    static func nudge(_ desk: FriendsDesk) {
+    /// A change to the log or the wheel: `body` as `run` runs it, then, when it worked, the
+    /// running bars are nudged to show it.
+    static func change(_ desk: FriendsDesk, _ body: () async throws(FriendsError) -> String) async throws -> Int32 {
+      let status = try await run(body)
       _ = BarNudge(bars: desk.config.bars).run()
+      return status
     }
 
     struct List: AsyncParsableCommand {
@@ -51,7 +55,7 @@ extension TimelineCommand {
       func run() async throws {
         try await exiting {
           let desk = try Friends.desk(common)
-          return try await Friends.run { () throws(FriendsDesk.Failure) in try desk.list(widget) }
+          return try await Friends.run { () throws(FriendsError) in try desk.list(widget) }
         }
       }
     }
@@ -85,17 +89,16 @@ extension TimelineCommand {
           var day: Int?
           if let when {
             guard let parsed = Friends.day(when, today: today) else {
-              throw Failure.config("--when: expected today, yesterday, a date like 2026-11-20 or 3d, got \"\(when)\"")
+              throw CommandFailure.config(
+                "--when: expected today, yesterday, a date like 2026-11-20 or 3d, got \"\(when)\"")
             }
             day = parsed
           }
-          let status = try await Friends.run { () async throws(FriendsDesk.Failure) in
+          return try await Friends.change(desk) { () async throws(FriendsError) in
             let friend: FriendsPlan.Friend
             if let shown { friend = try desk.shown(shown) } else { friend = try desk.find(name ?? "") }
             return try await desk.logContact(friend, day: day, how: how)
           }
-          Friends.nudge(desk)
-          return status
         }
       }
     }
@@ -121,13 +124,11 @@ extension TimelineCommand {
           } else if let date = LocalDays.parse(duration), date >= today {
             until = date
           } else {
-            throw Failure.config("expected a duration like 2w or 1m, or a coming date, got \"\(duration)\"")
+            throw CommandFailure.config("expected a duration like 2w or 1m, or a coming date, got \"\(duration)\"")
           }
-          let status = try await Friends.run { () async throws(FriendsDesk.Failure) in
+          return try await Friends.change(desk) { () async throws(FriendsError) in
             try await desk.snooze(try desk.find(name), until: until)
           }
-          Friends.nudge(desk)
-          return status
         }
       }
     }
@@ -154,14 +155,11 @@ extension TimelineCommand {
       let desk = try desk(common)
       // Checked before the wheel's file is named after it.
       guard let name = WidgetName(widget), desk.config.widget(name) != nil else {
-        throw Failure.config(desk.config.unknownWidget(widget))
+        throw CommandFailure.config(desk.config.unknownWidget(widget))
       }
       let position = WheelPosition(widget: name, now: desk.now, timeout: desk.config.bars.browseTimeout)
       let offset = position.move(by: move)
-      let status = try await run { () async throws(FriendsDesk.Failure) in try await desk.browse(widget, offset: offset)
-      }
-      nudge(desk)
-      return status
+      return try await change(desk) { () async throws(FriendsError) in try await desk.browse(widget, offset: offset) }
     }
 
     /// `today`, `yesterday`, `2026-11-20` or `3d` (days ago).

@@ -1,5 +1,6 @@
 import CCurl
 import Glibc
+import Spawning
 import Synchronization
 import TimelineCore
 
@@ -107,7 +108,7 @@ final class CurlTransfer: @unchecked Sendable {
   func run() async throws -> (HTTPResponse, redirect: String?) {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let started = Thread.start { [self] in continuation.resume(with: perform()) }
+        let started = DetachedThread.start { [self] in continuation.resume(with: perform()) }
         if !started { continuation.resume(throwing: ProviderError("cannot start a thread for \(request.host)")) }
       }
     } onCancel: {
@@ -254,28 +255,3 @@ private let onProgress:
     Int32 = { data, _, _, _, _ in
       transfer(data)?.isCancelled == true ? 1 : 0
     }
-
-/// A detached POSIX thread running `body` (Foundation's `Thread` is not in FoundationEssentials).
-enum Thread {
-  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-    final class Box {
-      let body: @Sendable () -> Void
-      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
-        return nil
-      }, box)
-    guard started == 0 else {
-      Unmanaged<Box>.fromOpaque(box).release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
-  }
-}

@@ -10,8 +10,9 @@ import TimelineCore
 
 private let statuses = [200, 200, 200, 200, 200, 404, 429, 500]
 
+/// One fuzz input: `size` bytes at `data` (nil when empty); returns 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let mode = size > 0 ? Int(bytes[0]) : 0
   let status = statuses[(size > 1 ? Int(bytes[1]) : 0) % statuses.count]

@@ -7,8 +7,9 @@ import TimelineCore
 
 private let instants: [Int64] = [Int64.min, -1, 0, 1_677_628_800, 1_795_302_000, 1_795_400_000, Int64.max]
 
+/// One fuzz input: `size` bytes at `data` (nil when empty); returns 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
   for now in instants {
     let view = CacheReader.view(bytes: bytes, at: now)

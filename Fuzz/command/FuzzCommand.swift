@@ -17,8 +17,9 @@ private let instants: [Int64] = [
 ]
 private let graces: [Int64] = [0, 3600, 7 * 86_400, -1, Int64.max, Int64.min]
 
+/// One fuzz input: `size` bytes at `data` (nil when empty); returns 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let mode = size > 0 ? Int(bytes[0]) : 0
   let now = instants[mode % instants.count]

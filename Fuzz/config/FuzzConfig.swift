@@ -53,8 +53,9 @@ private func document(_ bytes: [UInt8]) {
 
 private let kinds = ["random-shabad", "favourites", "command", "avalanche"]
 
+/// One fuzz input: `size` bytes at `data` (nil when empty); returns 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let mode = size > 0 ? Int(bytes[0]) : 0
   let body = Array(bytes.dropFirst())

@@ -86,8 +86,9 @@ private func json(_ line: String, _ format: String) -> [String: Any] {
   return object
 }
 
+/// One fuzz input: `size` bytes at `data` (nil when empty); returns 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let (state, options) = input(UnsafeBufferPointer(start: data, count: size))
 
   let waybar = WaybarEmitter.render(state, options: options)

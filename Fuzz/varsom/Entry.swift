@@ -1,7 +1,7 @@
 import FuzzDriver
 
-// The process entry point (see Fuzz/driver/Driver.swift).
+/// The process entry point (see Fuzz/driver/Driver.swift).
 @_cdecl("fuzz_varsom_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  runLibFuzzer(argc, argv) { data, size in fuzz(data ?? UnsafePointer(bitPattern: 1)!, size) }
+  runLibFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }

@@ -23,8 +23,9 @@ private let norway = [3022, 3016, 3011, 3010]
 private let sweden = [1, 2, 3, 7]
 private let statuses = [200, 200, 200, 200, 404, 429, 500, 503]
 
+/// One fuzz input: `size` bytes at `data` (nil when empty); returns 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let mode = size > 0 ? Int(bytes[0]) : 0
   let pick = size > 1 ? Int(bytes[1]) : 0

@@ -31,7 +31,8 @@ public struct Output: Sendable {
         iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1)
       )
       return withUnsafeMutableBytes(of: &vectors) { raw in
-        let iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+        // Never nil: the tuple has a size.
+        guard let iov = raw.baseAddress?.assumingMemoryBound(to: iovec.self) else { return false }
         var done = 0
         let total = buffer.count + 1
         while done < total {

@@ -4,36 +4,19 @@ import Glibc
 /// `doctor`, the samples, the browse state): opened non-blocking, so a FIFO cannot hang the
 /// reader before fstat refuses it; regular files only; at most `limit` bytes.
 public enum SmallFile {
-  /// Why a file could not be read.
-  public enum Failure: Error, Equatable {
-    /// It does not exist (ENOENT): the only case where a default may stand in.
-    case missing
-    /// It exists but is not a regular file (a directory, a FIFO, a device).
-    case notRegular(String)
-    /// It is larger than the limit (bytes).
-    case tooLarge(Int)
-    /// open(2) or read(2) failed with this errno.
-    case system(Int32)
-
-    /// The reason, for a message that also names the path.
-    public var reason: String {
-      switch self {
-      case .missing: "file not found"
-      case .notRegular(let what): "is \(what), not a regular file"
-      case .tooLarge(let limit): "larger than \(limit >> 20) MB"
-      case .system(let code): String(cString: strerror(code))
-      }
-    }
-  }
 
   /// The file's text (invalid UTF-8 repaired to U+FFFD).
-  public static func read(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true) -> Result<String, Failure> {
+  public static func read(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true) -> Result<
+    String, SmallFileError
+  > {
     bytes(path, limit: limit, followLinks: followLinks).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The file's bytes. `followLinks: false` refuses a symlink in the path's last place
   /// (`O_NOFOLLOW`), for files the program keeps itself in a directory others might reach.
-  public static func bytes(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true) -> Result<[UInt8], Failure> {
+  public static func bytes(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true) -> Result<
+    [UInt8], SmallFileError
+  > {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
     guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .system(errno)) }
     defer { close(fd) }
@@ -58,5 +41,27 @@ public enum SmallFile {
       if bytes.count > limit { return .failure(.tooLarge(limit)) }
     }
     return .success(bytes)
+  }
+}
+
+/// Why a file could not be read.
+public enum SmallFileError: Error, Equatable {
+  /// It does not exist (ENOENT): the only case where a default may stand in.
+  case missing
+  /// It exists but is not a regular file (a directory, a FIFO, a device).
+  case notRegular(String)
+  /// It is larger than the limit (bytes).
+  case tooLarge(Int)
+  /// open(2) or read(2) failed with this errno.
+  case system(Int32)
+
+  /// The reason, for a message that also names the path.
+  public var reason: String {
+    switch self {
+    case .missing: "file not found"
+    case .notRegular(let what): "is \(what), not a regular file"
+    case .tooLarge(let limit): "larger than \(limit >> 20) MB"
+    case .system(let code): String(cString: strerror(code))
+    }
   }
 }

@@ -11,6 +11,7 @@ public enum JSONValue: Decodable, Sendable, Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
+  /// Decodes any JSON value.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     if c.decodeNil() {
@@ -35,12 +36,16 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
   }
 
+  /// The member `key` of an object; nil for a missing key or another kind of value.
   public subscript(key: String) -> JSONValue? {
     if case .object(let o) = self { return o[key] } else { return nil }
   }
 
+  /// The string, if this is one.
   public var string: String? { if case .string(let s) = self { s } else { nil } }
+  /// The integer, if this is one.
   public var int: Int64? { if case .int(let n) = self { n } else { nil } }
+  /// The number, integer or not, if this is one.
   public var number: Double? {
     switch self {
     case .int(let n): Double(n)
@@ -48,7 +53,10 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     default: nil
     }
   }
+  /// The boolean, if this is one.
   public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+  /// The elements, if this is an array.
   public var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+  /// Whether this is `null`.
   public var isNull: Bool { self == .null }
 }

@@ -20,6 +20,7 @@ public struct Options {
     .config("\(config.place(of: key, item: item)) \(key): expected \(expected)")
   }
 
+  /// The `key` option as a string, else `value`; another type is a config error naming the key.
   public mutating func string(_ key: String, default value: String? = nil) throws -> String? {
     used.insert(key)
     switch config.options[key] {
@@ -38,6 +39,7 @@ public struct Options {
     return chosen
   }
 
+  /// The `key` option as an integer (also from a numeric string) within `range`, else `value`.
   public mutating func int(_ key: String, default value: Int? = nil, range: ClosedRange<Int>? = nil) throws -> Int? {
     used.insert(key)
     let result: Int?
@@ -53,6 +55,7 @@ public struct Options {
     return result
   }
 
+  /// The `key` option as a boolean, else `value`.
   public mutating func bool(_ key: String, default value: Bool) throws -> Bool {
     used.insert(key)
     switch config.options[key] {
@@ -62,6 +65,7 @@ public struct Options {
     }
   }
 
+  /// The `key` option as an array of strings; nil when it is not set.
   public mutating func strings(_ key: String) throws -> [String]? {
     used.insert(key)
     switch config.options[key] {
@@ -75,6 +79,7 @@ public struct Options {
     }
   }
 
+  /// The `key` option as an array of integers; nil when it is not set.
   public mutating func ints(_ key: String) throws -> [Int]? {
     used.insert(key)
     switch config.options[key] {

@@ -17,8 +17,11 @@ public enum Subprocess {
     /// The signal that ended it, if one did (`status` alone cannot tell `exit 139` from a
     /// SIGSEGV).
     public var signal: Int32?
+    /// What it wrote to standard output (at most `maxOutput` bytes).
     public var stdout: [UInt8]
+    /// What it wrote to standard error.
     public var stderr: [UInt8]
+    /// It ran past the deadline and was stopped.
     public var timedOut: Bool
     /// Standard output went past `maxOutput`; the program was stopped.
     public var overflow: Bool

@@ -18,6 +18,7 @@ public struct TOMLPosition: Sendable, Hashable, Comparable, CustomStringConverti
   /// `LINE:COL`, the form that follows a file name in messages.
   public var description: String { "\(line):\(column)" }
 
+  /// Earlier in the document sorts first.
   public static func < (lhs: TOMLPosition, rhs: TOMLPosition) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }

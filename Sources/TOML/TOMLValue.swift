@@ -25,9 +25,12 @@ public enum TOMLValue: Sendable, Equatable {
 
 /// A value and where it starts (for a table made by a header, the header's `[`).
 public struct TOMLNode: Sendable, Equatable {
+  /// The value.
   public var value: TOMLValue
+  /// Where it starts.
   public var position: TOMLPosition
 
+  /// `value`, starting at `position`.
   public init(_ value: TOMLValue, at position: TOMLPosition) {
     self.value = value
     self.position = position
@@ -36,11 +39,14 @@ public struct TOMLNode: Sendable, Equatable {
 
 /// One key of a table: its name, where the key is written, and its value.
 public struct TOMLEntry: Sendable, Equatable {
+  /// The key's name, unquoted.
   public var key: String
   /// Where the key (the segment naming this entry, in a dotted key or header) first appears.
   public var keyPosition: TOMLPosition
+  /// The value and where it starts.
   public var node: TOMLNode
 
+  /// Creates an entry.
   public init(key: String, keyPosition: TOMLPosition, node: TOMLNode) {
     self.key = key
     self.keyPosition = keyPosition
@@ -50,8 +56,10 @@ public struct TOMLEntry: Sendable, Equatable {
 
 /// A table: its entries in the order they first appear in the document.
 public struct TOMLTable: Sendable, Equatable {
+  /// The entries, in document order.
   public var entries: [TOMLEntry]
 
+  /// A table with `entries` (none by default).
   public init(entries: [TOMLEntry] = []) { self.entries = entries }
 
   /// The keys, in document order.
@@ -74,6 +82,7 @@ public struct TOMLDateTime: Sendable, Equatable {
   /// Minutes east of UTC ("Z" is 0); nil for local date-times, dates and times.
   public var offsetMinutes: Int?
 
+  /// Creates a date-time; an offset only with both a date and a time.
   public init(date: Date?, time: Time?, offsetMinutes: Int?) {
     self.date = date
     self.time = time
@@ -82,16 +91,23 @@ public struct TOMLDateTime: Sendable, Equatable {
 
   /// A calendar day.
   public struct Date: Sendable, Equatable {
+    /// The year, 1 to 9999.
     public var year: Int
+    /// 1 to 12.
     public var month: Int
+    /// 1 to the month's last day.
     public var day: Int
   }
 
   /// A time of day; fractions past nanoseconds are dropped.
   public struct Time: Sendable, Equatable {
+    /// 0 to 23.
     public var hour: Int
+    /// 0 to 59.
     public var minute: Int
+    /// 0 to 59.
     public var second: Int
+    /// 0 to 999 999 999.
     public var nanosecond: Int
   }
 

@@ -14,6 +14,7 @@ public struct BrowseStore: Sendable {
   /// The directory.
   public let directory: String
 
+  /// A store in `directory` (usually `defaultDirectory()`).
   public init(directory: String) { self.directory = directory }
 
   /// `$XDG_RUNTIME_DIR/timeline` when that is an absolute path, else `/tmp/timeline-<uid>`.

@@ -9,6 +9,7 @@ public enum CacheReadError: Error, Sendable, Equatable, CustomStringConvertible 
   case futureVersion(String, Int64)
   case corrupt(String, String)
 
+  /// What went wrong, naming the file; the bars print it with `--verbose` only.
   public var description: String {
     switch self {
     case .missing(let path): "no cache file at \(path) (run `timeline refresh`)"

@@ -10,7 +10,7 @@ extension CacheStore {
     var names: [String] = []
     while let item = readdir(dir) {
       let name = withUnsafeBytes(of: item.pointee.d_name) {
-        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        $0.bindMemory(to: CChar.self).baseAddress.map { String(cString: $0) } ?? ""
       }
       if name != "." && name != ".." { names.append(name) }
     }

@@ -48,7 +48,7 @@ public struct CacheStore: Sendable {
   func writeAtomically(_ bytes: [UInt8], to target: String) throws(CacheWriteError) {
     try ensureDirectory()
     var template = Array((Self.temporaryPrefix(of: target) + "XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     guard fd >= 0 else { throw .io("create a temporary file in \(directory)", errno) }
     let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var ok = false
@@ -106,7 +106,7 @@ public struct CacheStore: Sendable {
   private static func writeAll(_ fd: Int32, _ bytes: [UInt8], what: String) throws(CacheWriteError) {
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
       if n < 0 {
         if errno == EINTR { continue }
         throw .io("write \(what)", errno)
@@ -163,6 +163,7 @@ public enum CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible
   /// Another process holds the widget's lock (its PID, when it wrote one).
   case busy(String, Int32?)
 
+  /// What went wrong, naming the file or the widget.
   public var description: String {
     switch self {
     case .invalidName(let name): "invalid widget name \"\(name)\": \(WidgetName.rule)"

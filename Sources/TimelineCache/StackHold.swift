@@ -13,6 +13,7 @@ public struct StackHold: Sendable, Equatable {
   /// Since when it has been shown (UTC epoch seconds).
   public var since: Int64
 
+  /// Creates a hold of `member` since `since`.
   public init(member: String, since: Int64) {
     self.member = member
     self.since = since

@@ -15,6 +15,7 @@ public struct WidgetState: Sendable, Equatable {
   /// When to try again.
   public var retryAt: Int64?
 
+  /// Creates a state; a success is no error and no failures.
   public init(lastAttempt: Int64, lastError: String? = nil, failures: Int = 0, retryAt: Int64? = nil) {
     self.lastAttempt = lastAttempt
     self.lastError = lastError

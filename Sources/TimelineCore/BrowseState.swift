@@ -27,6 +27,7 @@ public struct BrowseState: Sendable, Equatable {
   /// friend of today's due list without rewriting the widget's cache.
   public var view: Bool
 
+  /// Creates a state; `label` only when relative hours will not do, `view` for a wheel's view file.
   public init(offset: Int, anchor: Int64?, target: Int64, expires: Int64, label: String? = nil, view: Bool = false) {
     self.offset = offset
     self.anchor = anchor

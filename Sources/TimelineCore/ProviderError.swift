@@ -21,5 +21,6 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     ProviderError(message, isConfig: true)
   }
 
+  /// The message, as `lastError` and the CLI show it.
   public var description: String { message }
 }

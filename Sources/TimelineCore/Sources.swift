@@ -25,6 +25,7 @@ public enum Source: String, Sendable, CaseIterable {
 public struct SourceURL: Sendable, Hashable, CustomStringConvertible {
   /// The URL, without trailing slashes.
   public let text: String
+  /// The URL.
   public var description: String { text }
 
   /// Why a URL was refused.

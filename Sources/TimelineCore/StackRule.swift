@@ -18,6 +18,7 @@ public enum StackRule {
     /// Its entry's score now, halved when its timeline is stale.
     public var score: Int
 
+    /// Creates a candidate.
     public init(name: String, score: Int) {
       self.name = name
       self.score = score

@@ -23,6 +23,7 @@ public protocol TimelineProvider: Sendable {
 extension TimelineProvider {
   /// Most providers read nothing but their options.
   public var inputs: String { "" }
+  /// All of them, unless a provider says which it reads.
   public var sourceKeys: [Source]? { nil }
 }
 

@@ -56,6 +56,7 @@ public struct BarsConfig: Sendable, Equatable {
   /// cache, so polybar draws Gurmukhi lines in their ASCII form (`--gurmukhi-font`).
   public var polybarGurmukhiFont: Int?
 
+  /// Creates the settings; the defaults are the config's.
   public init(
     waybarSignal: Int? = nil, polybarModules: [String] = [], tmux: Bool = true, browseTimeout: Int64 = 60,
     polybarGurmukhiFont: Int? = nil
@@ -70,7 +71,9 @@ public struct BarsConfig: Sendable, Equatable {
 
 /// A config problem: always exit status 2, and the message names the file and key.
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The message, starting with the file (and key) it concerns.
   public var description: String
+  /// An error that says `message`.
   public init(_ message: String) { description = message }
 
   /// A widget whose kind no provider has: checked when the config loads, and again for a

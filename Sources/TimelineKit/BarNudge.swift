@@ -29,6 +29,7 @@ public struct BarNudge: Sendable {
     /// What happened, for one line of output.
     public var message: String
 
+    /// Creates a result.
     public init(bar: String, nudged: Bool, message: String) {
       self.bar = bar
       self.nudged = nudged
@@ -39,10 +40,14 @@ public struct BarNudge: Sendable {
     public var line: String { "\(bar): \(message)" }
   }
 
+  /// Which bars to nudge.
   public var bars: BarsConfig
+  /// The environment, injected so tests can point it at their own bars.
   public var environment: @Sendable (String) -> String?
+  /// Whose bars: tmux servers and processes of this user only.
   public var uid: uid_t
 
+  /// Creates a nudge for these bars.
   public init(
     bars: BarsConfig, environment: @escaping @Sendable (String) -> String? = Environment.get, uid: uid_t = geteuid()
   ) {
@@ -177,8 +182,11 @@ public struct BarNudge: Sendable {
 public enum ExternalProgram {
   /// What a run produced. Status 127 means the program could not be started.
   public struct Result: Sendable, Equatable {
+    /// The exit status.
     public var status: Int32
+    /// Standard output.
     public var stdout: String
+    /// Standard error.
     public var stderr: String
 
     /// The first non-empty line of stderr, else of stdout, else `fallback`.

@@ -2,6 +2,7 @@ import TimelineCore
 
 /// Writes a config back as TOML, for `timeline config`.
 public enum ConfigPrinter {
+  /// `config` as TOML that loads back to the same config.
   public static func toml(_ config: AppConfig) -> String {
     var out = "# effective config from \(config.file)\n\n[sources]\n"
     for source in Source.sorted { out += "\(source.rawValue) = \(quote(config.sources[source].text))\n" }
@@ -18,7 +19,9 @@ public enum ConfigPrinter {
     }
     for widget in config.widgets {
       out += "\n[widgets.\(widget.name)]\nkind = \(quote(widget.kind))\n"
-      for key in widget.options.keys.sorted() { out += "\(bareKey(key)) = \(value(widget.options[key]!))\n" }
+      for (key, option) in widget.options.sorted(by: { $0.key < $1.key }) {
+        out += "\(bareKey(key)) = \(value(option))\n"
+      }
     }
     return out
   }
@@ -31,7 +34,10 @@ public enum ConfigPrinter {
     case .bool(let b): String(b)
     case .array(let items): "[" + items.map(Self.value).joined(separator: ", ") + "]"
     case .table(let entries):
-      "{ " + entries.keys.sorted().map { "\(bareKey($0)) = \(Self.value(entries[$0]!))" }.joined(separator: ", ") + " }"
+      "{ "
+        + entries.sorted { $0.key < $1.key }.map { "\(bareKey($0.key)) = \(Self.value($0.value))" }.joined(
+          separator: ", ")
+        + " }"
     }
   }
 

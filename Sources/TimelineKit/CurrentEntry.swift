@@ -7,18 +7,6 @@ import TimelineCore
 /// and the index of its entry current at an instant. Reads the cache, and the view file a
 /// friends widget's wheel writes beside the session's browse state while that is live.
 public enum CurrentEntry {
-  /// Why there is no entry to act on: `usage` (a bad name or `--at`; exit 2) or `failed`
-  /// (no cache, an unreadable one, nothing current; exit 1).
-  public enum Failure: Error, CustomStringConvertible {
-    case usage(String)
-    case failed(String)
-
-    public var description: String {
-      switch self {
-      case .usage(let message), .failed(let message): message
-      }
-    }
-  }
 
   /// The cached timeline and the index of its entry current at `at` (default `now`).
   /// `config` is read only when the cache is missing, to tell a typo from a widget that
@@ -28,7 +16,7 @@ public enum CurrentEntry {
   public static func find(
     widget: String, at: String?, store: CacheStore, now: Int64, browse: BrowseStore? = nil,
     config: () -> AppConfig?
-  ) throws(Failure) -> (Timeline, Int) {
+  ) throws(EntryLookupError) -> (Timeline, Int) {
     // The widget comes from argv (or a stack's member list): here its name is checked.
     guard let name = WidgetName(widget) else {
       throw .usage("invalid widget name \"\(widget)\": \(WidgetName.rule)")
@@ -77,5 +65,19 @@ public enum CurrentEntry {
       return (shown, viewIndex)
     }
     return (timeline, index)
+  }
+}
+
+/// Why there is no entry to act on: `usage` (a bad name or `--at`; exit 2) or `failed`
+/// (no cache, an unreadable one, nothing current; exit 1).
+public enum EntryLookupError: Error, CustomStringConvertible {
+  case usage(String)
+  case failed(String)
+
+  /// The message.
+  public var description: String {
+    switch self {
+    case .usage(let message), .failed(let message): message
+    }
   }
 }

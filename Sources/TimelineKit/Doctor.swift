@@ -13,12 +13,14 @@ public struct Doctor: Sendable {
   public struct Check: Sendable, Equatable {
     /// Short name, e.g. `config`.
     public var name: String
+    /// Whether the check passed.
     public var ok: Bool
     /// What was found.
     public var detail: String
     /// How to fix it (failed checks only).
     public var fix: String?
 
+    /// Creates a check; `fix` only for a failed one.
     public init(name: String, ok: Bool, detail: String, fix: String? = nil) {
       self.name = name
       self.ok = ok
@@ -35,11 +37,16 @@ public struct Doctor: Sendable {
     }
   }
 
+  /// The `--config` file, if one was named.
   public var configPath: String?
+  /// The cache directory the bars read.
   public var cacheDirectory: String
+  /// The environment, injected so tests can set PATH and XDG variables.
   public var environment: @Sendable (String) -> String?
+  /// The time the checks are made at.
   public var now: Int64
 
+  /// Creates a doctor for these settings.
   public init(
     configPath: String?, cacheDirectory: String, now: Int64,
     environment: @escaping @Sendable (String) -> String? = Environment.get

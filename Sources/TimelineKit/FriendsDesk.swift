@@ -8,20 +8,19 @@ import TimelineCore
 /// network and no refresh of any other widget. The wheel changes no data: it writes the
 /// session's browse state and a view file beside it, never the cache.
 public struct FriendsDesk: Sendable {
-  /// A failure with its exit status: 2 for a usage error (an unknown or ambiguous name,
-  /// an unknown widget), 1 otherwise.
-  public struct Failure: Error, Sendable, CustomStringConvertible {
-    public var status: Int32
-    public var description: String
-  }
 
+  /// The config with the friends widgets.
   public var config: AppConfig
+  /// Where the widgets' timelines are rewritten.
   public var store: CacheStore
+  /// The time every command of one run acts at.
   public var now: Int64
+  /// The contact log.
   public var log = FriendsLog(path: FriendsLog.defaultPath())
   /// The session's browse states, where the wheel's view goes.
   public var browse = BrowseStore(directory: BrowseStore.defaultDirectory())
 
+  /// A desk for `config` at `now`.
   public init(config: AppConfig, store: CacheStore, now: Int64) {
     self.config = config
     self.store = store
@@ -29,29 +28,30 @@ public struct FriendsDesk: Sendable {
   }
 
   /// The friends widgets: the one named, else all of them.
-  func widgets(_ name: String?) throws(Failure) -> [(WidgetConfig, FriendsProvider)] {
+  func widgets(_ name: String?) throws(FriendsError) -> [(WidgetConfig, FriendsProvider)] {
     let chosen = config.widgets.filter { $0.kind == FriendsProvider.kind && (name == nil || $0.name.text == name) }
     if let name, chosen.isEmpty {
       let known = config.widget(named: name) != nil
-      throw Failure(status: 2, description: known ? "\"\(name)\" is not a friends widget" : config.unknownWidget(name))
+      throw FriendsError(
+        status: 2, description: known ? "\"\(name)\" is not a friends widget" : config.unknownWidget(name))
     }
     guard !chosen.isEmpty else {
-      throw Failure(
+      throw FriendsError(
         status: 2, description: "no widget of kind \"friends\" in \(config.file) (docs/providers/friends.md)")
     }
-    return try chosen.map { widget throws(Failure) in
+    return try chosen.map { widget throws(FriendsError) in
       do {
         guard var provider = try WidgetFactory.provider(for: widget) as? FriendsProvider else { throw ConfigError("") }
         provider.log = log
         return (widget, provider)
       } catch {
-        throw Failure(status: 2, description: "\(error)")
+        throw FriendsError(status: 2, description: "\(error)")
       }
     }
   }
 
   /// `friends list [WIDGET]`: one block per widget, a line per friend, most due first.
-  public func list(_ name: String?) throws(Failure) -> String {
+  public func list(_ name: String?) throws(FriendsError) -> String {
     var blocks: [String] = []
     for (widget, provider) in try widgets(name) {
       let (friends, problems) = try tracked(provider)
@@ -66,7 +66,7 @@ public struct FriendsDesk: Sendable {
   }
 
   /// The one tracked friend `query` names, across every friends widget.
-  public func find(_ query: String) throws(Failure) -> FriendsPlan.Friend {
+  public func find(_ query: String) throws(FriendsError) -> FriendsPlan.Friend {
     var everyone: [String: FriendsPlan.Friend] = [:]
     for (_, provider) in try widgets(nil) {
       for friend in try tracked(provider).friends where everyone[friend.contact.key] == nil {
@@ -77,9 +77,9 @@ public struct FriendsDesk: Sendable {
     let found = NameMatch.candidates(query, in: friends.map(\.contact.name))
     guard found.count == 1 else {
       let clean = Terminal.clean(query)
-      if found.isEmpty { throw Failure(status: 2, description: "no tracked friend matches \"\(clean)\"") }
+      if found.isEmpty { throw FriendsError(status: 2, description: "no tracked friend matches \"\(clean)\"") }
       let names = found.map { "  " + Terminal.clean(friends[$0].contact.name) }
-      throw Failure(
+      throw FriendsError(
         status: 2,
         description: "\"\(clean)\" matches \(found.count) friends; use more of the name:\n"
           + names.joined(separator: "\n"))
@@ -88,11 +88,11 @@ public struct FriendsDesk: Sendable {
   }
 
   /// `friends log NAME`: records a contact on `day` (default today).
-  public func logContact(_ friend: FriendsPlan.Friend, day: Int?, how: String?) async throws(Failure) -> String {
+  public func logContact(_ friend: FriendsPlan.Friend, day: Int?, how: String?) async throws(FriendsError) -> String {
     let today = LocalDays().day(of: now)
     let when = day ?? today
     guard when <= today else {
-      throw Failure(status: 2, description: "--when: \(LocalDays.iso(when)) is in the future")
+      throw FriendsError(status: 2, description: "--when: \(LocalDays.iso(when)) is in the future")
     }
     try append(
       FriendsLog.Event(kind: .contact, who: friend.contact.key, name: friend.contact.name, day: when, how: how, at: now)
@@ -105,7 +105,7 @@ public struct FriendsDesk: Sendable {
   }
 
   /// `friends snooze NAME DURATION|DATE`: not due before `until`.
-  public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(Failure) -> String {
+  public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(FriendsError) -> String {
     try append(FriendsLog.Event(kind: .snooze, who: friend.contact.key, name: friend.contact.name, day: until, at: now))
     try await rewrite()
     let name = Terminal.clean(friend.contact.name)
@@ -113,31 +113,31 @@ public struct FriendsDesk: Sendable {
   }
 
   /// The friend the bar shows now (the right click's "contacted today").
-  public func shown(_ widget: String) throws(Failure) -> FriendsPlan.Friend {
+  public func shown(_ widget: String) throws(FriendsError) -> FriendsPlan.Friend {
     guard WidgetName(widget) != nil else {
-      throw Failure(status: 2, description: "invalid widget name \"\(widget)\"")
+      throw FriendsError(status: 2, description: "invalid widget name \"\(widget)\"")
     }
     // The key is in the cache's extra section, which only the full reader decodes; while
     // the wheel shows another friend, the entry shown is the view's.
     let found = try? CurrentEntry.find(widget: widget, at: nil, store: store, now: now, browse: browse) { nil }
     guard let (timeline, index) = found, let key = timeline.entries[index].key, key.hasPrefix("friend:") else {
-      throw Failure(status: 1, description: "\(widget) shows no friend now")
+      throw FriendsError(status: 1, description: "\(widget) shows no friend now")
     }
     for (_, provider) in try widgets(widget) {
       if let friend = try tracked(provider).friends.first(where: { "friend:" + $0.contact.key == key }) {
         return friend
       }
     }
-    throw Failure(status: 1, description: "the friend \(widget) shows is no longer tracked")
+    throw FriendsError(status: 1, description: "the friend \(widget) shows is no longer tracked")
   }
 
   /// The wheel: shows the `offset`-th due friend in `widget` until the browse timeout. It
   /// writes the browse state and its view file only; the cache stays byte for byte as it
   /// was, so a refresh or another reader never sees a browse.
-  public func browse(_ widget: String, offset: Int) async throws(Failure) -> String {
+  public func browse(_ widget: String, offset: Int) async throws(FriendsError) -> String {
     let chosen = try widgets(widget)
     guard let widgetConfig = chosen.first?.0, let provider = chosen.first?.1 else {
-      throw Failure(status: 2, description: "invalid widget name \"\(widget)\"")
+      throw FriendsError(status: 2, description: "invalid widget name \"\(widget)\"")
     }
     let name = widgetConfig.name
     let cached = CacheReader.view(path: store.path(for: name), at: now)
@@ -168,19 +168,19 @@ public struct FriendsDesk: Sendable {
     return Terminal.clean(shown.text)
   }
 
-  private func append(_ event: FriendsLog.Event) throws(Failure) {
-    do { try log.append([event]) } catch { throw Failure(status: 1, description: "\(error)") }
+  private func append(_ event: FriendsLog.Event) throws(FriendsError) {
+    do { try log.append([event]) } catch { throw FriendsError(status: 1, description: "\(error)") }
   }
 
-  private func tracked(_ provider: FriendsProvider) throws(Failure) -> (
+  private func tracked(_ provider: FriendsProvider) throws(FriendsError) -> (
     friends: [FriendsPlan.Friend], problems: [String]
   ) {
-    do { return try provider.current(now: now) } catch { throw Failure(status: 1, description: "\(error)") }
+    do { return try provider.current(now: now) } catch { throw FriendsError(status: 1, description: "\(error)") }
   }
 
   /// Writes each friends widget's timeline from the files, under the widget's lock, as a
   /// refresh would.
-  func rewrite() async throws(Failure) {
+  func rewrite() async throws(FriendsError) {
     for (widget, provider) in try widgets(nil) {
       do {
         try await store.withLock(widget.name, wait: 5) {
@@ -193,8 +193,17 @@ public struct FriendsDesk: Sendable {
           store.clearState(of: widget.name)
         }
       } catch {
-        throw Failure(status: 1, description: "\(widget.name): \(error)")
+        throw FriendsError(status: 1, description: "\(widget.name): \(error)")
       }
     }
   }
+}
+
+/// A failure with its exit status: 2 for a usage error (an unknown or ambiguous name,
+/// an unknown widget), 1 otherwise.
+public struct FriendsError: Error, Sendable, CustomStringConvertible {
+  /// The exit status the CLI gives it.
+  public var status: Int32
+  /// The message.
+  public var description: String
 }

@@ -48,8 +48,11 @@ public enum Preview {
 
   /// One widget's snapshot, written to `store`.
   public struct Filled: Sendable, Equatable {
+    /// The widget's name.
     public var widget: String
+    /// Its provider kind.
     public var kind: String
+    /// How many entries the snapshot wrote.
     public var entries: Int
   }
 

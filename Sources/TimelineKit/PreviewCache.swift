@@ -11,7 +11,9 @@ public enum PreviewCache {
   /// A new empty directory under `temporaryBase`; nil if it cannot be made.
   public static func makeTemporary() -> String? {
     var template = Array((temporaryBase + "/timeline-preview-XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+    guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+      return nil
+    }
     return String(cString: made)
   }
 

@@ -6,9 +6,13 @@ import TimelineCore
 /// Refreshes widgets the way WidgetKit renews timelines: only those that are due, each
 /// under its own lock, concurrently, keeping the last good timeline on any failure.
 public struct Refresher: Sendable {
+  /// The config whose widgets are refreshed.
   public var config: AppConfig
+  /// Where the timelines are written.
   public var store: CacheStore
+  /// The clock; injected so tests can step through days.
   public var clock: any WallClock
+  /// How failures in a row space out the retries.
   public var backoff = Backoff()
   /// Seconds to wait for a widget whose lock another refresh holds.
   public var lockWait: Double = 15
@@ -20,6 +24,7 @@ public struct Refresher: Sendable {
   /// the run's budget.
   public var makeHTTP: @Sendable (FetchBudget) -> any HTTPClient
 
+  /// A refresher with the real HTTP client.
   public init(
     config: AppConfig, store: CacheStore, clock: any WallClock,
     makeHTTP: @escaping @Sendable (FetchBudget) -> any HTTPClient = { CurlHTTPClient(budget: $0) }

@@ -8,13 +8,21 @@ import TimelineCore
 /// here, for both the table and `--json`: a terminal never gets its controls, and a huge
 /// `lastError` is cut to one line.
 public struct StatusRow: Sendable, Equatable {
+  /// The widget's name.
   public var widget: String
+  /// Its provider kind.
   public var kind: String
+  /// How many entries its cache holds.
   public var entries: Int
+  /// The current entry's text, cleaned for a terminal.
   public var current: String?
+  /// When the next refresh is due (a pending retry wins).
   public var nextRefresh: Int64?
+  /// When a fetch last succeeded.
   public var lastSuccess: Int64?
+  /// The last failure, cut to one clean line.
   public var lastError: String?
+  /// Whether the bars mark it stale now.
   public var stale: Bool
   /// What a local provider passed over (skipped cards, damaged log lines).
   public var warnings: [String] = []
@@ -29,6 +37,7 @@ public struct StatusRow: Sendable, Equatable {
   /// The member a stack's bars show now.
   public var shown: String?
 
+  /// Field by field; written out because `entryRelevance` holds tuples, which are not Equatable.
   public static func == (a: StatusRow, b: StatusRow) -> Bool {
     a.widget == b.widget && a.kind == b.kind && a.entries == b.entries && a.current == b.current
       && a.nextRefresh == b.nextRefresh && a.lastSuccess == b.lastSuccess && a.lastError == b.lastError

@@ -11,6 +11,7 @@ public struct WheelPosition: Sendable {
   let now: Int64
   let timeout: Int64
 
+  /// The position of `widget` at `now`, forgotten `timeout` seconds after a move.
   public init(widget: WidgetName, now: Int64, timeout: Int64, directory: String = BrowseStore.defaultDirectory()) {
     path = directory + "/" + widget.wheelFile
     self.now = now

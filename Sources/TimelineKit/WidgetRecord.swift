@@ -4,7 +4,9 @@ import TimelineCore
 /// What the cache directory knows about one widget: its last good timeline (if any) and
 /// its refresh state (if any failure happened since).
 public struct WidgetRecord: Sendable {
+  /// The cache file's timeline; nil when missing or damaged.
   public var timeline: Timeline?
+  /// The refresh state (last error, backoff); nil after a success.
   public var state: WidgetState?
   /// Why the cache file could not be read, when it exists but is damaged.
   public var readError: String?

@@ -7,6 +7,7 @@ import TimelineCore
 /// independent of the providers' own time code. A `yyyy-MM-dd` that is no date throws
 /// rather than pass unshifted.
 public enum DateShift {
+  /// `text` with every date moved by the days from `from` to `to` (both `yyyy-MM-dd`).
   public static func shift(_ text: String, from: String, to: String) throws -> String {
     let days = try day(to) - day(from)
     let bytes = Array(text.utf8)

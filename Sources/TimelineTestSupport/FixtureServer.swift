@@ -5,6 +5,7 @@ import Spawning
 /// responses and faults. It lives as long as this object: its stdin is our pipe, and it
 /// exits when the pipe closes.
 public final class FixtureServer: @unchecked Sendable {
+  /// The port it listens on, on 127.0.0.1.
   public let port: Int
   /// `http://127.0.0.1:PORT`, or https when started with `tls: true`.
   public var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
@@ -82,9 +83,15 @@ public final class FixtureServer: @unchecked Sendable {
     }
   }
 
+  /// The server's own address for `path`.
+  func url(_ path: String) throws -> URL {
+    guard let url = URL(string: baseURL + path) else { throw TestSupportError("not a URL: \(baseURL + path)") }
+    return url
+  }
+
   /// Replaces the routes.
   public func setRoutes(_ routes: [String: Any]) async throws {
-    var request = URLRequest(url: URL(string: baseURL + "/__routes")!)
+    var request = URLRequest(url: try url("/__routes"))
     request.httpMethod = "POST"
     request.httpBody = try JSONSerialization.data(withJSONObject: routes)
     _ = try await URLSession.shared.data(for: request)
@@ -92,7 +99,7 @@ public final class FixtureServer: @unchecked Sendable {
 
   /// The paths requested so far, in order, and the peak number in flight at once.
   public func log() async throws -> (paths: [String], peak: Int) {
-    let (data, _) = try await URLSession.shared.data(from: URL(string: baseURL + "/__log")!)
+    let (data, _) = try await URLSession.shared.data(from: try url("/__log"))
     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     let entries = object["log"] as? [[String: Any]] ?? []
     return (entries.compactMap { $0["path"] as? String }, object["peak"] as? Int ?? 0)
@@ -100,7 +107,7 @@ public final class FixtureServer: @unchecked Sendable {
 
   /// The headers of every request so far.
   public func requestHeaders() async throws -> [[String: String]] {
-    let (data, _) = try await URLSession.shared.data(from: URL(string: baseURL + "/__log")!)
+    let (data, _) = try await URLSession.shared.data(from: try url("/__log"))
     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     let entries = object["log"] as? [[String: Any]] ?? []
     return entries.map { $0["headers"] as? [String: String] ?? [:] }

@@ -3,10 +3,12 @@ import Foundation
 /// A khard address book in a temporary folder: khard's config names the folder, and
 /// contacts are created from YAML templates with `khard new --input-file`.
 public struct KhardBook {
+  /// khard's config file, for `KHARD_CONFIG`.
   public let config: String
   /// The address book folder khard writes one .vcf per contact into.
   public let folder: String
 
+  /// An empty address book and its khard config inside `dir`.
   public init(_ dir: TempDir) throws {
     folder = dir.file("khard-book")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

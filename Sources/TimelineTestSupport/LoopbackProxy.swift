@@ -5,6 +5,7 @@ import Spawning
 /// requests, tunnels CONNECT, and logs each one, so a test can show that a client's
 /// requests went through `http_proxy` or `https_proxy`. It lives as long as this object.
 public final class LoopbackProxy: @unchecked Sendable {
+  /// The port it listens on, on 127.0.0.1.
   public let port: Int
   /// `http://127.0.0.1:PORT`, for the proxy variables.
   public var url: String { "http://127.0.0.1:\(port)" }

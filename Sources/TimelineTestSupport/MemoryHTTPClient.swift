@@ -13,6 +13,7 @@ public final class MemoryHTTPClient: HTTPClient, @unchecked Sendable {
   private var offline = false
   private var requested: [String] = []
 
+  /// A client with no routes: every request fails until one is added.
   public init() {}
 
   /// Serves `body` for `path` (a trailing `*` matches any rest).
@@ -33,6 +34,7 @@ public final class MemoryHTTPClient: HTTPClient, @unchecked Sendable {
   /// The paths asked for so far, in order.
   public var paths: [String] { locked { requested } }
 
+  /// The answer routed for `url`'s path; records the request.
   public func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse {
     let path = Self.path(of: url)
     return try locked { () throws -> HTTPResponse in

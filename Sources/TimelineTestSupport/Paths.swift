@@ -34,6 +34,8 @@ public enum Paths {
 
 /// A test-support failure with a message.
 public struct TestSupportError: Error, CustomStringConvertible {
+  /// The message.
   public var description: String
+  /// An error that says `message`.
   public init(_ message: String) { description = message }
 }

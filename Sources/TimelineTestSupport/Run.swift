@@ -3,8 +3,11 @@ import Spawning
 
 /// What a program printed and how it ended.
 public struct RunResult: Sendable, CustomStringConvertible {
+  /// The exit status (128 + the signal when one ended it).
   public var status: Int32
+  /// Standard output, decoded as UTF-8.
   public var stdout: String
+  /// Standard error, decoded as UTF-8.
   public var stderr: String
   /// Standard output byte for byte (`stdout` is decoded, and String equality is Unicode's).
   public var stdoutBytes: [UInt8]
@@ -14,6 +17,7 @@ public struct RunResult: Sendable, CustomStringConvertible {
   public var seconds: Double
   /// The signal that ended it, if one did (read from `status`, which is 128 + the signal).
   public var signal: Int32? { !timedOut && status > 128 ? status - 128 : nil }
+  /// All three, for a failed expectation's message.
   public var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 }
 

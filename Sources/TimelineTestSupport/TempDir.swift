@@ -2,11 +2,13 @@ import Foundation
 
 /// A fresh directory under the system temp dir, removed when the object goes away.
 public final class TempDir: @unchecked Sendable {
+  /// The directory's absolute path.
   public let path: String
 
+  /// Makes a new empty directory under the system's temporary directory.
   public init() throws {
     var template = Array((NSTemporaryDirectory() + "/timeline-test-XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+    guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
       throw TestSupportError("mkdtemp failed")
     }
     path = String(cString: made)

@@ -2,14 +2,19 @@
 /// characters and the style each is drawn in, so tests can say "this word is white on blue"
 /// instead of matching escape sequences.
 public struct TerminalCell: Sendable, Equatable {
+  /// The character drawn.
   public var character: Character
   /// `#rrggbb` for 24-bit colours, `ansi0`…`ansi15` for the palette, nil for the default.
   public var foreground: String?
+  /// The background, in the same notation as `foreground`.
   public var background: String?
+  /// SGR 1.
   public var bold: Bool
+  /// SGR 2.
   public var dim: Bool
 }
 
+/// Reads SGR-styled lines into cells.
 public enum TerminalCells {
   /// The cells of `line`; escapes other than SGR are dropped.
   public static func parse(_ line: String) -> [TerminalCell] {

@@ -18,10 +18,13 @@ public final class TmuxPair: @unchecked Sendable {
     return nil
   }()
 
+  /// The tmux binary both servers run.
   public let tmux: String
   /// The socket names (`-L`) of the inner and the outer server.
   public let inner: String
+  /// The outer server's socket name.
   public let outer: String
+  /// The pane width of both servers, in cells.
   public let width: Int
   /// The pane height of both servers; the inner status line is the outer pane's last row.
   public let height = 4

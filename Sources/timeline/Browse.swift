@@ -51,9 +51,9 @@ extension TimelineCommand {
             browse: BrowseStore(directory: BrowseStore.defaultDirectory()),
             now: SystemClock().now())
         } catch let error as ConfigError {
-          throw Failure.config(error.description)
+          throw CommandFailure.config(error.description)
         } catch {
-          throw Failure.failed("\(error)")
+          throw CommandFailure.failed("\(error)")
         }
         if !quiet { print(outcome.describe(widget: widget)) }
         return 0

@@ -32,7 +32,7 @@ struct CommonOptions: ParsableArguments {
       for warning in config.warnings { Console.error("warning: \(warning)") }
       return config
     } catch {
-      throw Failure.config(error.description)
+      throw CommandFailure.config(error.description)
     }
   }
 
@@ -47,9 +47,9 @@ struct CommonOptions: ParsableArguments {
         browse: BrowseStore(directory: BrowseStore.defaultDirectory()),
         config: { try? ConfigLoader.load(explicit: config) })
     } catch .usage(let message) {
-      throw Failure.config(message)
+      throw CommandFailure.config(message)
     } catch .failed(let message) {
-      throw Failure.failed(message)
+      throw CommandFailure.failed(message)
     }
   }
 }

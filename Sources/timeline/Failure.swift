@@ -6,7 +6,7 @@ import Providers
 /// The one place where failures become exit codes: 1 for a failed refresh, 2 for usage
 /// and config errors (argument-parser's own usage errors, 64 by default, become 2 in
 /// `TimelineCommand.main`).
-enum Failure: Error, CustomStringConvertible {
+enum CommandFailure: Error, CustomStringConvertible {
   case config(String)
   case failed(String)
 
@@ -55,7 +55,7 @@ enum Console {
 }
 
 extension AsyncParsableCommand {
-  /// Runs `body`, printing a `Failure` and exiting with its status.
+  /// Runs `body`, printing a `CommandFailure` and exiting with its status.
   func exiting(_ body: () async throws -> Int32) async throws {
     // Under a file size limit (ulimit -f) a write past it raises SIGXFSZ, which kills by
     // default; ignored, the write fails with EFBIG and is reported like any write error.
@@ -63,7 +63,7 @@ extension AsyncParsableCommand {
     do {
       let status = try await body()
       if status != 0 { throw ExitCode(status) }
-    } catch let failure as Failure {
+    } catch let failure as CommandFailure {
       switch failure {
       case .config(let message):
         Console.error("timeline: \(message)")

@@ -31,7 +31,7 @@ extension TimelineCommand {
         let (timeline, index) = try common.currentEntry(widget, at: at)
         let entry = timeline.entries[index]
         guard let url = entry.url.map(Terminal.clean), !url.isEmpty else {
-          throw Failure.failed("the current entry of \"\(widget)\" has no link")
+          throw CommandFailure.failed("the current entry of \"\(widget)\" has no link")
         }
         let lower = url.lowercased()
         // A link from a command widget could be anything; xdg-open would hand a file: or
@@ -40,7 +40,7 @@ extension TimelineCommand {
         // holds only a number or a plain address (Contact.link).
         let dial = timeline.kind == "friends" && (lower.hasPrefix("tel:") || lower.hasPrefix("mailto:"))
         guard dial || lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
-          throw Failure.failed("not opening \"\(url)\": only http and https links are opened")
+          throw CommandFailure.failed("not opening \"\(url)\": only http and https links are opened")
         }
         if print {
           Swift.print(url)

@@ -52,7 +52,7 @@ extension TimelineCommand {
         do {
           appConfig = try config.map { try ConfigLoader.load(explicit: $0) } ?? TimelineKit.Preview.config()
         } catch let error as ConfigError {
-          throw Failure.config(error.description)
+          throw CommandFailure.config(error.description)
         }
         let directory: String
         var temporary: String?
@@ -60,7 +60,7 @@ extension TimelineCommand {
           directory = keep
         } else {
           guard let made = PreviewCache.makeTemporary() else {
-            throw Failure.failed("could not create a temporary directory in \(PreviewCache.temporaryBase)")
+            throw CommandFailure.failed("could not create a temporary directory in \(PreviewCache.temporaryBase)")
           }
           directory = made
           temporary = directory
@@ -71,9 +71,9 @@ extension TimelineCommand {
         do {
           filled = try TimelineKit.Preview.fill(appConfig, store: CacheStore(directory: directory), clock: clock)
         } catch let error as ConfigError {
-          throw Failure.config(error.description)
+          throw CommandFailure.config(error.description)
         } catch {
-          throw Failure.failed("could not write the sample cache in \(directory): \(error)")
+          throw CommandFailure.failed("could not write the sample cache in \(directory): \(error)")
         }
         let formats = format.flatMap(OutputFormat.named).map { [$0] } ?? TimelineKit.Preview.formats
         let options = RenderOptions(

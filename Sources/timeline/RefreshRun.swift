@@ -27,7 +27,7 @@ enum RefreshRun {
     do throws(ConfigError) {
       results = try await refresher.refresh(widgets, force: force)
     } catch {
-      throw Failure.config(error.description)
+      throw CommandFailure.config(error.description)
     }
     Orphans.stopAll()
     var status: Int32 = 0

@@ -34,7 +34,7 @@ extension TimelineCommand {
             widgets, config: config, store: common.store, now: now,
             browse: BrowseStore(directory: BrowseStore.defaultDirectory()))
         } catch let error as ConfigError {
-          throw Failure.config(error.description)
+          throw CommandFailure.config(error.description)
         }
         print(json ? StatusRow.json(rows) : StatusRow.table(rows, now: now))
         return 0

@@ -4,7 +4,7 @@ import TimelineCore
 import TimelineKit
 
 /// The `timeline` command: a thin front end. Each subcommand is one file that parses its
-/// options and calls TimelineKit; errors become exit codes in `Failure.swift` only.
+/// options and calls TimelineKit; errors become exit codes in `CommandFailure.swift` only.
 @main
 struct TimelineCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -12,7 +12,7 @@ import TimelineCore
     var rest = Substring(line)
     while !rest.isEmpty {
       if let match = rest.prefixMatch(of: /<raw=(\d+):/) {
-        let count = Int(match.output.1)!
+        guard let count = Int(match.output.1) else { return nil }
         rest = rest[match.range.upperBound...]
         let scalars = rest.unicodeScalars
         guard scalars.count >= count + 2 else { return nil }

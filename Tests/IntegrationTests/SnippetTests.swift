@@ -142,11 +142,12 @@ import TimelineTestSupport
       let line = raw.trimmingCharacters(in: .whitespaces)
       if line.hasPrefix(";") || line.hasPrefix("#") || line.isEmpty { continue }
       if line.hasPrefix("[") && line.hasSuffix("]") {
-        current = String(line.dropFirst().dropLast())
-        sections[current!] = [:]
+        let name = String(line.dropFirst().dropLast())
+        current = name
+        sections[name] = [:]
       } else if let current, let equals = line.firstIndex(of: "=") {
         let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-        sections[current]![key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        sections[current, default: [:]][key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       }
     }
     return sections

@@ -24,7 +24,11 @@ enum AvalancheFixture {
   static func utc(_ text: String) -> Int64 {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
-    return Int64(formatter.date(from: text)!.timeIntervalSince1970)
+    guard let date = formatter.date(from: text) else {
+      Issue.record("not an ISO 8601 time: \(text)")
+      return 0
+    }
+    return Int64(date.timeIntervalSince1970)
   }
 }
 

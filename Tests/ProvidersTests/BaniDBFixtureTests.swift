@@ -66,7 +66,11 @@ enum BaniDBFixture {
   }
 
   static func epoch(_ iso: String) -> Int64 {
-    Int64(ISO8601DateFormatter().date(from: iso)!.timeIntervalSince1970)
+    guard let date = ISO8601DateFormatter().date(from: iso) else {
+      Issue.record("not an ISO 8601 time: \(iso)")
+      return 0
+    }
+    return Int64(date.timeIntervalSince1970)
   }
 
   /// Requested paths with the `/v2` base stripped.

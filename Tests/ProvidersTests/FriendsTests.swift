@@ -12,9 +12,9 @@ import TimelineTestSupport
     Int(ISOTime.days(year: Int64(y), month: Int64(m), day: Int64(d)))
   }
 
-  func friend(_ name: String, _ period: String, last: Int?, since: Int = 0) -> FriendsPlan.Friend {
+  func friend(_ name: String, _ period: String, last: Int?, since: Int = 0) throws -> FriendsPlan.Friend {
     FriendsPlan.Friend(
-      contact: Contact(name: name, uid: name.lowercased(), file: "x.vcf"), period: Period(period)!, lastContact: last,
+      contact: Contact(name: name, uid: name.lowercased(), file: "x.vcf"), period: try #require(Period(period)), lastContact: last,
       since: since)
   }
 
@@ -27,26 +27,26 @@ import TimelineTestSupport
     for bad in ["", "m", "0d", "-1w", "2h", "1.5m", "99999d"] { #expect(Period(bad) == nil, "\(bad)") }
   }
 
-  @Test func dueFromTheLastContactOrTheStartOfTrackingAndMostOverdueFirst() {
+  @Test func dueFromTheLastContactOrTheStartOfTrackingAndMostOverdueFirst() throws {
     let today = Self.day(2026, 11, 25)
-    let alice = friend("Alice", "2w", last: today - 17)  // 3 days overdue of 14: 21 %
-    let bob = friend("Bob", "1w", last: today - 7)  // due today
-    let carol = friend("Carol", "1m", last: nil, since: today - 29)  // due in a day or two
-    let dan = friend("Dan", "1w", last: today - 9)  // 2 days overdue of 7: 29 %
+    let alice = try friend("Alice", "2w", last: today - 17)  // 3 days overdue of 14: 21 %
+    let bob = try friend("Bob", "1w", last: today - 7)  // due today
+    let carol = try friend("Carol", "1m", last: nil, since: today - 29)  // due in a day or two
+    let dan = try friend("Dan", "1w", last: today - 9)  // 2 days overdue of 7: 29 %
     let (due, later) = FriendsPlan.ranked([alice, bob, carol, dan], on: today)
     #expect(due.map(\.contact.name) == ["Dan", "Alice", "Bob"])
     #expect(later.map(\.contact.name) == ["Carol"])
     #expect(FriendsPlan.dueText(alice, name: "Alice", on: today) == "☎ Alice · 3 days overdue")
     #expect(FriendsPlan.dueText(bob, name: "Bob", on: today) == "☎ Bob · due today")
     #expect(FriendsPlan.dueText(dan, name: "Dan", on: today + 1) == "☎ Dan · 3 days overdue")
-    let next = friend("Carol", "1w", last: today - 5)  // due on Friday the 27th
+    let next = try friend("Carol", "1w", last: today - 5)  // due on Friday the 27th
     #expect(FriendsPlan.caughtUpText(next: next, name: "Carol", on: today) == "all caught up · next: Carol on Friday")
     #expect(
       FriendsPlan.caughtUpText(next: next, name: "Carol", on: today + 1) == "all caught up · next: Carol tomorrow")
   }
 
-  @Test func aSnoozeDelaysTheDueDay() {
-    var alice = friend("Alice", "2w", last: 100)
+  @Test func aSnoozeDelaysTheDueDay() throws {
+    var alice = try friend("Alice", "2w", last: 100)
     #expect(alice.dueDay == 114)
     alice.snoozedUntil = 130
     #expect(alice.dueDay == 130 && alice.overdue(on: 120) < 0)
@@ -82,7 +82,7 @@ import TimelineTestSupport
     provider.days = LocalDays(fixedOffset: -5 * 3600)
     let today = Self.day(2026, 11, 25)
     let now = Int64(today) * 86_400 + 15 * 3600  // 10:00 in UTC-5
-    let alice = friend("Alice Example", "1w", last: today - 6)
+    let alice = try friend("Alice Example", "1w", last: today - 6)
     let draft = provider.draft([alice], now: now)
     #expect(draft.entries[0].date == now)
     #expect(draft.entries[0].text == "all caught up · next: A. E. tomorrow")
@@ -101,7 +101,7 @@ import TimelineTestSupport
     let provider = try FriendsProvider(config: WidgetConfig(name: try .named("friends"), kind: "friends"))
     let now: Int64 = Int64(Self.day(2026, 11, 25)) * 86_400 + 12 * 3600
     let today = provider.days.day(of: now)
-    let friends = [friend("Alice", "1w", last: today - 10), friend("Bob", "1w", last: today - 8)]
+    let friends = [try friend("Alice", "1w", last: today - 10), try friend("Bob", "1w", last: today - 8)]
     let draft = provider.draft(friends, now: now, browse: 1, browseUntil: now + 60)
     #expect(draft.entries[0].text == "2/2 ▸ ☎ Bob · 1 day overdue")
     #expect(draft.entries[0].classes.contains("browsing"))

@@ -31,7 +31,9 @@ import TimelineCore
 /// Attribution, always in the tooltip: "Varsler fra Snøskredvarslingen i Norge og
 /// www.varsom.no" (NVE's wording); Sweden: Naturvårdsverket / lavinprognoser.se.
 public struct AvalancheProvider: TimelineProvider {
+  /// The kind name in config.
   public static let kind = "avalanche"
+  /// Reads its country's service only.
   public var sourceKeys: [Source]? { [country.source] }
 
   let country: AvalancheCountry
@@ -39,6 +41,7 @@ public struct AvalancheProvider: TimelineProvider {
   let language: AvalancheLanguage
   let palette: AvalanchePalette
 
+  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     country = AvalancheCountry(rawValue: try options.choice("country", ["no", "se"], default: "no")) ?? .norway
@@ -86,6 +89,7 @@ public struct AvalancheProvider: TimelineProvider {
       attribution: country == .norway ? varsomAttribution : lavinprognoserAttribution)
   }
 
+  /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry {
     // Names from the bundled list when known; an id it lacks shows as its number.
     let names = ids.map { AvalancheRegion.find(country, $0)?.name ?? String($0) }
@@ -95,6 +99,7 @@ public struct AvalancheProvider: TimelineProvider {
       tooltip: [builder.attribution], alt: "placeholder", classes: ["avalanche", "placeholder"], level: 0)
   }
 
+  /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
     let base = context.sources[country.source]
@@ -113,6 +118,7 @@ public struct AvalancheProvider: TimelineProvider {
     }
   }
 
+  /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     var sample = builder

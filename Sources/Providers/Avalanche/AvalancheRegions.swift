@@ -12,8 +12,11 @@ public enum AvalancheCountry: String, Sendable, CaseIterable, Codable {
 
 /// A forecast region (Norway) or area (Sweden).
 public struct AvalancheRegion: Sendable, Equatable, Codable {
+  /// Which service lists it.
   public var country: AvalancheCountry
+  /// The id the `avalanche` widget's `region` or `area` takes.
   public var id: Int
+  /// The name the service gives it.
   public var name: String
   /// Norway: "A" (warned daily in season) or "B" (only at high danger). Sweden: "area"
   /// or "sub-area".
@@ -21,6 +24,7 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
   /// lavinprognoser.se page slug (Sweden only).
   public var slug: String?
 
+  /// Creates a region.
   public init(country: AvalancheCountry, id: Int, name: String, type: String, slug: String? = nil) {
     self.country = country
     self.id = id

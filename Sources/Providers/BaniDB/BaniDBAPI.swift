@@ -23,14 +23,6 @@ struct BaniDBAPI: Sendable {
     case notFound
   }
 
-  /// A failed request, twice over: `error` is the one-line reason for `lastError` (it may
-  /// quote BaniDB's own error message), `reason` is our own wording for a tooltip or the
-  /// bar ("HTTP 500", "rate limited", "not found", …) and never carries upstream text.
-  struct Failure: Error, Sendable {
-    var error: ProviderError
-    var reason: String
-  }
-
   /// Like `answer(_:)`, but with only the `lastError` side of a failure, for kinds that
   /// hand errors straight to the engine.
   func get(_ path: String) async throws -> Answer {
@@ -41,27 +33,28 @@ struct BaniDBAPI: Sendable {
     }
   }
 
-  func answer(_ path: String) async throws(Failure) -> Answer {
+  func answer(_ path: String) async throws(BaniDBRequestError) -> Answer {
     let response: HTTPResponse
     do {
       response = try await http.get(base.text + path, headers: [:])
     } catch let error as ProviderError {
-      throw Failure(error: error, reason: "network error")
+      throw BaniDBRequestError(error: error, reason: "network error")
     } catch {
-      throw Failure(error: ProviderError("BaniDB: request failed"), reason: "network error")
+      throw BaniDBRequestError(error: ProviderError("BaniDB: request failed"), reason: "network error")
     }
     if response.status == 404 { return .notFound }
     let body: [UInt8]
     do {
       body = try response.jsonBody(from: "BaniDB", now: clock.now())
     } catch let error as ProviderError {
-      throw Failure(error: error, reason: Self.reason(status: response.status))
+      throw BaniDBRequestError(error: error, reason: Self.reason(status: response.status))
     } catch {
-      throw Failure(
+      throw BaniDBRequestError(
         error: ProviderError("BaniDB: HTTP \(response.status)"), reason: Self.reason(status: response.status))
     }
     guard let json = JSONValue.parse(body) else {
-      throw Failure(error: ProviderError("BaniDB: response is not valid JSON"), reason: "unexpected response")
+      throw BaniDBRequestError(
+        error: ProviderError("BaniDB: response is not valid JSON"), reason: "unexpected response")
     }
     return .found(json)
   }
@@ -75,12 +68,12 @@ struct BaniDBAPI: Sendable {
     }
   }
 
-  func shabad(_ path: String) async throws(Failure) -> Shabad? {
+  func shabad(_ path: String) async throws(BaniDBRequestError) -> Shabad? {
     switch try await answer(path) {
     case .notFound: return nil
     case .found(let json):
       guard let shabad = Shabad(json) else {
-        throw Failure(
+        throw BaniDBRequestError(
           error: ProviderError("BaniDB: unexpected shabad format from \(path)"), reason: "unexpected response")
       }
       return shabad
@@ -91,9 +84,9 @@ struct BaniDBAPI: Sendable {
   /// item's result in order; a failure costs only its own item.
   static func each<T: Sendable, R: Sendable>(
     _ items: [T], _ work: @escaping @Sendable (T) async throws -> R
-  ) async -> [Result<R, Failure>] {
-    await withTaskGroup(of: (Int, Result<R, Failure>).self) { group in
-      var results = [Result<R, Failure>?](repeating: nil, count: items.count)
+  ) async -> [Result<R, BaniDBRequestError>] {
+    await withTaskGroup(of: (Int, Result<R, BaniDBRequestError>).self) { group in
+      var results = [Result<R, BaniDBRequestError>?](repeating: nil, count: items.count)
       var next = 0
       func start() {
         guard next < items.count else { return }
@@ -102,12 +95,15 @@ struct BaniDBAPI: Sendable {
         group.addTask {
           do {
             return (index, .success(try await work(item)))
-          } catch let failure as Failure {
+          } catch let failure as BaniDBRequestError {
             return (index, .failure(failure))
           } catch let error as ProviderError {
-            return (index, .failure(Failure(error: error, reason: "request failed")))
+            return (index, .failure(BaniDBRequestError(error: error, reason: "request failed")))
           } catch {
-            return (index, .failure(Failure(error: ProviderError("BaniDB: request failed"), reason: "request failed")))
+            return (
+              index,
+              .failure(BaniDBRequestError(error: ProviderError("BaniDB: request failed"), reason: "request failed"))
+            )
           }
         }
       }
@@ -117,7 +113,7 @@ struct BaniDBAPI: Sendable {
         start()
       }
       return results.map {
-        $0 ?? .failure(Failure(error: ProviderError("BaniDB: request not made"), reason: "request not made"))
+        $0 ?? .failure(BaniDBRequestError(error: ProviderError("BaniDB: request not made"), reason: "request not made"))
       }
     }
   }
@@ -130,4 +126,12 @@ struct BaniDBAPI: Sendable {
     if errors.count > 1 { error.message += " (all \(errors.count) requests failed)" }
     return error
   }
+}
+
+/// A failed request, twice over: `error` is the one-line reason for `lastError` (it may
+/// quote BaniDB's own error message), `reason` is our own wording for a tooltip or the
+/// bar ("HTTP 500", "rate limited", "not found", …) and never carries upstream text.
+struct BaniDBRequestError: Error, Sendable {
+  var error: ProviderError
+  var reason: String
 }

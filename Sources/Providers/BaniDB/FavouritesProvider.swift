@@ -27,7 +27,9 @@ import TimelineCore
 /// entry keyed `missing:<id>`) and not asked for again until the config changes or
 /// `refresh --force`; other failures are retried after 30 minutes.
 public struct FavouritesProvider: TimelineProvider {
+  /// The kind name in config.
   public static let kind = "favourites"
+  /// Reads BaniDB only.
   public var sourceKeys: [Source]? { [.banidb] }
   static let retryGap: Int64 = 30 * 60
   static let fetchesPerRefresh = 40
@@ -40,6 +42,7 @@ public struct FavouritesProvider: TimelineProvider {
   /// The saved shabads in order, read (with the import) when the config is loaded.
   let saved: [GurbaniKhoj.Saved]
 
+  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     if case .array(let items)? = config.options["shabads"] {
@@ -102,8 +105,10 @@ public struct FavouritesProvider: TimelineProvider {
   /// or a changed line in the import file makes the widget due.
   public var inputs: String { saved.map { "\($0.id):\($0.line ?? "")" }.joined(separator: "\n") }
 
+  /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry { BaniDBRender.placeholder("ੴ", kind: "favourite") }
 
+  /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     guard let shabad = BaniDBSamples.shabad("favourites") else {
@@ -190,6 +195,7 @@ public struct FavouritesProvider: TimelineProvider {
   /// A tooltip line in our own words; never BaniDB's error text (that goes to `lastError`).
   static func note(_ id: Int, _ reason: String) -> String { "⚠ shabad \(id) could not be fetched (\(reason))" }
 
+  /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
     var cached: [Int: Entry] = [:]

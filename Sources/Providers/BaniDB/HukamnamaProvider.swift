@@ -18,13 +18,16 @@ import TimelineCore
 /// with its own date, and the refresh is retried every 30 minutes.
 /// Every label comes from the response's `date.gregorian`, never from the request.
 public struct HukamnamaProvider: TimelineProvider {
+  /// The kind name in config.
   public static let kind = "hukamnama"
+  /// Reads BaniDB only.
   public var sourceKeys: [Source]? { [.banidb] }
   static let retryGap: Int64 = 30 * 60
 
   let style: BaniDBStyle
   let fresh: Int64
 
+  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     style = try BaniDBStyle(&options)
@@ -32,8 +35,10 @@ public struct HukamnamaProvider: TimelineProvider {
     try options.finish()
   }
 
+  /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry { BaniDBRender.placeholder("Hukamnama…", kind: "hukamnama") }
 
+  /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     guard let hukamnama = BaniDBSamples.hukamnama("hukamnama"), !hukamnama.shabads.isEmpty else {
@@ -45,6 +50,7 @@ public struct HukamnamaProvider: TimelineProvider {
     return TimelineDraft(entries: [entry], end: Zone.ist.nextMidnight(after: now), policy: .never, line: style.line)
   }
 
+  /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
     let today = Zone.ist.day(at: now)

@@ -21,7 +21,9 @@ import TimelineCore
 /// fetched, one per interval (`OfflineRotation`), so the end is 7 days later; those
 /// repeats are never kept as fresh by a later refresh.
 public struct RandomShabadProvider: TimelineProvider {
+  /// The kind name in config.
   public static let kind = "random-shabad"
+  /// Reads BaniDB only.
   public var sourceKeys: [Source]? { [.banidb] }
   static let sources = ["G", "all", "D", "B", "A", "S", "N", "R"]
   static let retryGap: Int64 = 30 * 60
@@ -31,6 +33,7 @@ public struct RandomShabadProvider: TimelineProvider {
   let source: String
   let style: BaniDBStyle
 
+  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     interval = try options.duration("interval", default: 3 * 3600, minimum: 600)
@@ -40,8 +43,10 @@ public struct RandomShabadProvider: TimelineProvider {
     try options.finish()
   }
 
+  /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry { BaniDBRender.placeholder("ੴ", kind: "shabad") }
 
+  /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     guard let shabad = BaniDBSamples.shabad("random-shabad") else {
@@ -83,6 +88,7 @@ public struct RandomShabadProvider: TimelineProvider {
     return (grid(from: now), [:], anchor)
   }
 
+  /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
     let previous = context.force ? [] : context.previous?.entries ?? []
@@ -93,7 +99,7 @@ public struct RandomShabadProvider: TimelineProvider {
     let path = "/random/\(source)"
     let results = await BaniDBAPI.each(missing) { _ in
       guard let shabad = try await api.shabad(path) else {
-        throw BaniDBAPI.Failure(error: ProviderError("BaniDB: \(path) not found (HTTP 404)"), reason: "not found")
+        throw BaniDBRequestError(error: ProviderError("BaniDB: \(path) not found (HTTP 404)"), reason: "not found")
       }
       return shabad
     }

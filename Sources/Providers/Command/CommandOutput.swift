@@ -12,31 +12,34 @@ import TimelineCore
 /// A DATE is epoch seconds or ISO 8601 with `Z` or an offset. An entry without a date is
 /// dated now. Every wrong type is an error naming the field, never a silent default.
 public enum CommandOutput {
-  struct Failure: Error { var what: String }
+
+  static let policyShape = "\"policy\" must be \"atEnd\", \"never\" or {\"after\": DATE}"
 
   /// The timeline in `bytes`, or a `ProviderError` naming `program` and the field. Public
   /// for the `command` fuzz target, which feeds it bytes without running a program.
   public static func decode(_ bytes: [UInt8], now: Int64, program: String) throws -> TimelineDraft {
     do {
       return try decode(bytes, now: now)
-    } catch let failure as Failure {
+    } catch let failure as CommandOutputError {
       throw ProviderError("\(program) output: \(failure.what)")
     }
   }
 
   private static func decode(_ bytes: [UInt8], now: Int64) throws -> TimelineDraft {
-    guard let root = JSONValue.parse(bytes) else { throw Failure(what: whyNotJSON(bytes)) }
-    guard case .object = root else { throw Failure(what: "expected a JSON object") }
-    guard let items = root["entries"]?.array else { throw Failure(what: "\"entries\" must be an array") }
-    guard items.count <= 10_000 else { throw Failure(what: "more than 10000 entries") }
+    guard let root = JSONValue.parse(bytes) else { throw CommandOutputError(what: whyNotJSON(bytes)) }
+    guard case .object = root else { throw CommandOutputError(what: "expected a JSON object") }
+    guard let items = root["entries"]?.array else { throw CommandOutputError(what: "\"entries\" must be an array") }
+    guard items.count <= 10_000 else { throw CommandOutputError(what: "more than 10000 entries") }
     let entries = try items.enumerated().map { try entry($1, at: "entries[\($0)]", now: now) }
     let end = try root["end"].flatMap { $0.isNull ? nil : try date($0, field: "end") }
     let policy: ReloadPolicy
     switch root["policy"] {
     case nil, .null?, .string("atEnd")?: policy = .atEnd
     case .string("never")?: policy = .never
-    case .object(let o)? where o["after"] != nil: policy = .after(try date(o["after"]!, field: "policy.after"))
-    default: throw Failure(what: "\"policy\" must be \"atEnd\", \"never\" or {\"after\": DATE}")
+    case .object(let o)?:
+      guard let after = o["after"] else { throw CommandOutputError(what: Self.policyShape) }
+      policy = .after(try date(after, field: "policy.after"))
+    default: throw CommandOutputError(what: Self.policyShape)
     }
     return TimelineDraft(entries: entries, end: end, policy: policy)
   }
@@ -84,19 +87,19 @@ public enum CommandOutput {
   }
 
   private static func entry(_ value: JSONValue, at: String, now: Int64) throws -> Entry {
-    guard case .object(let f) = value else { throw Failure(what: "\(at) must be an object") }
+    guard case .object(let f) = value else { throw CommandOutputError(what: "\(at) must be an object") }
     func text(_ key: String) throws -> String? {
       switch f[key] {
       case nil, .null?: return nil
       case .string(let s)?: return s
-      default: throw Failure(what: "\(at).\(key) must be a string")
+      default: throw CommandOutputError(what: "\(at).\(key) must be a string")
       }
     }
     var runs: [TextRun]
     if let list = f["runs"], !list.isNull {
-      guard let list = list.array else { throw Failure(what: "\(at).runs must be an array") }
+      guard let list = list.array else { throw CommandOutputError(what: "\(at).runs must be an array") }
       runs = try list.map { run in
-        guard let t = run["text"]?.string else { throw Failure(what: "\(at).runs[].text must be a string") }
+        guard let t = run["text"]?.string else { throw CommandOutputError(what: "\(at).runs[].text must be a string") }
         return TextRun(t, color: run["color"]?.string, bold: run["bold"]?.bool ?? false)
       }
     } else {
@@ -108,27 +111,29 @@ public enum CommandOutput {
     case .string(let s)?: tooltip = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     case .array(let list)?:
       tooltip = try list.map {
-        guard let s = $0.string else { throw Failure(what: "\(at).tooltip must hold strings") }
+        guard let s = $0.string else { throw CommandOutputError(what: "\(at).tooltip must hold strings") }
         return s
       }
-    default: throw Failure(what: "\(at).tooltip must be a string or an array of strings")
+    default: throw CommandOutputError(what: "\(at).tooltip must be a string or an array of strings")
     }
     var level: Int?
     if let raw = f["level"], !raw.isNull {
-      guard let n = raw.int, (0...5).contains(n) else { throw Failure(what: "\(at).level must be an integer 0-5") }
+      guard let n = raw.int, (0...5).contains(n) else {
+        throw CommandOutputError(what: "\(at).level must be an integer 0-5")
+      }
       level = Int(n)
     }
     var relevance = Relevance(Relevance.defaultScore)
     if let raw = f["relevance"], !raw.isNull {
       guard let d = raw.number, d.isFinite, (0...100).contains(d) else {
-        throw Failure(what: "\(at).relevance must be a number 0-100")
+        throw CommandOutputError(what: "\(at).relevance must be a number 0-100")
       }
       relevance = Relevance(Int(d.rounded()))
     }
     var classes: [String] = []
     if let raw = f["class"], !raw.isNull {
       guard let list = raw.array, case let names = list.compactMap(\.string), names.count == list.count else {
-        throw Failure(what: "\(at).class must be an array of strings")
+        throw CommandOutputError(what: "\(at).class must be an array of strings")
       }
       classes = names
     }
@@ -146,11 +151,14 @@ public enum CommandOutput {
     } else if let s = value.string, let parsed = ISO8601.parse(s, requireZone: true) {
       epoch = parsed
     } else {
-      throw Failure(what: "\(field) must be epoch seconds or an ISO 8601 date with a zone, like 2026-11-22T10:00:00Z")
+      throw CommandOutputError(
+        what: "\(field) must be epoch seconds or an ISO 8601 date with a zone, like 2026-11-22T10:00:00Z")
     }
     guard ISOTime.validRange.contains(epoch) else {
-      throw Failure(what: "\(field) \(epoch) is out of range (years 1 to 9999)")
+      throw CommandOutputError(what: "\(field) \(epoch) is out of range (years 1 to 9999)")
     }
     return epoch
   }
 }
+
+struct CommandOutputError: Error { var what: String }

@@ -12,7 +12,9 @@ import TimelineCore
 /// Failures (spawn error, non-zero exit, timeout, invalid JSON, wrong types) fail the
 /// refresh with a clear `lastError`; the previous timeline is kept.
 public struct CommandProvider: TimelineProvider {
+  /// The kind name in config.
   public static let kind = "command"
+  /// Reads no service.
   public var sourceKeys: [Source]? { [] }
 
   let argv: [String]
@@ -20,6 +22,7 @@ public struct CommandProvider: TimelineProvider {
   let placeholderText: String
   let widget: String
 
+  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     guard let argv = try options.strings("command"), !argv.isEmpty, !argv[0].isEmpty else {
@@ -32,10 +35,12 @@ public struct CommandProvider: TimelineProvider {
     try options.finish()
   }
 
+  /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry {
     Entry(date: 0, runs: [TextRun(placeholderText)], alt: "placeholder", classes: ["command"])
   }
 
+  /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     let entry = Entry(
@@ -44,6 +49,7 @@ public struct CommandProvider: TimelineProvider {
     return TimelineDraft(entries: [entry], end: nil, policy: .after(now + 3600))
   }
 
+  /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let (argv, timeout) = (self.argv, self.timeout)
     let result = try await Task.detached { try Subprocess.run(argv, timeout: Double(timeout)) }.value

@@ -12,16 +12,21 @@ import TimelineCore
 /// `maxFileBytes`, folders are entered once each (a symlink loop ends), at most
 /// `maxDepth` deep and `maxFiles` in all. What is passed over is said in `problems`.
 public struct AddressBook: Sendable, Equatable {
+  /// The cards read, in file order.
   public var contacts: [Contact] = []
   /// One line per skipped card or file, for `status` and `doctor`.
   public var problems: [String] = []
   /// The `.vcf` files read.
   public var files = 0
 
+  /// A larger file is skipped and named in `problems`.
   public static let maxFileBytes = 64 << 20
+  /// Folders deeper than this are not entered.
   public static let maxDepth = 8
+  /// At most this many files are read in all.
   public static let maxFiles = 100_000
 
+  /// An empty book.
   public init() {}
 
   /// Reads `path` (`~/` expanded by the caller). A missing path is an error, since a
@@ -136,7 +141,7 @@ public struct AddressBook: Sendable, Equatable {
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     var filled = 0
     while filled < bytes.count {
-      let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+      let got = bytes[filled...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if got < 0 && errno == EINTR { continue }
       guard got >= 0 else { return .failure(ReadProblem(reason: "read error: \(String(cString: strerror(errno)))")) }
       if got == 0 { break }

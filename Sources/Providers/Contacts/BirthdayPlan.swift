@@ -5,8 +5,11 @@ import TimelineCore
 public enum BirthdayPlan {
   /// One coming date of one contact.
   public struct Occasion: Sendable, Equatable {
+    /// Which date of the card it is.
     public enum Kind: String, Sendable { case birthday, anniversary }
+    /// The card.
     public var contact: Contact
+    /// A birthday or an anniversary.
     public var kind: Kind
     /// The local day it falls on.
     public var day: Int

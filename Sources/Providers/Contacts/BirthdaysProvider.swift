@@ -8,7 +8,9 @@ import TimelineCore
 /// Options: `contacts` (folder or .vcf, default ~/.local/share/contacts), `within`
 /// (days or weeks, default "14d"), `private` (initials instead of names).
 public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
+  /// The kind name in config.
   public static let kind = "birthdays"
+  /// Reads no service.
   public var sourceKeys: [Source]? { [] }
   static let horizonDays = 35
 
@@ -16,6 +18,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   let within: Int
   let days: LocalDays
 
+  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     contacts = try ContactsOptions(&options)
@@ -35,10 +38,12 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     self.days = days
   }
 
+  /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry {
     Entry(date: 0, runs: [TextRun("🎂 …")], alt: "placeholder", classes: ["birthdays"])
   }
 
+  /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     let today = days.day(of: now)
@@ -52,11 +57,13 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     return draft(sample, now: now)
   }
 
+  /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let book = try AddressBook.read(contacts.path)
     return draft(book.contacts, now: context.clock.now())
   }
 
+  /// The address book's (and the log's) problems, read now from the files.
   public func diagnostics() -> [String] {
     do { return try AddressBook.read(contacts.path).problems } catch { return ["\(error)"] }
   }

@@ -1,9 +1,13 @@
 /// A day of the year with or without its year: `BDAY:19860412`, `BDAY:--0412`.
 public struct ContactDate: Sendable, Equatable {
+  /// The year, when the card gives one.
   public var year: Int?
+  /// 1 to 12.
   public var month: Int
+  /// 1 to 31.
   public var day: Int
 
+  /// Creates a date.
   public init(year: Int?, month: Int, day: Int) {
     self.year = year
     self.month = month
@@ -44,17 +48,22 @@ public struct Contact: Sendable, Equatable {
   public var name: String
   /// `UID`, when the card has one.
   public var uid: String?
+  /// `TEL` values, in card order.
   public var phones: [String] = []
+  /// `EMAIL` values, in card order.
   public var emails: [String] = []
   /// `CATEGORIES`, every value of every such line.
   public var categories: [String] = []
+  /// `BDAY`.
   public var birthday: ContactDate?
   /// `ANNIVERSARY` (4.0) or `X-ANNIVERSARY` (Evolution, Android).
   public var anniversary: ContactDate?
   /// The file it came from, relative to the address book, and its place in it.
   public var file: String
+  /// The card's place in its file, from 1.
   public var card: Int
 
+  /// A contact with only a name (and a UID, when given).
   public init(name: String, uid: String? = nil, file: String, card: Int = 1) {
     self.name = name
     self.uid = uid

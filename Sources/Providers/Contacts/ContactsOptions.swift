@@ -37,10 +37,14 @@ public protocol LocalDiagnostics {
 /// A number of days, weeks, months or years: "14d", "2w", "1m", "1y". Months and years
 /// are calendar months (a period of "1m" from 31 January ends on the last of February).
 public struct Period: Sendable, Equatable, CustomStringConvertible {
+  /// Days, weeks, months or years.
   public enum Unit: String, Sendable { case d, w, m, y }
+  /// How many units (1 to 3650).
   public var count: Int
+  /// The unit.
   public var unit: Unit
 
+  /// Parses "14d", "2w", "1m" or "1y"; nil for anything else.
   public init?(_ text: String) {
     guard let last = text.last, let unit = Unit(rawValue: String(last)), let count = Int(text.dropLast()),
       count > 0, count <= 3650
@@ -49,6 +53,7 @@ public struct Period: Sendable, Equatable, CustomStringConvertible {
     self.unit = unit
   }
 
+  /// The period as the config writes it ("2w").
   public var description: String { "\(count)\(unit.rawValue)" }
 
   /// The day one period after `day`.

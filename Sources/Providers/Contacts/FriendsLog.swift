@@ -16,9 +16,12 @@ import TimelineCore
 /// shared lock. A line that does not parse (a torn write from another tool, an edit by
 /// hand) is skipped and counted, never fatal.
 public struct FriendsLog: Sendable {
+  /// What a line records: a contact, a snooze, or the start of tracking.
   public enum Kind: String, Sendable { case contact, snooze, track }
 
+  /// One line of the log.
   public struct Event: Sendable, Equatable {
+    /// What happened.
     public var kind: Kind
     /// `Contact.key`.
     public var who: String
@@ -26,9 +29,12 @@ public struct FriendsLog: Sendable {
     public var name: String
     /// The day of the contact or of the start of tracking; for a snooze, its last day.
     public var day: Int
+    /// How the contact was made (call, message, meetup), when said.
     public var how: String?
+    /// When the line was written (UTC epoch seconds).
     public var at: Int64
 
+    /// Creates an event.
     public init(kind: Kind, who: String, name: String, day: Int, how: String? = nil, at: Int64) {
       (self.kind, self.who, self.name, self.day, self.how, self.at) = (kind, who, name, day, how, at)
     }
@@ -36,17 +42,24 @@ public struct FriendsLog: Sendable {
 
   /// What the log says about each contact.
   public struct Summary: Sendable, Equatable {
+    /// The latest logged contact day, by `Contact.key`.
     public var lastContact: [String: Int] = [:]
+    /// How that contact was made, by `Contact.key`.
     public var lastHow: [String: String] = [:]
+    /// The day tracking began, by `Contact.key`.
     public var tracked: [String: Int] = [:]
+    /// The last day of the latest snooze, by `Contact.key`.
     public var snoozedUntil: [String: Int] = [:]
     /// Line numbers that did not parse.
     public var damaged: [Int] = []
+    /// How many lines parsed.
     public var events = 0
   }
 
+  /// The log file.
   public let path: String
 
+  /// A log kept in `path`.
   public init(path: String) { self.path = path }
 
   /// `$XDG_DATA_HOME/timeline/friends/log.jsonl`, else under `~/.local/share`.
@@ -67,7 +80,7 @@ public struct FriendsLog: Sendable {
     let bytes = Array(events.map(Self.line).joined().utf8)
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+      let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { throw ProviderError("cannot write \(path): \(String(cString: strerror(errno)))") }
       written += count
@@ -89,7 +102,7 @@ public struct FriendsLog: Sendable {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while bytes.count < 256 << 20 {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
       bytes += chunk[0..<count]

@@ -3,16 +3,20 @@
 public enum FriendsPlan {
   /// A tracked contact and what the log says about them.
   public struct Friend: Sendable, Equatable {
+    /// The card.
     public var contact: Contact
+    /// How often to be in touch.
     public var period: Period
     /// The day of the last logged contact.
     public var lastContact: Int?
+    /// How the last contact was made, when the log says.
     public var how: String?
     /// The day tracking began (the first refresh that saw them tracked).
     public var since: Int
     /// A snooze: not due before this day.
     public var snoozedUntil: Int?
 
+    /// Creates a friend.
     public init(contact: Contact, period: Period, lastContact: Int? = nil, since: Int, snoozedUntil: Int? = nil) {
       self.contact = contact
       self.period = period

@@ -11,7 +11,9 @@ import TimelineCore
 /// CATEGORIES tracked, default ["friends"]), `cadence` (names with their own period),
 /// `private` (initials instead of names).
 public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
+  /// The kind name in config.
   public static let kind = "friends"
+  /// Reads no service.
   public var sourceKeys: [Source]? { [] }
   static let horizonDays = 35
 
@@ -19,10 +21,12 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   let every: Period
   let categories: [String]
   let cadence: [(name: String, period: Period)]
+  /// The user's days; a test fixes the offset.
   public var days = LocalDays()
   /// The log; the default place unless a test gives its own.
   public var log = FriendsLog(path: FriendsLog.defaultPath())
 
+  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     contacts = try ContactsOptions(&options)
@@ -41,6 +45,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     try options.finish()
   }
 
+  /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry {
     Entry(date: 0, runs: [TextRun("☎ …")], alt: "placeholder", classes: ["friends"])
   }
@@ -69,10 +74,10 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
         )
       }
     }
-    let friends = periods.keys.sorted().map { index in
+    let friends = periods.sorted { $0.key < $1.key }.map { index, period in
       let person = people[index]
       var friend = FriendsPlan.Friend(
-        contact: person, period: periods[index]!, lastContact: summary.lastContact[person.key],
+        contact: person, period: period, lastContact: summary.lastContact[person.key],
         since: summary.tracked[person.key] ?? today, snoozedUntil: summary.snoozedUntil[person.key])
       friend.how = summary.lastHow[person.key]
       return friend
@@ -80,6 +85,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     return (friends, problems)
   }
 
+  /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     let today = days.day(of: now)
@@ -93,6 +99,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     return draft(friends, now: now)
   }
 
+  /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
     return draft(try current(now: now).friends, now: now)
@@ -118,6 +125,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     return (found.friends, book.problems + found.problems + damaged)
   }
 
+  /// The address book's (and the log's) problems, read now from the files.
   public func diagnostics() -> [String] {
     do {
       let book = try AddressBook.read(contacts.path)

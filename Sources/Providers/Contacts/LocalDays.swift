@@ -8,6 +8,7 @@ public struct LocalDays: Sendable {
   /// Seconds east of UTC; nil for the system's zone.
   public var fixedOffset: Int64?
 
+  /// Days in the system's zone, or at `fixedOffset` seconds east of UTC.
   public init(fixedOffset: Int64? = nil) { self.fixedOffset = fixedOffset }
 
   private var zone: Zone { fixedOffset.map { .fixed(seconds: $0) } ?? .user }

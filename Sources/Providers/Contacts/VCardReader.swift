@@ -3,7 +3,9 @@
 public enum VCardReader {
   /// The cards of a file and what was wrong with it.
   public struct Result: Sendable, Equatable {
+    /// The cards it could use.
     public var contacts: [Contact] = []
+    /// One line per card left out.
     public var problems: [String] = []
   }
 

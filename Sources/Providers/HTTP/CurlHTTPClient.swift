@@ -32,6 +32,7 @@ public final class CurlHTTPClient: HTTPClient, Sendable {
     gate = RequestGate(limit: concurrency)
   }
 
+  /// GETs `url` with `headers` through libcurl, within the client's request cap and the run's budget.
   public func get(_ url: String, headers: [String: String]) async throws -> HTTPResponse {
     guard var origin = CurlURL(url) else { throw ProviderError("invalid URL \(url)") }
     await gate.enter()

@@ -10,6 +10,7 @@ import TimelineCore
 /// clearly higher). Members that are unknown or stacks themselves are refused by the
 /// config loader, which knows the other widgets.
 public struct StackProvider: TimelineProvider {
+  /// The kind name in config.
   public static let kind = StackRule.kind
 
   /// The member widgets, in config order.
@@ -17,6 +18,7 @@ public struct StackProvider: TimelineProvider {
   /// `min_display` in seconds.
   public let minDisplay: Int64
 
+  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     guard let members = try options.strings("widgets"), !members.isEmpty else {
@@ -35,12 +37,15 @@ public struct StackProvider: TimelineProvider {
     try options.finish()
   }
 
+  /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry {
     Entry(date: 0, relevance: Relevance(0), runs: [TextRun("…")], alt: "placeholder", classes: ["stack"])
   }
 
+  /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft { TimelineDraft(entries: [], policy: .never) }
 
+  /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     TimelineDraft(entries: [], policy: .never)
   }

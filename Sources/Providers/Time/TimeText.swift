@@ -6,6 +6,7 @@ import TimelineCore
 public enum TimeText {
   /// Monday first, matching `LocalDay.weekday`.
   public static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+  /// January first.
   public static let months = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
     "December",

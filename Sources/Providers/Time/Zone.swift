@@ -86,9 +86,13 @@ public enum Zone: Sendable, Equatable {
 
 /// A local date and time of day.
 public struct LocalClock: Sendable, Equatable {
+  /// The local day.
   public var day: LocalDay
+  /// 0 to 23.
   public var hour: Int
+  /// 0 to 59.
   public var minute: Int
+  /// 0 to 59.
   public var second: Int
 }
 

@@ -10,10 +10,10 @@ enum ConfigWidgets {
     let table = try ConfigLoader.table(entry, "widgets", file: file)
     var out: [WidgetConfig] = []
     for widget in table.entries {
-      let name = widget.key
-      guard WidgetName.isValid(name) else {
+      guard let name = WidgetName(widget.key) else {
         throw ConfigError(
-          "\(ConfigLoader.at(file, widget.keyPosition)): [widgets.\(name)]: invalid widget name; \(WidgetName.rule)")
+          "\(ConfigLoader.at(file, widget.keyPosition)): [widgets.\(widget.key)]: invalid widget name; \(WidgetName.rule)"
+        )
       }
       guard case .table(let body) = widget.node.value else {
         throw ConfigError("\(ConfigLoader.at(file, widget.node.position)): [widgets.\(name)] must be a table")
@@ -25,7 +25,7 @@ enum ConfigWidgets {
         )
       }
       guard ProviderRegistry.type(for: kind) != nil else {
-        throw ConfigError.unknownKind(kind, widget: name, file: "\(file):\(kindNode.position)")
+        throw ConfigError.unknownKind(kind, widget: name.text, file: "\(file):\(kindNode.position)")
       }
       var options: [String: ConfigValue] = [:]
       var places = ConfigPlaces(table: place(widget.node.position))
@@ -61,8 +61,8 @@ enum ConfigWidgets {
       for (index, item) in items.enumerated() {
         let place = "\(stack.place(of: "widgets", item: index)) widgets"
         guard case .string(let name) = item else { throw ConfigError("\(place): expected widget names (strings)") }
-        guard let member = widgets.first(where: { $0.name == name }) else {
-          let known = widgets.filter { $0.kind != StackRule.kind }.map(\.name).joined(separator: ", ")
+        guard let member = widgets.first(where: { $0.name.text == name }) else {
+          let known = widgets.filter { $0.kind != StackRule.kind }.map(\.name.text).joined(separator: ", ")
           throw ConfigError(
             "\(place): no widget \"\(name)\" in this config (widgets: \(known.isEmpty ? "none" : known))")
         }

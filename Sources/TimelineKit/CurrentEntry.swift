@@ -57,8 +57,8 @@ public enum CurrentEntry {
       throw .failed("widget \"\(widget)\" has no current entry \(when); run `timeline refresh \(widget)`")
     }
     // A wheel's view file (a friends widget showing another friend) is what the bars show.
-    if at == nil, let browse, let live = browse.read(widget), live.view,
-      live.isLive(at: now, current: timeline.entries[index].date), let viewPath = browse.viewPath(for: widget),
+    if at == nil, let browse, let live = browse.read(name), live.view,
+      live.isLive(at: now, current: timeline.entries[index].date), let viewPath = browse.viewPath(for: name),
       let shown = try? CacheReader.timeline(path: viewPath),
       let viewIndex = Selection.currentIndex(dates: shown.entries.count, dateAt: { shown.entries[$0].date }, now: now)
     {

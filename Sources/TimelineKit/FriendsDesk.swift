@@ -142,7 +142,7 @@ public struct FriendsDesk: Sendable {
     let name = widgetConfig.name
     let cached = CacheReader.view(path: store.path(for: name), at: now)
     guard cached.error == nil, let current = cached.current else {
-      throw Failure(status: 1, description: "\(widget) shows nothing to browse; run `timeline refresh \(widget)`")
+      throw FriendsError(status: 1, description: "\(widget) shows nothing to browse; run `timeline refresh \(widget)`")
     }
     let until = now + config.bars.browseTimeout
     let draft = provider.draft(try tracked(provider).friends, now: now, browse: offset, browseUntil: until)
@@ -163,7 +163,7 @@ public struct FriendsDesk: Sendable {
           BrowseState(offset: 1, anchor: current.date, target: now, expires: until, view: true), for: name)
       }
     } catch {
-      throw Failure(status: 1, description: "\(widget): \(error)")
+      throw FriendsError(status: 1, description: "\(widget): \(error)")
     }
     return Terminal.clean(shown.text)
   }

@@ -33,7 +33,8 @@ enum StackView {
     for name in meta.members where name != stack.text {
       // Member names are data from the stack's cache file: each is checked here.
       guard let memberName = WidgetName(name) else { continue }
-      let read = CacheReader.member(path: store.path(for: memberName), at: now, keepParsed: shortLived, tooltip: tooltip)
+      let read = CacheReader.member(
+        path: store.path(for: memberName), at: now, keepParsed: shortLived, tooltip: tooltip)
       let view = read.view
       guard let memberMeta = view.meta, memberMeta.kind != StackRule.kind else {
         if details { skipped.append((name, view.meta == nil ? "no cache to read" : "a stack, not a member")) }

@@ -14,7 +14,8 @@ import TimelineTestSupport
 
   func friend(_ name: String, _ period: String, last: Int?, since: Int = 0) throws -> FriendsPlan.Friend {
     FriendsPlan.Friend(
-      contact: Contact(name: name, uid: name.lowercased(), file: "x.vcf"), period: try #require(Period(period)), lastContact: last,
+      contact: Contact(name: name, uid: name.lowercased(), file: "x.vcf"), period: try #require(Period(period)),
+      lastContact: last,
       since: since)
   }
 

@@ -26,7 +26,8 @@ enum StackLarge {
     stack: String, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool, member: Bool = true
   ) -> [[TextRun]]? {
     guard let name = WidgetName(stack) else { return nil }
-    let view = CacheReader.view(path: CacheStore(directory: directory).path(for: name), at: now, keepParsed: false, tooltip: false)
+    let view = CacheReader.view(
+      path: CacheStore(directory: directory).path(for: name), at: now, keepParsed: false, tooltip: false)
     guard let meta = view.meta, meta.kind == StackRule.kind, view.error == nil else { return nil }
     let resolved = StackView.resolve(
       stack: name, meta: meta, directory: directory, now: now, shortLived: false, tooltip: false, browse: browse,

@@ -44,7 +44,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(Self.timeline(entries: count))
-    let path = try #require(store.path(for: "w"))
+    let path = try store.path(for: .named("w"))
     for now in stride(from: Int64(900), through: 1000 + Int64(count) * 100 + 100, by: 50) {
       Self.expectAgreement(path: path, at: now, "\(count) entries")
     }
@@ -54,7 +54,7 @@ import TimelineTestSupport
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
     try store.write(Self.timeline(entries: 20))
-    let path = try #require(store.path(for: "w"))
+    let path = try store.path(for: .named("w"))
     let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     let text = String(decoding: good, as: UTF8.self)
     // A damaged entry line of the same length: `"s5"` (a short text) becomes `"s\"`, whose

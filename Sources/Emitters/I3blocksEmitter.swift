@@ -52,7 +52,7 @@ public enum I3blocksEmitter {
   /// two entities are appended as one slice (every byte above `>`, Gurmukhi's included,
   /// needs none).
   static func appendPango(_ text: String, to out: inout [UInt8]) {
-    let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       var start = 0
       for index in bytes.indices where bytes[index] <= UInt8(ascii: ">") {
         guard let entity = entity(bytes[index]) else { continue }

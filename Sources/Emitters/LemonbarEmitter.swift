@@ -58,7 +58,7 @@ public enum LemonbarEmitter {
 
   /// Appends `text` with every `%` doubled; the bytes between two are appended as one slice.
   static func appendDoublingPercent(_ text: String, to out: inout [UInt8]) {
-    let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       var start = 0
       for index in bytes.indices where bytes[index] == UInt8(ascii: "%") {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...index]))

@@ -192,6 +192,9 @@ public struct FriendsDesk: Sendable {
           try store.write(timeline)
           store.clearState(of: widget.name)
         }
+        // Who is due has changed, so a wheel's view of the old order is stale: the bar
+        // returns to now.
+        browse.withLock { browse.remove(widget.name) }
       } catch {
         throw FriendsError(status: 1, description: "\(widget.name): \(error)")
       }

@@ -30,7 +30,7 @@ public struct SourceURL: Sendable, Hashable, CustomStringConvertible {
 
   /// Why a URL was refused.
   public enum Problem: Error, Sendable, Equatable {
-    /// Not an http(s) URL with a host (or it holds whitespace, NUL or a user part).
+    /// Not an http(s) URL with a host (or it holds whitespace, a control character or a user part).
     case invalid
     /// Plain http to a host that is not loopback.
     case insecure
@@ -42,7 +42,9 @@ public struct SourceURL: Sendable, Hashable, CustomStringConvertible {
     let secure = lower.hasPrefix("https://")
     guard secure || lower.hasPrefix("http://") else { throw .invalid }
     let rest = lower.dropFirst(secure ? 8 : 7)
-    guard !text.contains(where: { $0.isWhitespace || $0 == "\0" }) else { throw .invalid }
+    // Controls (C0, DEL, C1) would reach a request line or a terminal.
+    let control = text.unicodeScalars.contains { $0.value < 0x20 || (0x7f..<0xa0).contains($0.value) }
+    guard !control, !text.contains(where: \.isWhitespace) else { throw .invalid }
     let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     guard !authority.isEmpty, !authority.contains("@") else { throw .invalid }
     if !secure {

@@ -104,7 +104,8 @@ public enum ConfigLoader {
       do {
         config.sources[source] = try SourceURL(url)
       } catch .invalid {
-        throw ConfigError("\(place): [sources] \(key): expected an http:// or https:// URL, got \"\(url)\"")
+        throw ConfigError(
+          "\(place): [sources] \(key): expected an http:// or https:// URL, got \"\(CleanText.oneLineError(url))\"")
       } catch {
         config.warnings.append(
           "\(place): [sources] \(key) uses plain http to a non-loopback host; it is ignored, the default https URL is used"

@@ -48,9 +48,10 @@ extension TimelineCommand {
       do {
         return try SourceURL(text)
       } catch .invalid {
-        throw ValidationError("--\(flag): expected an http:// or https:// URL, got \"\(text)\"")
+        throw ValidationError("--\(flag): expected an http:// or https:// URL, got \"\(CleanText.oneLineError(text))\"")
       } catch {
-        throw ValidationError("--\(flag): plain http is allowed only to a loopback host, got \"\(text)\"")
+        throw ValidationError(
+          "--\(flag): plain http is allowed only to a loopback host, got \"\(CleanText.oneLineError(text))\"")
       }
     }
 

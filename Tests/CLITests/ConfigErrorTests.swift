@@ -161,6 +161,11 @@ import TimelineTestSupport
       "2:10: [sources] banidb: expected an http:// or https:// URL, got \"ftp://x\""
     ),
     (
+      // A control character in a URL is refused, and the message does not print it raw.
+      "[sources]\nvarsom = \"https://x\\u001b[2Jy/\"\n",
+      "2:10: [sources] varsom: expected an http:// or https:// URL, got \"https://x [2Jy/\""
+    ),
+    (
       "[refresh]\ngrace = \"forever\"\n",
       "2:9: [refresh] grace: expected a duration like \"1h\" or seconds (0 to 7 days)"
     ),

@@ -46,7 +46,9 @@ deps deps-build:
 # timeline links the Swift runtime and FoundationEssentials statically (-static-stdlib), so
 # it runs where no Swift is installed; its HTTP client needs libcurl at link time. -Osize:
 # a refresh waits on the network, not the CPU, and `make check-dist` holds it to 16 MB.
-TIMELINE_FLAGS := -Xswiftc -static-stdlib -Xswiftc -Osize
+# -function-sections: each function its own section, so that the link can lay out the ones a
+# refresh runs together (Package.swift, bench/refresh_order.py).
+TIMELINE_FLAGS := -Xswiftc -static-stdlib -Xswiftc -Osize -Xswiftc -Xfrontend -Xswiftc -function-sections
 build: deps-build
 	$(SWIFT) build -c release --product timeline $(TIMELINE_FLAGS) --disable-local-rpath
 	$(MAKE) build-static

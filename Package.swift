@@ -140,12 +140,26 @@ for target in package.targets where target.name == "timeline-emit" {
   ]
 }
 
-// timeline's release link (docs/packaging.md, "The binaries"): no dynamic symbol table of
-// the package's own symbols. swiftc's -static-stdlib link exports every one (0.4 MB of
-// .dynsym and .dynstr in the stripped binary); nothing loads them by name.
+// timeline's release link (docs/packaging.md, "The binaries"; `make build` also compiles
+// every module with -function-sections). lld, for three things gold lacks: --icf=all folds
+// identical functions (0.25 MB); --symbol-ordering-file puts the code a refresh runs
+// together at the front, in the order bench/refresh_order.py profiled
+// (bench/timeline-refresh.order), so the kernel's 64 KB fault-around maps 2 MB less of the
+// binary per run; and --no-eh-frame-hdr drops the unwinder's 0.34 MB search table, which
+// nothing needs (no C++ exception is thrown in it, a Swift error is not an unwind; glibc's
+// forced unwind of the main thread, when the async main parks it, stops at the first frame
+// without one, as at the top of any stack). And no dynamic symbol table of the package's own
+// symbols: swiftc's -static-stdlib link exports every one (0.4 MB); nothing loads them by
+// name. SwiftPM does not relink when only the order file changes.
+let refreshOrder = Context.packageDirectory + "/bench/timeline-refresh.order"
 for target in package.targets where target.name == "timeline" {
   target.linkerSettings = [
-    .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+    .unsafeFlags(
+      [
+        "-use-ld=lld", "-Xlinker", "--icf=all", "-Xlinker", "--no-eh-frame-hdr", "-Xlinker", "--no-export-dynamic",
+        "-Xlinker", "--symbol-ordering-file", "-Xlinker", refreshOrder, "-Xlinker", "--no-warn-symbol-ordering",
+      ],
+      .when(configuration: .release))
   ]
 }
 

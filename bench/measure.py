@@ -53,7 +53,8 @@ FIXTURES = os.path.join(ROOT, "Tests", "ProvidersTests", "Fixtures")
 SERVER = os.path.join(ROOT, "bench", "fixture_server.py")
 STATIC_FLAGS = ["-Xswiftc", "-static-executable"]
 # As the Makefile builds the shipped timeline, so P3 and P6 measure that binary.
-TIMELINE_FLAGS = ["-Xswiftc", "-static-stdlib", "-Xswiftc", "-Osize"]
+TIMELINE_FLAGS = ["-Xswiftc", "-static-stdlib", "-Xswiftc", "-Osize", "-Xswiftc", "-Xfrontend", "-Xswiftc",
+                  "-function-sections"]
 SIZES = (10, 10_000)
 REGIONS = (3011, 3022, 3016)
 DELAY = 0.2
@@ -750,6 +751,12 @@ def main():
         "",
         "Peak RSS (`ru_maxrss`, max of 3 runs of `timeline refresh --force`) for the P3 config: %s."
         % kb(refresh["rss"]),
+        "",
+        "Most of it is file-backed: the shared libraries libcurl brings (OpenSSL, GnuTLS, Kerberos,",
+        "LDAP, ~10 MB touched) and `timeline`'s own pages. The kernel maps each fault's 64 KB",
+        "neighbourhood, so `timeline` is linked with the functions a refresh runs packed together",
+        "(bench/timeline-refresh.order, written by bench/refresh_order.py). The rest: one malloc",
+        "arena for the transfer threads (Providers' `MallocArenas`), and no PIE symbol export.",
         "",
     ]
     # The hand-written account of what was tried (between the `bench:history` markers) is

@@ -79,12 +79,7 @@ let package = Package(
       dependencies: [
         "TimelineCore", "Platform", "Spawning", "TimelineCache", "Providers", "Emitters", "EmitRuntime", "TOML",
       ],
-      // Swift 6.3.1's optimiser crashes on ConfigLoader's loops over TOML tables (SIL copy
-      // propagation: "Found non consuming use outside of the lifetime being verified"), so
-      // the release build runs without that pass here.
-      swiftSettings: strict + [
-        .unsafeFlags(["-Xfrontend", "-enable-copy-propagation=false"], .when(configuration: .release))
-      ]),
+      swiftSettings: strict),
     .executableTarget(
       name: "timeline",
       dependencies: [

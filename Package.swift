@@ -4,11 +4,11 @@ import PackageDescription
 // Targets and what each may import:
 // - TOML: the config's TOML reader with positions; the standard library only.
 // - TimelineCore: the standard library only (entries, timelines, policies, selection, and the
-//   shared vocabulary: WidgetName, CleanText, JSONEscape, Palette).
+//   shared vocabulary: WidgetName, Sources, CleanText, JSONEscape, Palette).
 // - Platform: the process's view of the system: the wall clock, the environment, stdout
 //   writes; Glibc only, used by everything that runs, the fast path included.
-// - Spawning: the package's one way to start a program (process groups, the pipe2 shim);
-//   Glibc only. Apart from Platform so that timeline-emit does not link it: each type in
+// - Spawning: the package's one way to start a program (process groups, the pipe2 shim)
+//   and a detached thread; Glibc only. Apart from Platform so that timeline-emit does not link it: each type in
 //   the binary adds to the runtime's first conformance and metadata look-ups (~2 % of a
 //   one-shot emit, measured with callgrind).
 // - CJSONC: json-c, the reader of whole cache documents (version 2 hot lines use FlatJSON).
@@ -19,7 +19,8 @@ import PackageDescription
 //   the browse view, the placeholder guidance, argv, stdout, signals, inotify, --follow),
 //   shared by timeline-emit and `timeline emit`.
 // - CCurl: libcurl, the HTTP client's transport (one file of Providers uses it).
-// - Providers: networking, Foundation and time-zone maths live here and nowhere else.
+// - Providers: networking and time-zone maths live here and nowhere else; FoundationEssentials
+//   (JSON decoding) here, and for a few JSON and date helpers in TimelineKit and the CLI.
 // - TimelineKit: config, the refresh orchestration, status and what the CLI prints.
 // - timeline: the CLI; ArgumentParser parsing and dispatch into TimelineKit only.
 // - timeline-emit: the bars' fast path; never Foundation, never ArgumentParser.
@@ -83,7 +84,7 @@ let package = Package(
     .executableTarget(
       name: "timeline",
       dependencies: [
-        "TimelineKit", "TimelineCore", "EmitRuntime", "Emitters", "Platform", "Spawning",
+        "TimelineKit", "TimelineCore", "TimelineCache", "Providers", "EmitRuntime", "Emitters", "Platform", "Spawning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
@@ -97,20 +98,24 @@ let package = Package(
     // TimelineTestSupport, the emitters fuzzer (a sanitizer build) directly.
     .target(name: "MarkupOracle"),
     .target(
-      name: "TimelineTestSupport", dependencies: ["Platform", "Spawning", "TimelineCore", "MarkupOracle"],
+      name: "TimelineTestSupport", dependencies: ["Spawning", "TimelineCore", "MarkupOracle"],
       path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
     .testTarget(name: "TOMLTests", dependencies: ["TOML", "TimelineTestSupport"]),
-    .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineTestSupport"]),
+    .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(
       name: "EmittersTests",
-      dependencies: ["Emitters", "EmitRuntime", "Platform", "Spawning", "TimelineCache", "TimelineTestSupport"],
+      dependencies: ["Emitters", "EmitRuntime", "Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"],
       resources: [.copy("Goldens")]),
     .testTarget(
-      name: "ProvidersTests", dependencies: ["Providers", "TimelineKit", "Emitters", "TimelineTestSupport"],
+      name: "ProvidersTests",
+      dependencies: ["Providers", "Emitters", "TimelineCache", "TimelineCore", "TimelineTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineCache", "Providers", "TimelineTestSupport"]),
+      name: "TimelineKitTests",
+      dependencies: [
+        "TimelineKit", "TimelineCache", "TimelineCore", "Providers", "Emitters", "EmitRuntime", "TimelineTestSupport",
+      ]),
     .testTarget(name: "CLITests", dependencies: ["Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
     .testTarget(

@@ -15,13 +15,16 @@ public enum StackRanking {
     public var score: Int = 0
     /// Its widget's `line` option (which form of a Gurbani line it shows).
     public var line: LineForm?
+    /// Whether its timeline is stale.
     public var stale = false
-    /// The member the stack shows, and whether it is held there by `min_display`.
+    /// Whether it is the member the stack shows.
     public var shown = false
+    /// Whether `min_display` holds it there.
     public var held = false
     /// Why a member without an entry is not ranked ("placeholder: no entry is current").
     public var missing: String?
 
+    /// A row for `name` with `entry`; the rest is filled in by the caller.
     public init(name: String, entry: Entry?) {
       self.name = name
       self.entry = entry

@@ -6,8 +6,11 @@
 public struct ConfigPlaces: Sendable, Equatable {
   /// A 1-based line and column (in characters, as the TOML reader counts them).
   public struct Place: Sendable, Equatable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
+    /// Creates a place.
     public init(line: Int, column: Int) {
       self.line = line
       self.column = column
@@ -25,6 +28,7 @@ public struct ConfigPlaces: Sendable, Equatable {
   /// Each item of an array option.
   public var items: [String: [Place]]
 
+  /// Places as given; none by default (a widget built in code).
   public init(
     table: Place? = nil, keys: [String: Place] = [:], values: [String: Place] = [:], items: [String: [Place]] = [:]
   ) {

@@ -107,6 +107,11 @@ let package = Package(
       name: "EmittersTests",
       dependencies: ["Emitters", "EmitRuntime", "Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"],
       resources: [.copy("Goldens")]),
+    // The emit runtime's own tests (the pipeline in-process); the tests that share the
+    // emitters' goldens and helpers (caches, decoders) are still in EmittersTests.
+    .testTarget(
+      name: "EmitRuntimeTests",
+      dependencies: ["EmitRuntime", "Emitters", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(
       name: "ProvidersTests",
       dependencies: ["Providers", "Emitters", "TimelineCache", "TimelineCore", "TimelineTestSupport"],

@@ -152,11 +152,12 @@ import TimelineTestSupport
 
   @Test func theHoldFileReadsBackAndAnythingElseIsNoHold() throws {
     let hold = StackHold(member: "hukamnama", since: 1_772_389_800)
-    browse.writeHold(hold, for: try .named("now"))
-    #expect(try browse.readHold(try .named("now")) == hold)
+    let now = try WidgetName.named("now")
+    browse.writeHold(hold, for: now)
+    #expect(browse.readHold(now) == hold)
     for junk in ["", "timeline-stack 1\nmember Bad!\nsince 1\n", "timeline-stack 1\nmember a\nsince x\n", "member a"] {
       try junk.write(toFile: dir.file("run/now.shown"), atomically: true, encoding: .utf8)
-      #expect(try browse.readHold(try .named("now")) == nil, "\(junk)")
+      #expect(browse.readHold(now) == nil, "\(junk)")
     }
     // Read with the safe reader: a file past its size is no hold, and a FIFO in its place is
     // refused at once (before, the open waited for a writer and the bar with it).

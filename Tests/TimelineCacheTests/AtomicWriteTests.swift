@@ -62,10 +62,11 @@ import TimelineTestSupport
     let before = try Data(contentsOf: URL(fileURLWithPath: store.path(for: try .named("w"))))
     let state = WidgetState(lastAttempt: 10, lastError: "x \"y\"", failures: 2, retryAt: 99)
     try store.writeState(state, of: .named("w"))
-    #expect(try store.state(of: try .named("w")) == state)
+    let name = try WidgetName.named("w")
+    #expect(store.state(of: name) == state)
     #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(for: try .named("w")))) == before)
     store.clearState(of: try .named("w"))
-    #expect(try store.state(of: try .named("w")) == nil)
+    #expect(store.state(of: name) == nil)
   }
 }
 

@@ -137,6 +137,7 @@ import TimelineTestSupport
     #expect(
       String(decoding: bytes, as: UTF8.self).contains(String(decoding: bars.dropFirst().dropLast(), as: UTF8.self)))
     #expect(!bytes.contains(0xE2), "no raw U+2028/U+2029 (E2 80 A8/A9) in the file")
-    #expect(try CacheReader.view(path: store.path(for: try .named("w")), at: 5).current?.runs.first?.text == hostile)
+    let path = store.path(for: try .named("w"))
+    #expect(CacheReader.view(path: path, at: 5).current?.runs.first?.text == hostile)
   }
 }

@@ -155,14 +155,22 @@ for target in package.targets where target.name == "timeline-emit" {
 // forced unwind of the main thread, when the async main parks it, stops at the first frame
 // without one, as at the top of any stack). And no dynamic symbol table of the package's own
 // symbols: swiftc's -static-stdlib link exports every one (0.4 MB); nothing loads them by
-// name. SwiftPM does not relink when only the order file changes.
+// name. And no unwind tables at all (scripts/link/no-eh-frame.ld, 1.4 MB), for the same
+// reason as the search table; which makes room for libstdc++ linked in statically
+// (scripts/link/static-libstdc++ turns the driver's -lstdc++ into libstdc++.a): 70 KB more
+// binary, about 1 MB less resident memory per refresh (the library's relocations and start-up).
+// Only the runtime's strings and tables use it, built without exceptions: a C++ throw there
+// ends the process, with or without tables. SwiftPM does not relink when only these files
+// change.
 let refreshOrder = Context.packageDirectory + "/bench/timeline-refresh.order"
+let linkDirectory = Context.packageDirectory + "/scripts/link"
 for target in package.targets where target.name == "timeline" {
   target.linkerSettings = [
     .unsafeFlags(
       [
         "-use-ld=lld", "-Xlinker", "--icf=all", "-Xlinker", "--no-eh-frame-hdr", "-Xlinker", "--no-export-dynamic",
         "-Xlinker", "--symbol-ordering-file", "-Xlinker", refreshOrder, "-Xlinker", "--no-warn-symbol-ordering",
+        "-Xlinker", "-T", "-Xlinker", linkDirectory + "/no-eh-frame.ld", "-L", linkDirectory + "/static-libstdc++",
       ],
       .when(configuration: .release))
   ]

@@ -24,6 +24,7 @@ import PackageDescription
 // - TimelineKit: config, the refresh orchestration, status and what the CLI prints.
 // - timeline: the CLI; ArgumentParser parsing and dispatch into TimelineKit only.
 // - timeline-emit: the bars' fast path; never Foundation, never ArgumentParser.
+// - LoaderTables: C; timeline's start-up hands the dynamic loader's relocation tables back.
 let strict: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
 ]
@@ -85,11 +86,13 @@ let package = Package(
       name: "timeline",
       dependencies: [
         "TimelineKit", "TimelineCore", "TimelineCache", "Providers", "EmitRuntime", "Emitters", "Platform", "Spawning",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "LoaderTables", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     // timeline-emit's argv for the runtime, without its /proc/self/maps scan (argv.c).
     .target(name: "EmitArgv"),
+    // timeline's start-up: the loader's relocation tables handed back after use (tables.c).
+    .target(name: "LoaderTables"),
     .executableTarget(name: "timeline-emit", dependencies: ["EmitRuntime", "EmitArgv"], swiftSettings: fastPath),
     .executableTarget(
       name: "timeline-simulate", dependencies: ["TimelineKit", "TimelineCore", "TimelineCache", "Providers"],
@@ -123,6 +126,7 @@ let package = Package(
       ]),
     .testTarget(name: "CLITests", dependencies: ["Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
+    .testTarget(name: "LoaderTablesTests", dependencies: ["LoaderTables"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),
   ]

@@ -139,6 +139,15 @@ public enum EmitPipeline {
     browse: BrowseStore? = nil
   ) -> LargeOutput? {
     guard format.hasLargeFamily else { return nil }
+    if let style = format.largeStyle, let name = WidgetName(widget) {
+      var writer = LargeWriter(style: style)
+      let path = CacheStore(directory: directory).path(for: name)
+      if CacheReader.largeBytes(
+        path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, into: &writer)
+      {
+        return LargeOutput(bytes: writer.out)
+      }
+    }
     var stack = false
     if let read = largeLines(widget: widget, directory: directory, now: now, stack: &stack) {
       if let bytes = format.largeBytes(read.lines, options: options) {

@@ -12,7 +12,7 @@ public enum LargeText {
   static let dayKinds = ["avalanche"]
 
   /// The grey of the rule between entries and of a link.
-  static let ruleColor = Palette.dim
+  static let ruleColor = LargeForm.ruleColor
 
   /// Whether the large form of a `kind` widget shows the entries after the current one.
   public static func showsFollowing(kind: String) -> Bool { dayKinds.contains(kind) }
@@ -45,7 +45,7 @@ public enum LargeText {
   }
 
   /// The rule between two entries, with an empty line each side.
-  static var rule: [[TextRun]] { [[], [TextRun(String(repeating: "─", count: 40), color: ruleColor)], []] }
+  static var rule: [[TextRun]] { LargeForm.rule }
 
   /// One entry: its detail (else its text and tooltip), then its link unless the detail
   /// already names it (the avalanche detail ends with "Full warning: <link>").
@@ -55,7 +55,7 @@ public enum LargeText {
       lines = [entry.runs] + (entry.tooltip.isEmpty ? [] : [[]]) + entry.tooltip.map { [TextRun($0)] }
     }
     if let url = entry.url, !names(lines, url) {
-      lines += [[], [TextRun(url, color: "#7aa2f7")]]
+      lines += [[], [TextRun(url, color: LargeForm.linkColor)]]
     }
     return lines
   }

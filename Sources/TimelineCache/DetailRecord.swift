@@ -1,0 +1,203 @@
+import TimelineCore
+
+/// An `extra` record in the form the cache writer gives it, read straight into a
+/// `LargeWriter`: `{"url":…,"key":…,"detail":[[{"t":…,"c":…,"b":true},…],…]}`, members
+/// in that order, each optional, no space, runs `t` first. Anything else (another order, a
+/// repeated or unknown member, a space, a value of another type) is not refused but left
+/// to the line reader (`nil` from here, and the caller reads the file the other way), so
+/// what this reader accepts is valid JSON that `FlatJSON` reads the same.
+struct DetailRecord {
+  /// The record's line (without its newline).
+  let line: UnsafeRawBufferPointer
+  var at = 0
+  /// Tokens as `FlatJSON` counts them, kept well under its limit (a bigger record is left
+  /// to it).
+  var tokens = 0
+  static let maxTokens = 200_000
+
+  /// A string's content.
+  struct Text {
+    var range: Range<Int>
+    var escaped: Bool
+  }
+
+  var url: Text?
+  var key: Text?
+  /// Whether `detail` has at least one line; `at` is then at its `[`.
+  var hasDetail = false
+
+  /// Reads the members before the detail; nil for a record not in the writer's form.
+  init?(_ line: UnsafeRawBufferPointer) {
+    self.line = line
+    guard take(UInt8(ascii: "{")) else { return nil }
+    tokens = 1
+    if take(UInt8(ascii: "}")) { return }
+    var member = 0
+    while true {
+      guard let name = string(), !name.escaped else { return nil }
+      let order = Self.order(UnsafeRawBufferPointer(rebasing: line[name.range]))
+      guard order > member, take(UInt8(ascii: ":")) else { return nil }
+      member = order
+      tokens += 2
+      if order == 3 {
+        // `[]` has no line: the record has no detail, as the line reader sees it.
+        guard at + 1 < line.count, line[at] == UInt8(ascii: "[") else { return nil }
+        if line[at + 1] == UInt8(ascii: "]") {
+          at += 2
+          guard take(UInt8(ascii: "}")) else { return nil }
+          return
+        }
+        hasDetail = true
+        return
+      }
+      guard let value = string() else { return nil }
+      if order == 1 { url = value } else { key = value }
+      if take(UInt8(ascii: "}")) { return }
+      guard take(UInt8(ascii: ",")) else { return nil }
+    }
+  }
+
+  /// 1 for `url`, 2 for `key`, 3 for `detail`, 0 for any other name.
+  static func order(_ name: UnsafeRawBufferPointer) -> Int {
+    if name.elementsEqual("url".utf8) { return 1 }
+    if name.elementsEqual("key".utf8) { return 2 }
+    if name.elementsEqual("detail".utf8) { return 3 }
+    return 0
+  }
+
+  /// Reads the detail (when `write`, into `writer`, line by line) and the rest of the
+  /// record; false if it is not in the writer's form or a text is not valid UTF-8.
+  mutating func detail(into writer: inout LargeWriter, write: Bool) -> Bool {
+    if hasDetail {
+      guard take(UInt8(ascii: "[")) else { return false }
+      tokens += 1
+      repeat {
+        guard take(UInt8(ascii: "[")) else { return false }
+        tokens += 1
+        if write { writer.beginLine() }
+        if !take(UInt8(ascii: "]")) {
+          repeat {
+            guard run(into: &writer, write: write) else { return false }
+          } while take(UInt8(ascii: ","))
+          guard take(UInt8(ascii: "]")) else { return false }
+        }
+        if write { writer.endLine() }
+        guard tokens < Self.maxTokens else { return false }
+      } while take(UInt8(ascii: ","))
+      guard take(UInt8(ascii: "]")), take(UInt8(ascii: "}")) else { return false }
+    }
+    // One value, then at most the comma before the next record.
+    return at == line.count || (at == line.count - 1 && line[at] == UInt8(ascii: ","))
+  }
+
+  /// `{"t":…}` with `"c":…` and `"b":true|false` after it, each optional.
+  private mutating func run(into writer: inout LargeWriter, write: Bool) -> Bool {
+    guard take(UInt8(ascii: "{")), member("t"), let text = string() else { return false }
+    tokens += 3
+    var color: String?
+    if take(UInt8(ascii: ",")) {
+      if member("c") {
+        guard let value = string() else { return false }
+        tokens += 2
+        if write { color = TextRun.validColor(self.text(value)) }
+        if take(UInt8(ascii: ",")) {
+          guard member("b"), bool() else { return false }
+          tokens += 2
+        }
+      } else {
+        guard member("b"), bool() else { return false }
+        tokens += 2
+      }
+    }
+    guard take(UInt8(ascii: "}")) else { return false }
+    return !write || writer.run(UnsafeRawBufferPointer(rebasing: line[text.range]), json: text.escaped, color: color)
+  }
+
+  /// The content of `value` as a String (invalid UTF-8 repaired, as the line reader does).
+  func text(_ value: Text) -> String {
+    let raw = UnsafeRawBufferPointer(rebasing: line[value.range])
+    guard value.escaped else { return String(decoding: raw, as: UTF8.self) }
+    var bytes: [UInt8] = []
+    JSONText.unescape(raw, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The content of `value` as UTF-8 bytes.
+  func bytes(_ value: Text) -> [UInt8] {
+    let raw = UnsafeRawBufferPointer(rebasing: line[value.range])
+    guard value.escaped else { return Array(raw) }
+    var bytes: [UInt8] = []
+    JSONText.unescape(raw, into: &bytes)
+    return bytes
+  }
+
+  private mutating func take(_ byte: UInt8) -> Bool {
+    guard at < line.count, line[at] == byte else { return false }
+    at += 1
+    return true
+  }
+
+  /// `"name":`
+  private mutating func member(_ name: StaticString) -> Bool {
+    let length = name.utf8CodeUnitCount
+    guard at + length + 3 <= line.count, line[at] == UInt8(ascii: "\""), line[at + length + 1] == UInt8(ascii: "\""),
+      line[at + length + 2] == UInt8(ascii: ":")
+    else { return false }
+    for offset in 0..<length where line[at + 1 + offset] != name.utf8Start[offset] { return false }
+    at += length + 3
+    return true
+  }
+
+  private mutating func bool() -> Bool {
+    for word in ["true", "false"] where line.count - at >= word.utf8.count {
+      if UnsafeRawBufferPointer(rebasing: line[at..<at + word.utf8.count]).elementsEqual(word.utf8) {
+        at += word.utf8.count
+        return true
+      }
+    }
+    return false
+  }
+
+  /// A JSON string at `at`, checked as `FlatJSON` checks it (no raw control character, only
+  /// JSON's escapes).
+  private mutating func string() -> Text? {
+    guard take(UInt8(ascii: "\"")), let base = line.baseAddress else { return nil }
+    let start = at
+    let count = line.count
+    var scan = at
+    var escaped = false
+    while true {
+      while scan + 8 <= count {
+        let word = ByteScan.word(base, at: scan)
+        if ByteScan.hasByte(word, equalTo: UInt8(ascii: "\"")) || ByteScan.hasByte(word, equalTo: UInt8(ascii: "\\"))
+          || ByteScan.hasByte(word, below: 0x20)
+        {
+          break
+        }
+        scan += 8
+      }
+      guard scan < count else { return nil }
+      let byte = line[scan]
+      if byte == UInt8(ascii: "\"") {
+        at = scan + 1
+        return Text(range: start..<scan, escaped: escaped)
+      }
+      if byte < 0x20 { return nil }
+      if byte == UInt8(ascii: "\\") {
+        escaped = true
+        guard scan + 1 < count else { return nil }
+        switch line[scan + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          scan += 2
+        case UInt8(ascii: "u"):
+          guard scan + 5 < count, (2...5).allSatisfy({ FlatJSON.hexValue(line[scan + $0]) != nil }) else { return nil }
+          scan += 6
+        default: return nil
+        }
+        continue
+      }
+      scan += 1
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/// The large family's output (`--family large`) written straight from a cache file's bytes:
+/// each run's text goes from its JSON string to the output buffer in one pass that
+/// unescapes it, applies `CleanText`'s policy and the bar's escapes, with no String made on
+/// the way. Building the lines as Strings (`LargeText`, then a bar's `largeBytes`) cost a
+/// long shabad or a five-region forecast several times a `cat` of its file; this writes the
+/// same bytes. The lines' structure (which lines, in which order) is the caller's; a bar
+/// says what it does to a line and a run in its `Style`.
+public struct LargeWriter {
+  /// What a bar does to the large family's lines.
+  public struct Style: Sendable {
+    /// Up to two ASCII bytes the bar escapes, and what each becomes (conky: `$` and `#`).
+    public var escapes: [(byte: UInt8, replacement: [UInt8])]
+    /// Whether a line with a letter of the Gurmukhi block is left out (a bar that cannot
+    /// draw the script); lines are separated by a newline either way.
+    public var leavesOutGurmukhi: Bool
+    /// The markup before a run of `color` (a valid `#rrggbb`), or nil for none.
+    public var colorStart: @Sendable (String) -> [UInt8]?
+    /// The markup after a run `colorStart` gave markup for.
+    public var colorEnd: [UInt8]
+
+    /// A style; `escapes` may hold at most two bytes.
+    public init(
+      escapes: [(byte: UInt8, replacement: [UInt8])] = [], leavesOutGurmukhi: Bool = false,
+      colorStart: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }, colorEnd: [UInt8] = []
+    ) {
+      precondition(escapes.count <= 2 && escapes.allSatisfy { $0.byte < 0x80 })
+      self.escapes = escapes
+      self.leavesOutGurmukhi = leavesOutGurmukhi
+      self.colorStart = colorStart
+      self.colorEnd = colorEnd
+    }
+  }
+
+  /// The bytes written so far.
+  public internal(set) var out: [UInt8] = []
+  let style: Style
+  /// The escaped bytes (0, which is never kept, for none): tested a word at a time.
+  let special: (UInt8, UInt8)
+  /// Whether a line was written, so the next one starts with a newline.
+  var started = false
+  var lineStart = 0
+  /// Whether the current line has a Gurmukhi letter (before cleaning, as `isGurmukhi` sees it).
+  var lineGurmukhi = false
+  /// The link the lines are searched for (`LargeText.names`), and the current line's text
+  /// unescaped (not cleaned), runs joined.
+  var needle: [UInt8] = []
+  var lineText: [UInt8] = []
+  /// Whether a line written since `search(for:)` has the link in its text.
+  public private(set) var named = false
+
+  /// A writer for `style`.
+  public init(style: Style) {
+    self.style = style
+    special = (style.escapes.first?.byte ?? 0, style.escapes.dropFirst().first?.byte ?? 0)
+    out.reserveCapacity(4096)
+  }
+
+  /// From now on, `named` tells whether a line's text has `link` (UTF-8 bytes) in it.
+  public mutating func search(for link: [UInt8]) {
+    needle = link
+    // An empty link is in every text (as `LargeText.names` finds it).
+    named = link.isEmpty
+  }
+
+  /// Stops the search of `search(for:)`.
+  public mutating func endSearch() {
+    needle = []
+    named = false
+  }
+
+  /// Starts a line.
+  public mutating func beginLine() {
+    lineStart = out.count
+    if started { out.append(0x0A) }
+    lineGurmukhi = false
+    lineText.removeAll(keepingCapacity: true)
+  }
+
+  /// Ends the line begun last: it stays unless the style leaves it out.
+  public mutating func endLine() {
+    if !needle.isEmpty && !named && LargeWriter.find(needle, in: lineText) { named = true }
+    if style.leavesOutGurmukhi && lineGurmukhi {
+      out.removeSubrange(lineStart...)
+    } else {
+      started = true
+    }
+  }
+
+  /// An empty line.
+  public mutating func emptyLine() {
+    beginLine()
+    endLine()
+  }
+
+  /// A run of `text`: the content of a JSON string (`json`: its backslash escapes are
+  /// decoded; false: the bytes are the text) in `color` (already a valid colour, or nil).
+  /// False when the text is not valid UTF-8, which the caller answers another way.
+  public mutating func run(_ text: UnsafeRawBufferPointer, json: Bool, color: String?) -> Bool {
+    if !needle.isEmpty && !named {
+      if json { JSONText.unescape(text, into: &lineText) } else { lineText.append(contentsOf: text) }
+    }
+    let markup = color.flatMap(style.colorStart)
+    if let markup { out.append(contentsOf: markup) }
+    guard write(text, json: json) else { return false }
+    if markup != nil { out.append(contentsOf: style.colorEnd) }
+    return true
+  }
+
+  /// A run of a String's text.
+  public mutating func run(_ text: String, color: String?) {
+    var text = text
+    // A String is valid UTF-8: `run` cannot fail on it.
+    _ = text.withUTF8 { run(UnsafeRawBufferPointer($0), json: false, color: color) }
+  }
+
+  /// Lines of runs made elsewhere (a stack's ranking, an entry without a detail record).
+  public mutating func lines(_ lines: [[TextRun]]) {
+    for line in lines {
+      beginLine()
+      for run in line { self.run(run.text, color: run.color) }
+      endLine()
+    }
+  }
+
+  /// Whether `bytes` are valid UTF-8.
+  public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      var at = 0
+      while at < raw.count {
+        if raw[at] < 0x80 {
+          at += 1
+          continue
+        }
+        let length = sequenceLength(raw, at)
+        guard length > 0 else { return false }
+        at += length
+      }
+      return true
+    }
+  }
+
+  /// Whether `haystack` has `needle` in it; words without the needle's first byte are
+  /// skipped whole.
+  static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard let first = needle.first else { return true }
+    guard needle.count <= haystack.count else { return false }
+    return haystack.withUnsafeBytes { hay in
+      needle.withUnsafeBytes { pattern in
+        guard let base = hay.baseAddress else { return false }
+        let last = hay.count - pattern.count
+        var index = 0
+        while index <= last {
+          if index + 8 <= hay.count && !ByteScan.hasByte(ByteScan.word(base, at: index), equalTo: first) {
+            index += 8
+            continue
+          }
+          if hay[index] == first && memoryEqual(hay, index, pattern) { return true }
+          index += 1
+        }
+        return false
+      }
+    }
+  }
+
+  private static func memoryEqual(_ hay: UnsafeRawBufferPointer, _ at: Int, _ pattern: UnsafeRawBufferPointer) -> Bool {
+    for offset in 0..<pattern.count where hay[at + offset] != pattern[offset] { return false }
+    return true
+  }
+}

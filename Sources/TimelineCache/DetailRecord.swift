@@ -90,9 +90,19 @@ struct DetailRecord {
     return at == line.count || (at == line.count - 1 && line[at] == UInt8(ascii: ","))
   }
 
-  /// `{"t":…}` with `"c":…` and `"b":true|false` after it, each optional.
+  /// `{"t":…}` with `"c":…` and `"b":true|false` after it, each optional. When writing,
+  /// the text goes out as it is read, and its colour markup is put before it after.
   private mutating func run(into writer: inout LargeWriter, write: Bool) -> Bool {
-    guard take(UInt8(ascii: "{")), member("t"), let text = string() else { return false }
+    guard take(UInt8(ascii: "{")), member("t") else { return false }
+    let mark = writer.out.count
+    let start = at + 1
+    if write {
+      guard take(UInt8(ascii: "\"")), let (end, escaped) = writer.string(line, from: at) else { return false }
+      writer.note(UnsafeRawBufferPointer(rebasing: line[start..<end - 1]), json: escaped)
+      at = end
+    } else {
+      guard string() != nil else { return false }
+    }
     tokens += 3
     var color: String?
     if take(UInt8(ascii: ",")) {
@@ -110,7 +120,8 @@ struct DetailRecord {
       }
     }
     guard take(UInt8(ascii: "}")) else { return false }
-    return !write || writer.run(UnsafeRawBufferPointer(rebasing: line[text.range]), json: text.escaped, color: color)
+    if let color { writer.color(color, since: mark) }
+    return true
   }
 
   /// The content of `value` as a String (invalid UTF-8 repaired, as the line reader does).
@@ -149,13 +160,16 @@ struct DetailRecord {
   }
 
   private mutating func bool() -> Bool {
-    for word in ["true", "false"] where line.count - at >= word.utf8.count {
-      if UnsafeRawBufferPointer(rebasing: line[at..<at + word.utf8.count]).elementsEqual(word.utf8) {
-        at += word.utf8.count
-        return true
-      }
-    }
+    if literal("true") || literal("false") { return true }
     return false
+  }
+
+  private mutating func literal(_ word: StaticString) -> Bool {
+    let length = word.utf8CodeUnitCount
+    guard line.count - at >= length else { return false }
+    for offset in 0..<length where line[at + offset] != word.utf8Start[offset] { return false }
+    at += length
+    return true
   }
 
   /// A JSON string at `at`, checked as `FlatJSON` checks it (no raw control character, only

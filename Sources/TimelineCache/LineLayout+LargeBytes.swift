@@ -22,7 +22,7 @@ extension LineLayout {
         Self.isOneValue(line, used: used), EntryDecoder.date(json.root) == date, last.map({ $0 <= date }) ?? true
       else { return false }
       if last != nil, let end = meta.end, date >= end { break }
-      if last != nil { writer.lines(LargeForm.rule) }
+      if last != nil { writer.rule() }
       guard write(json.root, records: &records, into: &writer) else { return false }
       last = date
       at = stop + 1

@@ -5,6 +5,8 @@ public enum LargeForm {
   public static let ruleColor = Palette.dim
   /// The colour of an entry's link line.
   public static let linkColor = "#7aa2f7"
+  /// The rule's text: 40 box-drawing lines.
+  public static let ruleText: StaticString = "────────────────────────────────────────"
   /// The rule between two entries, with an empty line each side.
-  public static var rule: [[TextRun]] { [[], [TextRun(String(repeating: "─", count: 40), color: ruleColor)], []] }
+  public static var rule: [[TextRun]] { [[], [TextRun(ruleText.description, color: ruleColor)], []] }
 }

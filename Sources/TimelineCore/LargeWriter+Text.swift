@@ -110,3 +110,139 @@ extension LargeWriter {
     return value
   }
 }
+
+/// The hot loop: a JSON string of a detail record, read and written in one pass.
+extension LargeWriter {
+  /// Writes the content of the JSON string that starts after its opening quote at `start`
+  /// in `line`, as `run` writes a run's text. Returns the index after the closing quote and
+  /// whether the string had an escape; nil for a string `FlatJSON` refuses (a raw control
+  /// character, an escape JSON does not have, no closing quote) or invalid UTF-8.
+  public mutating func string(_ line: UnsafeRawBufferPointer, from start: Int) -> (end: Int, escaped: Bool)? {
+    guard let base = line.baseAddress else { return nil }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    let count = line.count
+    let (a, b) = special
+    var from = start
+    var at = start
+    var escaped = false
+    var gurmukhi = false
+    defer { if gurmukhi { lineGurmukhi = true } }
+    while true {
+      // Printable ASCII with nothing to escape and no quote or backslash, a word at a time:
+      // a byte of 0x80 or more, DEL or below 0x20 sets its high bit in one of the three.
+      while at + 8 <= count {
+        let word = ByteScan.word(base, at: at)
+        let outside = (word | (word &+ 0x0101_0101_0101_0101) | (word &- 0x2020_2020_2020_2020)) & 0x8080_8080_8080_8080
+        if outside != 0 || ByteScan.hasByte(word, equalTo: UInt8(ascii: "\""))
+          || ByteScan.hasByte(word, equalTo: UInt8(ascii: "\\")) || ByteScan.hasByte(word, equalTo: a)
+          || ByteScan.hasByte(word, equalTo: b)
+        {
+          break
+        }
+        at += 8
+      }
+      // Then a byte at a time, back to words after a plain ASCII byte (a space between
+      // words of a script): a letter of three bytes is checked here, a Gurmukhi one first.
+      while true {
+        guard at < count else { return nil }
+        let byte = bytes[at]
+        if byte == 0xE0 {
+          guard at + 2 < count, bytes[at + 1] & 0xE0 == 0xA0, bytes[at + 2] & 0xC0 == 0x80 else { return nil }
+          gurmukhi = gurmukhi || bytes[at + 1] &- 0xA8 < 2
+          at += 3
+          continue
+        }
+        if byte < 0x80 {
+          if byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != a
+            && byte != b
+          {
+            at += 1
+            break
+          }
+          append(bytes, from, at)
+          if byte == UInt8(ascii: "\"") { return (at + 1, escaped) }
+          if byte < 0x20 { return nil }
+          if byte == UInt8(ascii: "\\") {
+            guard Self.isEscape(bytes, at, count) else { return nil }
+            escaped = true
+            let (value, next) = JSONText.escaped(line, at)
+            scalar(value)
+            at = next
+          } else {
+            scalar(UInt32(byte))
+            at += 1
+          }
+          from = at
+          continue
+        }
+        let length = Self.sequenceLength(line, at)
+        guard length > 0 else { return nil }
+        let second = bytes[at + 1]
+        if byte == 0xC2 && second < 0xA0 || byte == 0xE2 && (second == 0x80 || second == 0x81) {
+          let value = Self.decode(line, at, length)
+          if CleanText.action(Unicode.Scalar(value) ?? "\u{FFFD}") != .keep {
+            append(bytes, from, at)
+            scalar(value)
+            from = at + length
+          }
+        }
+        at += length
+      }
+    }
+  }
+
+  /// Appends `bytes[from..<to]` (a typed buffer: Array copies it with one `memcpy`).
+  mutating func append(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
+    if to > from { out.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: to - from)) }
+  }
+
+  /// Whether the backslash at `at` starts an escape JSON has.
+  static func isEscape(_ bytes: UnsafePointer<UInt8>, _ at: Int, _ count: Int) -> Bool {
+    guard at + 1 < count else { return false }
+    switch bytes[at + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return true
+    case UInt8(ascii: "u"):
+      guard at + 5 < count else { return false }
+      for offset in 2...5 {
+        let byte = bytes[at + offset]
+        guard (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte) else { return false }
+      }
+      return true
+    default: return false
+    }
+  }
+
+  /// Gives the run written since `mark` its colour: the markup before it, and after it.
+  public mutating func color(_ color: String, since mark: Int) {
+    guard let markup = style.colorStart(color) else { return }
+    out.insert(contentsOf: markup, at: mark)
+    out.append(contentsOf: style.colorEnd)
+  }
+
+  /// The text of a run written with `string`, in the bytes of the file being read, for
+  /// the search of `search(for:)`.
+  public mutating func note(_ raw: UnsafeRawBufferPointer, json: Bool) {
+    guard !needle.isEmpty && !named else { return }
+    if !json && lineBytes == nil && lineText.isEmpty {
+      lineBytes = raw
+      return
+    }
+    copy(raw, json: json)
+  }
+
+  /// Adds a run's text to the line's text copied for the search.
+  mutating func copy(_ raw: UnsafeRawBufferPointer, json: Bool) {
+    guard !needle.isEmpty && !named else { return }
+    if let first = lineBytes {
+      lineText.append(contentsOf: first.assumingMemoryBound(to: UInt8.self))
+      lineBytes = nil
+    }
+    if json {
+      JSONText.unescape(raw, into: &lineText)
+    } else {
+      lineText.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+}

@@ -45,6 +45,9 @@ public struct LargeWriter {
   /// unescaped (not cleaned), runs joined.
   var needle: [UInt8] = []
   var lineText: [UInt8] = []
+  /// A line's one run so far, unescaped, in the file's own bytes (alive while the file is
+  /// read): searched in place, not copied into `lineText` (`note`).
+  var lineBytes: UnsafeRawBufferPointer?
   /// Whether a line written since `search(for:)` has the link in its text.
   public private(set) var named = false
 
@@ -73,12 +76,19 @@ public struct LargeWriter {
     lineStart = out.count
     if started { out.append(0x0A) }
     lineGurmukhi = false
-    lineText.removeAll(keepingCapacity: true)
+    if !lineText.isEmpty { lineText.removeAll(keepingCapacity: true) }
+    lineBytes = nil
   }
 
   /// Ends the line begun last: it stays unless the style leaves it out.
   public mutating func endLine() {
-    if !needle.isEmpty && !named && LargeWriter.find(needle, in: lineText) { named = true }
+    if !needle.isEmpty && !named {
+      if let lineBytes {
+        named = Self.find(needle, in: lineBytes)
+      } else {
+        named = lineText.withUnsafeBytes { Self.find(needle, in: $0) }
+      }
+    }
     if style.leavesOutGurmukhi && lineGurmukhi {
       out.removeSubrange(lineStart...)
     } else {
@@ -96,9 +106,7 @@ public struct LargeWriter {
   /// decoded; false: the bytes are the text) in `color` (already a valid colour, or nil).
   /// False when the text is not valid UTF-8, which the caller answers another way.
   public mutating func run(_ text: UnsafeRawBufferPointer, json: Bool, color: String?) -> Bool {
-    if !needle.isEmpty && !named {
-      if json { JSONText.unescape(text, into: &lineText) } else { lineText.append(contentsOf: text) }
-    }
+    copy(text, json: json)
     let markup = color.flatMap(style.colorStart)
     if let markup { out.append(contentsOf: markup) }
     guard write(text, json: json) else { return false }
@@ -111,6 +119,17 @@ public struct LargeWriter {
     var text = text
     // A String is valid UTF-8: `run` cannot fail on it.
     _ = text.withUTF8 { run(UnsafeRawBufferPointer($0), json: false, color: color) }
+  }
+
+  /// `LargeForm.rule`, without making its lines.
+  public mutating func rule() {
+    emptyLine()
+    beginLine()
+    _ = run(
+      UnsafeRawBufferPointer(start: LargeForm.ruleText.utf8Start, count: LargeForm.ruleText.utf8CodeUnitCount),
+      json: false, color: LargeForm.ruleColor)
+    endLine()
+    emptyLine()
   }
 
   /// Lines of runs made elsewhere (a stack's ranking, an entry without a detail record).
@@ -139,27 +158,31 @@ public struct LargeWriter {
     }
   }
 
-  /// Whether `haystack` has `needle` in it; words without the needle's first byte are
-  /// skipped whole.
-  static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-    guard let first = needle.first else { return true }
-    guard needle.count <= haystack.count else { return false }
-    return haystack.withUnsafeBytes { hay in
-      needle.withUnsafeBytes { pattern in
-        guard let base = hay.baseAddress else { return false }
-        let last = hay.count - pattern.count
-        var index = 0
-        while index <= last {
-          if index + 8 <= hay.count && !ByteScan.hasByte(ByteScan.word(base, at: index), equalTo: first) {
-            index += 8
-            continue
-          }
-          if hay[index] == first && memoryEqual(hay, index, pattern) { return true }
-          index += 1
+  /// Whether `haystack` has `needle` in it. The scan looks for the needle's first byte
+  /// that is not a letter or a digit (a link's `:`), rare in text, skipping words without it.
+  static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard needle.count <= haystack.count, let base = haystack.baseAddress else { return false }
+    return needle.withUnsafeBytes { pattern in
+      let anchor = pattern.firstIndex { !isWordByte($0) } ?? 0
+      let byte = pattern[anchor]
+      // The anchor's position in the haystack runs from `anchor` to `last`.
+      let last = haystack.count - pattern.count + anchor
+      var index = anchor
+      while index <= last {
+        if index + 8 <= haystack.count && !ByteScan.hasByte(ByteScan.word(base, at: index), equalTo: byte) {
+          index += 8
+          continue
         }
-        return false
+        if haystack[index] == byte && memoryEqual(haystack, index - anchor, pattern) { return true }
+        index += 1
       }
+      return false
     }
+  }
+
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte >= 0x80
   }
 
   private static func memoryEqual(_ hay: UnsafeRawBufferPointer, _ at: Int, _ pattern: UnsafeRawBufferPointer) -> Bool {

@@ -103,7 +103,7 @@ let package = Package(
     .target(
       name: "TimelineTestSupport", dependencies: ["Spawning", "TimelineCore", "MarkupOracle"],
       path: "Sources/TimelineTestSupport"),
-    .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore"]),
+    .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "TOMLTests", dependencies: ["TOML", "TimelineTestSupport"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(

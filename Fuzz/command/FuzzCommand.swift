@@ -38,7 +38,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   if let end = draft.end { precondition(valid.contains(end), "end out of range") }
   if case .after(let date) = draft.policy { precondition(valid.contains(date), "policy.after out of range") }
   let timeline = Timeline(
-    widget: "w", kind: "command", entries: draft.entries, end: draft.end, policy: draft.policy,
+    widget: fuzzName("w"), kind: "command", entries: draft.entries, end: draft.end, policy: draft.policy,
     placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: now, lastSuccess: now,
     grace: grace)
   for instant in instants {

@@ -36,9 +36,14 @@ public func fuzzTimeline(
   }
 }
 
-/// A fuzz target's widget config, named `name` (a constant of the target, so a name that
-/// breaks the rule is the target's own bug and stops it at once).
-public func fuzzWidget(_ name: String, kind: String, options: [String: ConfigValue]) -> WidgetConfig {
+/// A fuzz target's widget name (a constant of the target, so a name that breaks the rule is
+/// the target's own bug and stops it at once).
+public func fuzzName(_ name: String) -> WidgetName {
   guard let checked = WidgetName(name) else { fatalError("fuzz target names an invalid widget: \(name)") }
-  return WidgetConfig(name: checked, kind: kind, options: options, file: "fuzz.toml")
+  return checked
+}
+
+/// A fuzz target's widget config, named `name` (see `fuzzName`).
+public func fuzzWidget(_ name: String, kind: String, options: [String: ConfigValue]) -> WidgetConfig {
+  WidgetConfig(name: fuzzName(name), kind: kind, options: options, file: "fuzz.toml")
 }

@@ -35,7 +35,8 @@ private func input(_ data: UnsafeBufferPointer<UInt8>) -> (RenderInput, RenderOp
   let classes = (next() ?? "").split(separator: " ").map(String.init)
   let short = next()
   _ = next()  // was the stale tooltip's last error; kept so the corpus keeps its meaning
-  let widget = next() ?? "w"
+  // A name from argv reaches an emitter checked (`EmitRequest.names`): nil when it breaks the rule.
+  let widget = WidgetName(next() ?? "w")
   // The line forms: the ASCII (GurbaniAkhar) runs, split like the main runs, then the
   // transliteration and translation; a last field's first scalar picks `--line`, the
   // widget's `line` and the polybar font index (from the option or the cache).

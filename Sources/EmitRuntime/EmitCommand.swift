@@ -8,7 +8,7 @@ import TimelineCore
 public struct EmitRequest: Sendable, Equatable {
   /// The output format.
   public var format: OutputFormat
-  /// The widgets; several only for i3bar.
+  /// The widgets as typed; several only for a format with a stream protocol.
   public var widgets: [String]
   /// `--at`: the instant to show, instead of now.
   public var at: Int64?
@@ -33,6 +33,11 @@ public struct EmitRequest: Sendable, Equatable {
     self.follow = follow
     self.verbose = verbose
   }
+
+  /// `widgets` checked against the name rule: where the names from argv are checked, once.
+  /// nil for a name that breaks it, which the bar shows as the neutral placeholder (an emit
+  /// never fails on what it reads).
+  var names: [WidgetName?] { widgets.map { WidgetName($0) } }
 }
 
 /// The emit command shared by `timeline-emit` (hand-parsed argv) and `timeline emit`
@@ -241,7 +246,7 @@ public enum EmitCommand {
       let now = request.at ?? clock.now()
       if request.family == .large,
         let large = EmitPipeline.large(
-          widget: request.widgets[0], directory: directory, now: now, format: request.format,
+          widget: WidgetName(request.widgets[0]), directory: directory, now: now, format: request.format,
           options: request.options, browse: browse)
       {
         out.writeLine(bytes: large.bytes)
@@ -252,7 +257,7 @@ public enum EmitCommand {
         // The bars' common case, kept free of arrays of results (each generic type costs
         // the runtime a metadata instantiation at first use).
         let resolved = EmitPipeline.resolve(
-          widget: request.widgets[0], directory: directory, now: now, shortLived: exitsAfterOutput,
+          widget: WidgetName(request.widgets[0]), directory: directory, now: now, shortLived: exitsAfterOutput,
           tooltip: request.format.traits.tooltip, browse: browse, explain: request.verbose)
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(CleanText.terminalLine(request.widgets[0])): \(reason)\n")
@@ -275,18 +280,19 @@ public enum EmitCommand {
     _ request: EmitRequest, directory: String, browse: BrowseStore, now: Int64, out: Output, err: Output,
     program: String
   ) -> Int32 {
-    let resolved = request.widgets.map {
+    let resolved = request.names.map {
       EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse, explain: request.verbose)
     }
-    if request.verbose { report(resolved, err: err, program: program) }
+    if request.verbose { report(resolved, of: request.widgets, err: err, program: program) }
     out.write(EmitPipeline.line(resolved.map(\.state), format: request.format, options: request.options) + "\n")
     return 0
   }
 
-  static func report(_ resolved: [EmitPipeline.Resolution], err: Output, program: String) {
-    for item in resolved {
+  /// The `--verbose` reasons, each after the widget as typed (`widgets`, in `resolved`'s order).
+  static func report(_ resolved: [EmitPipeline.Resolution], of widgets: [String], err: Output, program: String) {
+    for (widget, item) in zip(widgets, resolved) {
       guard let reason = item.reason else { continue }
-      err.write("\(program): \(CleanText.terminalLine(item.state.widget)): \(reason)\n")
+      err.write("\(program): \(CleanText.terminalLine(widget)): \(reason)\n")
     }
   }
 }

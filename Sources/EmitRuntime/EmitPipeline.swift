@@ -28,7 +28,9 @@ public enum EmitPipeline {
     var stack: StackDetail?
   }
 
-  /// Reads `widget`'s cache file in `directory` at `now`. Never fails. `shortLived`: the
+  /// Reads `widget`'s cache file in `directory` at `now`. Never fails; nil `widget`: the name
+  /// asked for breaks the rule (checked where argv enters), which shows the neutral
+  /// placeholder. `shortLived`: the
   /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`);
   /// `tooltip: false` for a format that prints no tooltip (its lines are not decoded).
   /// `browse`: where `timeline browse` keeps the view's state; a live state shows the
@@ -38,7 +40,7 @@ public enum EmitPipeline {
   /// `--verbose`) skips what only the reason needs: listing the cache directory for the
   /// widgets that exist, which costs a bar polling a misspelled name on every emit.
   public static func resolve(
-    widget: String, directory: String, now: Int64, shortLived: Bool = false, tooltip: Bool = true,
+    widget: WidgetName?, directory: String, now: Int64, shortLived: Bool = false, tooltip: Bool = true,
     browse: BrowseStore? = nil, explain: Bool = true, recordHold: Bool = true
   ) -> Resolution {
     // A relative directory would depend on where the bar was started (`/` under systemd,
@@ -50,8 +52,7 @@ public enum EmitPipeline {
           + "(set TIMELINE_CACHE_DIR to one, or unset it)")
     }
     let store = CacheStore(directory: directory)
-    // The widget comes from argv here: this is where its name is checked.
-    guard let name = WidgetName(widget) else {
+    guard let name = widget else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
         reason: "invalid widget name (\(WidgetName.rule))")
@@ -68,9 +69,9 @@ public enum EmitPipeline {
     var reason: String?
     var state: RenderInput
     if let current = view.current, view.error == nil {
-      state = RenderInput(widget: widget, kind: meta?.kind, entry: current)
+      state = RenderInput(widget: name, kind: meta?.kind, entry: current)
     } else {
-      state = .neutralPlaceholder(widget: widget)
+      state = .neutralPlaceholder(widget: name)
       state.kind = meta?.kind
       if let placeholder = meta?.placeholder { state.entry = placeholder }
       if case .missing? = view.error {
@@ -116,7 +117,7 @@ public enum EmitPipeline {
   /// `format`'s large family for `widget` at `now` (`LargeText`), without a final newline;
   /// nil for a format that has none. With no current entry, the one-line placeholder.
   public static func largeBytes(
-    widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
+    widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
   ) -> [UInt8]? {
     large(widget: widget, directory: directory, now: now, format: format, options: options)?.bytes
   }
@@ -135,13 +136,13 @@ public enum EmitPipeline {
   /// `largeBytes`, with what it read (`LargeOutput`). `browse`: the session's state, whose
   /// record of the member a stack shows (and its browsing) the large form follows.
   public static func large(
-    widget: String, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
+    widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
     browse: BrowseStore? = nil
   ) -> LargeOutput? {
     guard format.hasLargeFamily else { return nil }
-    if let style = format.largeStyle, let name = WidgetName(widget) {
+    if let style = format.largeStyle, let widget {
       var writer = LargeWriter(style: style)
-      let path = CacheStore(directory: directory).path(for: name)
+      let path = CacheStore(directory: directory).path(for: widget)
       if CacheReader.largeBytes(
         path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, into: &writer)
       {
@@ -149,11 +150,11 @@ public enum EmitPipeline {
       }
     }
     var stack = false
-    if let read = largeLines(widget: widget, directory: directory, now: now, stack: &stack) {
+    if let widget, let read = largeLines(widget: widget, directory: directory, now: now, stack: &stack) {
       if let bytes = format.largeBytes(read.lines, options: options) {
         return LargeOutput(bytes: bytes, entries: read.entries, lines: read.lines)
       }
-    } else if stack,
+    } else if stack, let widget,
       let lines = StackLarge.lines(
         stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts),
       let bytes = format.largeBytes(lines, options: options)
@@ -168,7 +169,7 @@ public enum EmitPipeline {
   /// in the member order browsing and bars use at `now`; nil for any other widget.
   /// `shapes`: whether the output draws Gurmukhi script.
   public static func stackRanking(
-    widget: String, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool = true
+    widget: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool = true
   ) -> [[TextRun]]? {
     StackLarge.lines(stack: widget, directory: directory, now: now, browse: browse, shapes: shapes, member: false)
   }
@@ -177,11 +178,10 @@ public enum EmitPipeline {
   /// with no current entry. `stack`: set when the file is a stack's, which has no entries.
   /// The line layout gives the shown entries alone; only another layout, a version 1 file
   /// or a damaged one is read whole.
-  static func largeLines(widget: String, directory: String, now: Int64, stack: inout Bool)
+  static func largeLines(widget: WidgetName, directory: String, now: Int64, stack: inout Bool)
     -> (lines: [[TextRun]], entries: [Entry])?
   {
-    guard let name = WidgetName(widget) else { return nil }
-    let path = CacheStore(directory: directory).path(for: name)
+    let path = CacheStore(directory: directory).path(for: widget)
     var isStack = false
     let read = CacheReader.large(path: path, at: now) { meta in
       isStack = meta.kind == StackRule.kind

@@ -24,7 +24,8 @@ enum Follow {
         request, directory: directory, browse: browse, now: clock.now(), out: out, err: err, program: program)
     }
     let parent = ParentWatch()
-    let names = request.widgets.compactMap { WidgetName($0) }
+    let checked = request.names
+    let names = checked.compactMap { $0 }
     var watched = Set(names.map(\.cacheFile))
     var watcher = DirectoryWatcher(directory: directory, names: watched)
     // `timeline browse` writes here: the browsed entry shows within a moment, no polling.
@@ -41,7 +42,7 @@ enum Follow {
     let streaming = stream != nil
     if let stream, !out.write(stream.header, stopped: { stopRequested }) { return 0 }
     // i3bar and swaybar send clicks on stdin (the header asks for them).
-    var clicks = request.format == .i3bar ? ClickEvents(widgets: request.widgets) : nil
+    var clicks = request.format == .i3bar ? ClickEvents(widgets: names.map(\.text)) : nil
     var last: String?
     var lastReasons: [String?] = []
     while true {
@@ -49,7 +50,7 @@ enum Follow {
       watcher?.arm()
       browseWatcher?.arm()
       let now = clock.now()
-      let resolved = request.widgets.map {
+      let resolved = checked.map {
         EmitPipeline.resolve(widget: $0, directory: directory, now: now, browse: browse, explain: request.verbose)
       }
       // A stack's output follows its members' caches too; its member list can change
@@ -61,7 +62,9 @@ enum Follow {
         watcher?.arm()
       }
       let reasons = resolved.map(\.reason)
-      if request.verbose && reasons != lastReasons { EmitCommand.report(resolved, err: err, program: program) }
+      if request.verbose && reasons != lastReasons {
+        EmitCommand.report(resolved, of: request.widgets, err: err, program: program)
+      }
       lastReasons = reasons
       let line = EmitPipeline.line(
         resolved.map(\.state), format: request.format, options: request.options, streaming: streaming)

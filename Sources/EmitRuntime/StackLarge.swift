@@ -23,9 +23,8 @@ enum StackLarge {
   /// The lines, or nil when `stack` is not a readable stack. `member: false`: the ranking
   /// alone (`timeline show` prints the member's large form from its whole timeline).
   static func lines(
-    stack: String, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool, member: Bool = true
+    stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool, member: Bool = true
   ) -> [[TextRun]]? {
-    guard let name = WidgetName(stack) else { return nil }
     let view = CacheReader.view(
       path: CacheStore(directory: directory).path(for: name), at: now, keepParsed: false, tooltip: false)
     guard let meta = view.meta, meta.kind == StackRule.kind, view.error == nil else { return nil }
@@ -34,7 +33,8 @@ enum StackLarge {
       recordHold: false, explain: false, details: true)
     guard let detail = resolved.stack else { return nil }
     var out: [[TextRun]] = member ? [resolved.state.entry.runs] : []
-    if member, let member = resolved.member {
+    // The member's name is data from the stack's file, checked as StackView read it.
+    if member, let member = resolved.member.flatMap({ WidgetName($0) }) {
       var isStack = false
       if let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, stack: &isStack) {
         out = large.lines
@@ -56,7 +56,7 @@ enum StackLarge {
       row.missing = why
       rows.append(row)
     }
-    let ranking = StackRanking.lines(stack: stack, rows: rows, browsing: resolved.state.browsing, shapes: shapes)
+    let ranking = StackRanking.lines(stack: name.text, rows: rows, browsing: resolved.state.browsing, shapes: shapes)
     return out + ranking
   }
 }

@@ -59,7 +59,7 @@ enum StackView {
       let (chosenIndex, held) = StackRule.choose(
         ranking, shown: hold?.member, shownSince: hold?.since, minDisplay: minDisplay, now: now)
     else {
-      var state = RenderInput.neutralPlaceholder(widget: stack.text)
+      var state = RenderInput.neutralPlaceholder(widget: stack)
       state.kind = StackRule.kind
       if let placeholder = meta.placeholder { state.entry = placeholder }
       let reason =
@@ -85,7 +85,7 @@ enum StackView {
     let choice = ranking[index]
     guard let member = shown.first(where: { $0.name == choice.name }), let shownEntry = member.read.entry() else {
       return EmitPipeline.Resolution(
-        state: .neutralPlaceholder(widget: stack.text), reason: nil, nextChange: next, members: meta.members)
+        state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
     }
     var entry = shownEntry
     entry.classes.insert(contentsOf: ["stack", member.name], at: 0)
@@ -94,7 +94,7 @@ enum StackView {
     }
     // The stack's name stays the widget's: clicks and the wheel act on the stack.
     let memberMeta = member.read.view.meta
-    var state = RenderInput(widget: stack.text, kind: memberMeta?.kind, entry: entry)
+    var state = RenderInput(widget: stack, kind: memberMeta?.kind, entry: entry)
     state.isStale = member.stale
     state.line = memberMeta?.line
     state.polybarFont = memberMeta?.polybarFont

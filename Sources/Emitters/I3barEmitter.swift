@@ -48,7 +48,7 @@ public enum I3barEmitter {
     }
     out += ",\"urgent\":" + (state.isUrgent ? "true" : "false")
     out += ",\"name\":\"timeline\",\"instance\":"
-    Markup.appendJSONString(state.widget, to: &out)
+    Markup.appendJSONString(state.widget?.text ?? "", to: &out)
     out += ",\"markup\":\"pango\"}"
     return out
   }

@@ -28,11 +28,11 @@ public enum LemonbarEmitter {
     let text = PreparedText(state, options: options, format: .lemonbar)
     var out: [UInt8] = []
     out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
-    let click = options.click && WidgetName.isValid(state.widget)
-    if click {
-      out += "%{A:timeline open " + state.widget + ":}"
-      out += "%{A4:timeline browse " + state.widget + " prev --quiet:}"
-      out += "%{A5:timeline browse " + state.widget + " next --quiet:}"
+    let name = options.click ? state.widget : nil
+    if let name {
+      out += "%{A:timeline open " + name.text + ":}"
+      out += "%{A4:timeline browse " + name.text + " prev --quiet:}"
+      out += "%{A5:timeline browse " + name.text + " next --quiet:}"
     }
     for run in text.runs {
       let color = state.isDimmed ? Palette.dim : run.color
@@ -52,7 +52,7 @@ public enum LemonbarEmitter {
       appendDoublingPercent(run.text, to: &out)
       if color != nil { out += badge ? "%{F-}%{B-}" : "%{F-}" }
     }
-    if click { out += "%{A}%{A}%{A}" }
+    if name != nil { out += "%{A}%{A}%{A}" }
     return out
   }
 

@@ -38,9 +38,10 @@ public enum PolybarEmitter {
     let text = PreparedText(state, options: options, format: .polybar)
     var body: [UInt8] = []
     body.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
-    if options.click, WidgetName.isValid(state.widget) {
+    let name = options.click ? state.widget : nil
+    if let name {
       // Widget names are [a-z0-9-]: no `:` to escape, nothing that could end the tag.
-      body += "%{A1:timeline open " + state.widget + ":}"
+      body += "%{A1:timeline open " + name.text + ":}"
     }
     var openPercent = false
     if let prefix = text.prefix {
@@ -66,7 +67,7 @@ public enum PolybarEmitter {
       }
     }
     if !fontTag.isEmpty { body += "%{T-}" }
-    if options.click, WidgetName.isValid(state.widget) { body += "%{A}" }
+    if name != nil { body += "%{A}" }
     return body
   }
 

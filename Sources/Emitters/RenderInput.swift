@@ -3,8 +3,9 @@ import TimelineCore
 /// What an emitter renders: one widget's entry at one instant, with the state the cache
 /// gave it. Emitters are pure functions of this and `RenderOptions`.
 public struct RenderInput: Sendable, Equatable {
-  /// The widget name as asked for on the command line (may be invalid; never a path).
-  public var widget: String
+  /// The widget, its name checked where it entered (argv); nil when the name asked for breaks
+  /// the rule: then no click action or wheel names it.
+  public var widget: WidgetName?
   /// The provider kind from the cache's meta line, when it could be read.
   public var kind: String?
   /// The entry to show: the current one, or a placeholder.
@@ -28,7 +29,7 @@ public struct RenderInput: Sendable, Equatable {
 
   /// Creates a state.
   public init(
-    widget: String, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false, isStale: Bool = false,
+    widget: WidgetName?, kind: String? = nil, entry: Entry, isPlaceholder: Bool = false, isStale: Bool = false,
     browsing: String? = nil, line: LineForm? = nil, polybarFont: Int? = nil
   ) {
     self.widget = widget
@@ -43,8 +44,8 @@ public struct RenderInput: Sendable, Equatable {
 
   /// The entry shown when nothing better is known (no cache yet): the widget's name and
   /// an ellipsis, so a new user sees which widget waits; "…" alone for an invalid name.
-  public static func neutralPlaceholder(widget: String) -> RenderInput {
-    let label = WidgetName.isValid(widget) ? widget + "…" : "…"
+  public static func neutralPlaceholder(widget: WidgetName?) -> RenderInput {
+    let label = widget.map { $0.text + "…" } ?? "…"
     return RenderInput(
       widget: widget, entry: Entry(date: 0, runs: [TextRun(label)], alt: "placeholder"),
       isPlaceholder: true)

@@ -62,7 +62,7 @@ public enum StackRanking {
 
   /// The entry's line in its widget's form, with bold dropped (a row is one line of many).
   static func runs(_ entry: Entry, form: LineForm?, shapes: Bool) -> [TextRun] {
-    var state = RenderInput(widget: "", kind: nil, entry: entry)
+    var state = RenderInput(widget: nil, kind: nil, entry: entry)
     state.line = form
     let traits = BarTraits(shapesComplexScripts: shapes, markup: .none)
     let runs = LineChoice(state, options: RenderOptions(), traits: traits).runs

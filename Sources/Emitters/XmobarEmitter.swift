@@ -40,11 +40,11 @@ public enum XmobarEmitter {
     }
     var out: [UInt8] = []
     out.reserveCapacity(96 + text.runs.reduce(0) { $0 + $1.text.utf8.count } + text.runs.count * 24)
-    let click = options.click && WidgetName.isValid(state.widget)
-    if click {
-      out += "<action=`timeline open " + state.widget + "` button=1>"
-      out += "<action=`timeline browse " + state.widget + " prev --quiet` button=4>"
-      out += "<action=`timeline browse " + state.widget + " next --quiet` button=5>"
+    let name = options.click ? state.widget : nil
+    if let name {
+      out += "<action=`timeline open " + name.text + "` button=1>"
+      out += "<action=`timeline browse " + name.text + " prev --quiet` button=4>"
+      out += "<action=`timeline browse " + name.text + " next --quiet` button=5>"
     }
     if let prefix = text.prefix { appendRaw(prefix, to: &out) }
     if let font = text.asciiFont { out += "<fn=" + String(font) + ">" }
@@ -63,7 +63,7 @@ public enum XmobarEmitter {
       if color != nil { out += "</fc>" }
     }
     if text.asciiFont != nil { out += "</fn>" }
-    if click { out += "</action></action></action>" }
+    if name != nil { out += "</action></action></action>" }
     return out
   }
 

@@ -87,9 +87,7 @@ public struct BrowseStore: Sendable {
     let store = CacheStore(directory: directory)
     try store.ensureDirectory()
     guard isSafe() else { throw .io("use \(directory): not a private directory of this user", EPERM) }
-    // A timeline is data: its name is checked here, as `CacheStore.write` checks it.
-    guard let name = WidgetName(timeline.widget) else { throw .invalidName(timeline.widget) }
-    guard let path = viewPath(for: name) else {
+    guard let path = viewPath(for: timeline.widget) else {
       throw .io("use \(directory): not a private directory of this user", EPERM)
     }
     try store.writeAtomically(CacheEncoder.encode(timeline), to: path)

@@ -56,7 +56,7 @@ public enum CacheEncoder {
 
   private static func meta(_ t: Timeline, entryBytes: Int, into w: inout JSONWriter) {
     w.beginObject()
-    w.field("widget", t.widget)
+    w.field("widget", t.widget.text)
     w.field("kind", t.kind)
     w.field("generated", t.generated)
     w.optional("lastSuccess", t.lastSuccess)

@@ -4,8 +4,9 @@ import TimelineCore
 /// (Version 1 files also carry `lastError`, `failures` and `retryAt`; they were always
 /// empty there, the state file holds them, and readers ignore them.)
 public struct CacheMeta: Sendable, Equatable {
-  /// The widget's name in the config.
-  public var widget: String
+  /// The widget's name in the config (written as a string; a file whose name breaks the
+  /// rule is refused here, as a corrupt one).
+  public var widget: WidgetName
   /// The provider kind that wrote it (`stack` for a stack).
   public var kind: String
   /// When the file was written (UTC epoch seconds).
@@ -40,7 +41,9 @@ public struct CacheMeta: Sendable, Equatable {
   /// `placeholder: false` leaves the placeholder for later (`LineLayout.placeholder`):
   /// bars need it only when no entry is current.
   static func decode<Node: JSONReading>(_ node: Node, placeholder: Bool = true) -> CacheMeta? {
-    guard let widget = node["widget"]?.string, let kind = node["kind"]?.string else { return nil }
+    guard let text = node["widget"]?.string, let widget = WidgetName(text), let kind = node["kind"]?.string else {
+      return nil
+    }
     let policy: ReloadPolicy
     switch node["policy"]?.string {
     case "never": policy = .never

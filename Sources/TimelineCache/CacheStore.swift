@@ -40,9 +40,7 @@ public struct CacheStore: Sendable {
   /// Writes the timeline: temp file in the same directory, fsync, rename, fsync of the
   /// directory. A reader sees the old file or the new one, never a mix.
   public func write(_ timeline: Timeline) throws(CacheWriteError) {
-    // A timeline is data (it may come from a decoded file), so its name is checked here.
-    guard let name = WidgetName(timeline.widget) else { throw .invalidName(timeline.widget) }
-    try writeAtomically(CacheEncoder.encode(timeline), to: path(for: name))
+    try writeAtomically(CacheEncoder.encode(timeline), to: path(for: timeline.widget))
   }
 
   func writeAtomically(_ bytes: [UInt8], to target: String) throws(CacheWriteError) {
@@ -158,7 +156,6 @@ public struct CacheStore: Sendable {
 
 /// Why a cache file could not be written.
 public enum CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible {
-  case invalidName(String)
   case io(String, Int32)
   /// Another process holds the widget's lock (its PID, when it wrote one).
   case busy(String, Int32?)
@@ -166,7 +163,6 @@ public enum CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible
   /// What went wrong, naming the file or the widget.
   public var description: String {
     switch self {
-    case .invalidName(let name): "invalid widget name \"\(name)\": \(WidgetName.rule)"
     case .io(let what, let code): "cannot \(what): \(String(cString: strerror(code)))"
     case .busy(let widget, let pid):
       "widget \(widget) is being refreshed by \(pid.map { "PID \($0)" } ?? "another process"); the cache is unchanged"

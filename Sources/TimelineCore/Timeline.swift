@@ -1,7 +1,7 @@
 /// A widget's dated entries plus what the engine knows about fetching them.
 public struct Timeline: Sendable, Equatable {
   /// The config name of the widget, e.g. `hukamnama`.
-  public var widget: String
+  public var widget: WidgetName
   /// The provider kind, e.g. `random-shabad`.
   public var kind: String
   /// Entries sorted by date.
@@ -34,7 +34,7 @@ public struct Timeline: Sendable, Equatable {
 
   /// Creates a timeline; entries are sorted by date (stable for equal dates).
   public init(
-    widget: String, kind: String, entries: [Entry], end: Int64? = nil,
+    widget: WidgetName, kind: String, entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .atEnd, placeholder: Entry, generated: Int64,
     lastSuccess: Int64? = nil, grace: Int64 = 3600, configHash: String = "", line: LineForm? = nil,
     polybarFont: Int? = nil, members: [String] = [], minDisplay: Int64? = nil

@@ -43,15 +43,14 @@ public enum Browser {
   /// does not have (or a config `refresh` would refuse), and `CacheWriteError` when the
   /// state cannot be written.
   public static func move(
-    _ move: Move, widget: String, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
+    _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
     zone: Zone = .user
   ) throws -> Outcome {
     // Refuses a name the config lacks (or a config `refresh` would refuse).
     _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
-    guard let name = config.widget(named: widget)?.name else { throw ConfigError(config.unknownWidget(widget)) }
     return try browse.withLock {
       try step(
-        move, widget: name, path: cache.path(for: name), config: config, cache: cache, browse: browse, now: now,
+        move, widget: widget, path: cache.path(for: widget), config: config, cache: cache, browse: browse, now: now,
         zone: zone)
     }
   }
@@ -109,7 +108,7 @@ public enum Browser {
   static func stack(
     _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64
   ) throws -> Outcome {
-    let ranking = EmitPipeline.resolve(widget: widget.text, directory: cache.directory, now: now).ranking
+    let ranking = EmitPipeline.resolve(widget: widget, directory: cache.directory, now: now).ranking
     var offset = 0
     if let state = browse.read(widget), state.anchor == nil, now < state.expires { offset = state.offset }
     let count = max(1, ranking.count)

@@ -14,13 +14,10 @@ public enum CurrentEntry {
   /// For a stack, the entry of the member its bars show (`browse`: the session's directory,
   /// whose record of the shown member it reads; nil: by score alone).
   public static func find(
-    widget: String, at: String?, store: CacheStore, now: Int64, browse: BrowseStore? = nil,
+    widget name: WidgetName, at: String?, store: CacheStore, now: Int64, browse: BrowseStore? = nil,
     config: () -> AppConfig?
   ) throws(EntryLookupError) -> (Timeline, Int) {
-    // The widget comes from argv (or a stack's member list): here its name is checked.
-    guard let name = WidgetName(widget) else {
-      throw .usage("invalid widget name \"\(widget)\": \(WidgetName.rule)")
-    }
+    let widget = name.text
     let path = store.path(for: name)
     var now = now
     if let at {
@@ -44,8 +41,9 @@ public enum CurrentEntry {
     if timeline.kind == StackRule.kind {
       // The member the bars show now (the same choice, hold included), in full.
       let resolved = EmitPipeline.resolve(
-        widget: widget, directory: store.directory, now: now, browse: browse, recordHold: false)
-      guard let member = resolved.member else {
+        widget: name, directory: store.directory, now: now, browse: browse, recordHold: false)
+      // The member's name is data from the stack's file, as the bars read it.
+      guard let member = resolved.member.flatMap({ WidgetName($0) }) else {
         throw .failed("stack \"\(widget)\" has no member with an entry to show; run `timeline refresh \(widget)`")
       }
       return try find(widget: member, at: at, store: store, now: now, browse: browse, config: config)
@@ -68,7 +66,7 @@ public enum CurrentEntry {
   }
 }
 
-/// Why there is no entry to act on: `usage` (a bad name or `--at`; exit 2) or `failed`
+/// Why there is no entry to act on: `usage` (a bad `--at`; exit 2) or `failed`
 /// (no cache, an unreadable one, nothing current; exit 1).
 public enum EntryLookupError: Error, CustomStringConvertible {
   case usage(String)

@@ -18,7 +18,7 @@ public enum EntryText {
   /// member's score, line and why, in the bars' order at `now`), printed after the shown
   /// member's entry; nil for any other widget.
   public static func stackRanking(
-    widget: String, store: CacheStore, now: Int64, browse: BrowseStore?, color: Bool
+    widget: WidgetName, store: CacheStore, now: Int64, browse: BrowseStore?, color: Bool
   ) -> String? {
     EmitPipeline.stackRanking(widget: widget, directory: store.directory, now: now, browse: browse).map { lines in
       lines.map { Terminal.line($0, color: color) }.joined(separator: "\n")

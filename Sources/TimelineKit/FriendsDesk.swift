@@ -28,30 +28,25 @@ public struct FriendsDesk: Sendable {
   }
 
   /// The friends widgets: the one named, else all of them.
-  func widgets(_ name: String?) throws(FriendsError) -> [(WidgetConfig, FriendsProvider)] {
-    let chosen = config.widgets.filter { $0.kind == FriendsProvider.kind && (name == nil || $0.name.text == name) }
+  func widgets(_ name: WidgetName?) throws(FriendsError) -> [(WidgetConfig, FriendsProvider)] {
+    let chosen = config.widgets.filter { $0.kind == FriendsProvider.kind && (name == nil || $0.name == name) }
     if let name, chosen.isEmpty {
-      let known = config.widget(named: name) != nil
-      throw FriendsError(
-        status: 2, description: known ? "\"\(name)\" is not a friends widget" : config.unknownWidget(name))
+      throw config.widget(name) != nil ? .notFriendsWidget(name) : .unknownWidget(config.unknownWidget(name.text))
     }
-    guard !chosen.isEmpty else {
-      throw FriendsError(
-        status: 2, description: "no widget of kind \"friends\" in \(config.file) (docs/providers/friends.md)")
-    }
+    guard !chosen.isEmpty else { throw .noFriendsWidget(file: config.file) }
     return try chosen.map { widget throws(FriendsError) in
       do {
         guard var provider = try WidgetFactory.provider(for: widget) as? FriendsProvider else { throw ConfigError("") }
         provider.log = log
         return (widget, provider)
       } catch {
-        throw FriendsError(status: 2, description: "\(error)")
+        throw .config("\(error)")
       }
     }
   }
 
   /// `friends list [WIDGET]`: one block per widget, a line per friend, most due first.
-  public func list(_ name: String?) throws(FriendsError) -> String {
+  public func list(_ name: WidgetName?) throws(FriendsError) -> String {
     var blocks: [String] = []
     for (widget, provider) in try widgets(name) {
       let (friends, problems) = try tracked(provider)
@@ -77,12 +72,8 @@ public struct FriendsDesk: Sendable {
     let found = NameMatch.candidates(query, in: friends.map(\.contact.name))
     guard found.count == 1 else {
       let clean = Terminal.clean(query)
-      if found.isEmpty { throw FriendsError(status: 2, description: "no tracked friend matches \"\(clean)\"") }
-      let names = found.map { "  " + Terminal.clean(friends[$0].contact.name) }
-      throw FriendsError(
-        status: 2,
-        description: "\"\(clean)\" matches \(found.count) friends; use more of the name:\n"
-          + names.joined(separator: "\n"))
+      if found.isEmpty { throw .noMatch(clean) }
+      throw .ambiguous(clean, found.map { Terminal.clean(friends[$0].contact.name) })
     }
     return friends[found[0]]
   }
@@ -92,7 +83,7 @@ public struct FriendsDesk: Sendable {
     let today = LocalDays().day(of: now)
     let when = day ?? today
     guard when <= today else {
-      throw FriendsError(status: 2, description: "--when: \(LocalDays.iso(when)) is in the future")
+      throw .futureDay(when)
     }
     try append(
       FriendsLog.Event(kind: .contact, who: friend.contact.key, name: friend.contact.name, day: when, how: how, at: now)
@@ -113,37 +104,29 @@ public struct FriendsDesk: Sendable {
   }
 
   /// The friend the bar shows now (the right click's "contacted today").
-  public func shown(_ widget: String) throws(FriendsError) -> FriendsPlan.Friend {
-    guard WidgetName(widget) != nil else {
-      throw FriendsError(status: 2, description: "invalid widget name \"\(widget)\"")
-    }
+  public func shown(_ widget: WidgetName) throws(FriendsError) -> FriendsPlan.Friend {
     // The key is in the cache's extra section, which only the full reader decodes; while
     // the wheel shows another friend, the entry shown is the view's.
     let found = try? CurrentEntry.find(widget: widget, at: nil, store: store, now: now, browse: browse) { nil }
     guard let (timeline, index) = found, let key = timeline.entries[index].key, key.hasPrefix("friend:") else {
-      throw FriendsError(status: 1, description: "\(widget) shows no friend now")
+      throw .nothingShown(widget)
     }
     for (_, provider) in try widgets(widget) {
       if let friend = try tracked(provider).friends.first(where: { "friend:" + $0.contact.key == key }) {
         return friend
       }
     }
-    throw FriendsError(status: 1, description: "the friend \(widget) shows is no longer tracked")
+    throw .noLongerTracked(widget)
   }
 
   /// The wheel: shows the `offset`-th due friend in `widget` until the browse timeout. It
   /// writes the browse state and its view file only; the cache stays byte for byte as it
   /// was, so a refresh or another reader never sees a browse.
-  public func browse(_ widget: String, offset: Int) async throws(FriendsError) -> String {
-    let chosen = try widgets(widget)
-    guard let widgetConfig = chosen.first?.0, let provider = chosen.first?.1 else {
-      throw FriendsError(status: 2, description: "invalid widget name \"\(widget)\"")
-    }
-    let name = widgetConfig.name
+  public func browse(_ name: WidgetName, offset: Int) async throws(FriendsError) -> String {
+    // `widgets` gives the one named or throws.
+    guard let (widgetConfig, provider) = try widgets(name).first else { throw .noFriendsWidget(file: config.file) }
     let cached = CacheReader.view(path: store.path(for: name), at: now)
-    guard cached.error == nil, let current = cached.current else {
-      throw FriendsError(status: 1, description: "\(widget) shows nothing to browse; run `timeline refresh \(widget)`")
-    }
+    guard cached.error == nil, let current = cached.current else { throw .nothingToBrowse(name) }
     let until = now + config.bars.browseTimeout
     let draft = provider.draft(try tracked(provider).friends, now: now, browse: offset, browseUntil: until)
     guard var shown = draft.entries.first, shown.classes.contains("browsing") else {
@@ -163,19 +146,19 @@ public struct FriendsDesk: Sendable {
           BrowseState(offset: 1, anchor: current.date, target: now, expires: until, view: true), for: name)
       }
     } catch {
-      throw FriendsError(status: 1, description: "\(widget): \(error)")
+      throw .write(name, "\(error)")
     }
     return Terminal.clean(shown.text)
   }
 
   private func append(_ event: FriendsLog.Event) throws(FriendsError) {
-    do { try log.append([event]) } catch { throw FriendsError(status: 1, description: "\(error)") }
+    do { try log.append([event]) } catch { throw .files("\(error)") }
   }
 
   private func tracked(_ provider: FriendsProvider) throws(FriendsError) -> (
     friends: [FriendsPlan.Friend], problems: [String]
   ) {
-    do { return try provider.current(now: now) } catch { throw FriendsError(status: 1, description: "\(error)") }
+    do { return try provider.current(now: now) } catch { throw .files("\(error)") }
   }
 
   /// Writes each friends widget's timeline from the files, under the widget's lock, as a
@@ -196,17 +179,8 @@ public struct FriendsDesk: Sendable {
         // returns to now.
         browse.withLock { browse.remove(widget.name) }
       } catch {
-        throw FriendsError(status: 1, description: "\(widget.name): \(error)")
+        throw .write(widget.name, "\(error)")
       }
     }
   }
-}
-
-/// A failure with its exit status: 2 for a usage error (an unknown or ambiguous name,
-/// an unknown widget), 1 otherwise.
-public struct FriendsError: Error, Sendable, CustomStringConvertible {
-  /// The exit status the CLI gives it.
-  public var status: Int32
-  /// The message.
-  public var description: String
 }

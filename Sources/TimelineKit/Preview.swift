@@ -49,7 +49,7 @@ public enum Preview {
   /// One widget's snapshot, written to `store`.
   public struct Filled: Sendable, Equatable {
     /// The widget's name.
-    public var widget: String
+    public var widget: WidgetName
     /// Its provider kind.
     public var kind: String
     /// How many entries the snapshot wrote.
@@ -73,7 +73,7 @@ public enum Preview {
         draft, widget: widget, provider: provider, now: now, grace: config.grace,
         hash: WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars), bars: config.bars)
       try store.write(timeline)
-      filled.append(Filled(widget: widget.name.text, kind: widget.kind, entries: timeline.entries.count))
+      filled.append(Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count))
     }
     return filled
   }
@@ -81,7 +81,7 @@ public enum Preview {
   /// The line `timeline-emit FORMAT WIDGET` prints for `widget` at `now`, from `directory`
   /// (without the newline).
   public static func line(
-    widget: String, format: OutputFormat, directory: String, now: Int64, options: RenderOptions = RenderOptions()
+    widget: WidgetName, format: OutputFormat, directory: String, now: Int64, options: RenderOptions = RenderOptions()
   ) -> String {
     let resolved = EmitPipeline.resolve(widget: widget, directory: directory, now: now)
     return EmitPipeline.line([resolved.state], format: format, options: options)
@@ -94,9 +94,9 @@ public enum Preview {
   ) -> String {
     var lines: [String] = []
     if formats.count == 1, let format = formats.first {
-      let width = widgets.map(\.widget.count).max() ?? 0
+      let width = widgets.map(\.widget.text.count).max() ?? 0
       for item in widgets {
-        let name = item.widget + String(repeating: " ", count: width - item.widget.count)
+        let name = item.widget.text + String(repeating: " ", count: width - item.widget.text.count)
         lines.append(
           name + "  " + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
       }

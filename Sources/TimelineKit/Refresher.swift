@@ -50,16 +50,16 @@ public struct Refresher: Sendable {
 
   /// Builds every widget's provider first, so a config error stops the run before any
   /// fetch. Throws `ConfigError` for an unknown widget name or a bad option.
-  public func providers(for names: [String]) throws(ConfigError) -> [(WidgetConfig, any TimelineProvider)] {
+  public func providers(for names: [WidgetName]) throws(ConfigError) -> [(WidgetConfig, any TimelineProvider)] {
     var chosen: [WidgetConfig]
     if names.isEmpty {
       chosen = config.widgets
     } else {
       // A name given twice is one widget: refreshing it twice at once would wait on its
       // own lock.
-      var seen: Set<String> = []
+      var seen: Set<WidgetName> = []
       chosen = try names.filter { seen.insert($0).inserted }.map { name throws(ConfigError) in
-        guard let widget = config.widget(named: name) else { throw ConfigError(config.unknownWidget(name)) }
+        guard let widget = config.widget(name) else { throw ConfigError(config.unknownWidget(name.text)) }
         return widget
       }
       // A stack fetches nothing itself: refreshing it refreshes its members.
@@ -73,7 +73,7 @@ public struct Refresher: Sendable {
   }
 
   /// Refreshes the due widgets among `names` (all when empty), concurrently.
-  public func refresh(_ names: [String], force: Bool) async throws(ConfigError) -> [(WidgetName, Outcome)] {
+  public func refresh(_ names: [WidgetName], force: Bool) async throws(ConfigError) -> [(WidgetName, Outcome)] {
     let jobs = try providers(for: names)
     let limit = Self.concurrencyLimit()
     let budget = FetchBudget(seconds: networkBudget)
@@ -195,7 +195,7 @@ public struct Refresher: Sendable {
           // An empty timeline lets bars show this kind's own placeholder from the start.
           try store.write(
             Timeline(
-              widget: widget.name.text, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
+              widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
               generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
         }
       } catch {

@@ -52,7 +52,7 @@ public struct StatusRow: Sendable, Equatable {
   /// widget throws `ConfigError` here too.
   /// `browse`: the session's directory, for the member a stack's bars show (nil: by score).
   public static func rows(
-    _ names: [String], config: AppConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil
+    _ names: [WidgetName], config: AppConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil
   ) throws(ConfigError) -> [StatusRow] {
     try Refresher(config: config, store: store, clock: FixedClock(now)).providers(for: names)
       .map { widget, provider in
@@ -97,7 +97,7 @@ public struct StatusRow: Sendable, Equatable {
         })
       row.shown =
         EmitPipeline.resolve(
-          widget: widget.name.text, directory: store.directory, now: now, browse: browse, recordHold: false
+          widget: widget.name, directory: store.directory, now: now, browse: browse, recordHold: false
         ).member
       row.relevance = row.ranking.first { $0.name == row.shown }?.score
       let shownEntry = row.shown.flatMap { WidgetName($0) }.flatMap {

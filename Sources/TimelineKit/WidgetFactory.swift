@@ -37,7 +37,7 @@ public enum WidgetFactory {
   ) -> Timeline {
     let stack = provider as? StackProvider
     return Timeline(
-      widget: widget.name.text, kind: widget.kind,
+      widget: widget.name, kind: widget.kind,
       entries: RelevanceBoost.apply((try? RelevanceBoost.of(widget)) ?? 0, to: draft.entries), end: draft.end,
       policy: draft.policy, placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace,
       configHash: hash, line: draft.line, polybarFont: bars.polybarGurmukhiFont, members: stack?.members ?? [],

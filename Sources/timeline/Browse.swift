@@ -34,8 +34,9 @@ extension TimelineCommand {
 
     @OptionGroup var common: CommonOptions
     @Argument(
-      help: ArgumentHelp("The widget, as named in the config.", valueName: "widget"), completion: Completions.widgets)
-    var widget: String
+      help: ArgumentHelp("The widget, as named in the config.", valueName: "widget"), completion: Completions.widgets,
+      transform: WidgetArgument.parse)
+    var widget: WidgetName
     @Argument(
       help: ArgumentHelp("Where to move the view: one entry later, one earlier, or back to now.", valueName: "move"))
     var move: Browser.Move
@@ -55,7 +56,7 @@ extension TimelineCommand {
         } catch {
           throw CommandFailure.failed("\(error)")
         }
-        if !quiet { print(outcome.describe(widget: widget)) }
+        if !quiet { print(outcome.describe(widget: widget.text)) }
         return 0
       }
     }

@@ -40,7 +40,7 @@ struct CommonOptions: ParsableArguments {
 
   /// The cached timeline of `widget` and the index of its entry current at `at` (default
   /// now), for `show` and `open`; a bad name or time exits 2, no entry exits 1.
-  func currentEntry(_ widget: String, at: String?) throws -> (Timeline, Int) {
+  func currentEntry(_ widget: WidgetName, at: String?) throws -> (Timeline, Int) {
     do {
       return try CurrentEntry.find(
         widget: widget, at: at, store: store, now: SystemClock().now(),

@@ -29,7 +29,17 @@ extension TimelineCommand {
         if !text.isEmpty { print(text) }
         return 0
       } catch {
-        throw error.status == 2 ? CommandFailure.config(error.description) : CommandFailure.failed(error.description)
+        throw failure(error)
+      }
+    }
+
+    /// Exit 2 for what the user asked wrongly (a name, a day, the config), 1 for what
+    /// failed on the way (the contacts, the log, the caches, nothing to show).
+    static func failure(_ error: FriendsError) -> CommandFailure {
+      switch error {
+      case .unknownWidget, .notFriendsWidget, .noFriendsWidget, .config, .noMatch, .ambiguous, .futureDay:
+        .config(error.description)
+      case .nothingShown, .noLongerTracked, .nothingToBrowse, .files, .write: .failed(error.description)
       }
     }
 
@@ -50,7 +60,8 @@ extension TimelineCommand {
         abstract: "Each tracked friend: period, last contact, due or overdue, snooze.",
         discussion: "Exit status: 0; 1 when the contacts cannot be read; 2 for a config error or an unknown widget.")
       @OptionGroup var common: CommonOptions
-      @Argument(help: "A friends widget (default: every one).") var widget: String?
+      @Argument(help: "A friends widget (default: every one).", transform: WidgetArgument.parse)
+      var widget: WidgetName?
 
       func run() async throws {
         try await exiting {
@@ -73,7 +84,10 @@ extension TimelineCommand {
       @Option(help: ArgumentHelp("today, yesterday, a date (2026-11-20) or days ago (3d).", valueName: "day"))
       var when: String?
       @Option(help: ArgumentHelp("How: call, message or meetup.", valueName: "how")) var how: String?
-      @Option(help: ArgumentHelp("Log the friend this widget shows now.", valueName: "widget")) var shown: String?
+      @Option(
+        help: ArgumentHelp("Log the friend this widget shows now.", valueName: "widget"),
+        transform: WidgetArgument.parse)
+      var shown: WidgetName?
 
       func validate() throws {
         guard (name == nil) != (shown == nil) else { throw ValidationError("give either NAME or --shown WIDGET") }
@@ -138,7 +152,7 @@ extension TimelineCommand {
         abstract: "Show the next friend of the due list in the bar (the mouse wheel).",
         discussion: "The bar returns to the most overdue friend after [bars] browse_timeout.")
       @OptionGroup var common: CommonOptions
-      @Argument(help: "The friends widget.") var widget: String
+      @Argument(help: "The friends widget.", transform: WidgetArgument.parse) var widget: WidgetName
       func run() async throws { try await exiting { try await Friends.step(common, widget, by: 1) } }
     }
 
@@ -146,20 +160,18 @@ extension TimelineCommand {
       static let configuration = CommandConfiguration(
         abstract: "Show the previous friend of the due list in the bar (the mouse wheel).")
       @OptionGroup var common: CommonOptions
-      @Argument(help: "The friends widget.") var widget: String
+      @Argument(help: "The friends widget.", transform: WidgetArgument.parse) var widget: WidgetName
       func run() async throws { try await exiting { try await Friends.step(common, widget, by: -1) } }
     }
 
     /// Moves the wheel position (kept with the session's browse state) and rewrites the cache.
-    static func step(_ common: CommonOptions, _ widget: String, by move: Int) async throws -> Int32 {
+    static func step(_ common: CommonOptions, _ name: WidgetName, by move: Int) async throws -> Int32 {
       let desk = try desk(common)
-      // Checked before the wheel's file is named after it.
-      guard let name = WidgetName(widget), desk.config.widget(name) != nil else {
-        throw CommandFailure.config(desk.config.unknownWidget(widget))
-      }
+      // A configured widget, before the wheel's file is named after it.
+      guard desk.config.widget(name) != nil else { throw CommandFailure.config(desk.config.unknownWidget(name.text)) }
       let position = WheelPosition(widget: name, now: desk.now, timeout: desk.config.bars.browseTimeout)
       let offset = position.move(by: move)
-      return try await change(desk) { () async throws(FriendsError) in try await desk.browse(widget, offset: offset) }
+      return try await change(desk) { () async throws(FriendsError) in try await desk.browse(name, offset: offset) }
     }
 
     /// `today`, `yesterday`, `2026-11-20` or `3d` (days ago).

@@ -15,8 +15,10 @@ extension TimelineCommand {
         has no link, or when WIDGET is not configured.
         """)
 
-    @Argument(help: "The widget name, as in [widgets.NAME].", completion: Completions.widgets)
-    var widget: String
+    @Argument(
+      help: "The widget name, as in [widgets.NAME].", completion: Completions.widgets,
+      transform: WidgetArgument.parse)
+    var widget: WidgetName
 
     @Option(help: ArgumentHelp("Use the entry current at this instant (ISO 8601).", valueName: "time"))
     var at: String?

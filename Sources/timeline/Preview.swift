@@ -83,7 +83,7 @@ extension TimelineCommand {
             widgets: filled, formats: formats, directory: directory, now: clock.now(), options: options))
         if keep != nil {
           Console.error(
-            "sample cache kept in \(directory); try: TIMELINE_CACHE_DIR=\(directory) timeline-emit waybar \(filled.first?.widget ?? "WIDGET")"
+            "sample cache kept in \(directory); try: TIMELINE_CACHE_DIR=\(directory) timeline-emit waybar \(filled.first?.widget.text ?? "WIDGET")"
           )
         }
         return 0

@@ -29,8 +29,10 @@ extension TimelineCommand {
     @Flag(help: "Refresh even if not due.") var force = false
     @Flag(help: "Print nothing unless something failed.") var quiet = false
     @OptionGroup var lock: LockWaitOption
-    @Argument(help: "Widgets to refresh (default: all configured).", completion: Completions.widgets)
-    var widgets: [String] = []
+    @Argument(
+      help: "Widgets to refresh (default: all configured).", completion: Completions.widgets,
+      transform: WidgetArgument.parse)
+    var widgets: [WidgetName] = []
 
     func run() async throws {
       try await exiting {

@@ -11,7 +11,7 @@ import TimelineKit
 enum RefreshRun {
   /// Runs the refresh. `say` prints progress lines; failures always go to stderr.
   static func perform(
-    _ common: CommonOptions, widgets: [String], force: Bool, quiet: Bool, lockWait: Int,
+    _ common: CommonOptions, widgets: [WidgetName], force: Bool, quiet: Bool, lockWait: Int,
     networkBudget: Double = 60, say: (String) -> Void
   ) async throws -> (status: Int32, config: AppConfig) {
     let config = try common.loadConfig()

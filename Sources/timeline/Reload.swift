@@ -23,8 +23,10 @@ extension TimelineCommand {
     @OptionGroup var common: CommonOptions
     @Flag(help: "Print only failures.") var quiet = false
     @OptionGroup var lock: LockWaitOption
-    @Argument(help: "Widgets to refresh (default: all configured).", completion: Completions.widgets)
-    var widgets: [String] = []
+    @Argument(
+      help: "Widgets to refresh (default: all configured).", completion: Completions.widgets,
+      transform: WidgetArgument.parse)
+    var widgets: [WidgetName] = []
 
     func run() async throws {
       try await exiting {

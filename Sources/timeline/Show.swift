@@ -20,8 +20,10 @@ extension TimelineCommand {
         or when WIDGET is not configured.
         """)
 
-    @Argument(help: "The widget name, as in [widgets.NAME].", completion: Completions.widgets)
-    var widget: String
+    @Argument(
+      help: "The widget name, as in [widgets.NAME].", completion: Completions.widgets,
+      transform: WidgetArgument.parse)
+    var widget: WidgetName
 
     @Option(
       help: ArgumentHelp(

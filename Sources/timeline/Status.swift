@@ -21,8 +21,8 @@ extension TimelineCommand {
     var json = false
     @Argument(
       help: ArgumentHelp("Only these widgets (default: every configured widget).", valueName: "widget"),
-      completion: Completions.widgets)
-    var widgets: [String] = []
+      completion: Completions.widgets, transform: WidgetArgument.parse)
+    var widgets: [WidgetName] = []
 
     func run() async throws {
       try await exiting {

@@ -113,9 +113,15 @@ import TimelineTestSupport
     try timeline(["refresh"])
     for name in ["../escaped", "../../escaped", "Friends"] {
       let result = try timeline(["friends", "next", name], expect: 2)
-      #expect(result.stderr.contains("unknown widget \"\(name)\""), "\(result.stderr)")
+      #expect(result.stderr.contains("'\(name)' is invalid") && result.stderr.contains("invalid widget name"))
     }
-    for path in [dir.file("escaped.wheel"), dir.file("run/escaped.wheel"), dir.file("escaped")] {
+    // A valid name the config lacks is refused before its wheel file is named, too.
+    let unknown = try timeline(["friends", "next", "escaped"], expect: 2)
+    #expect(unknown.stderr.contains("unknown widget \"escaped\""), "\(unknown.stderr)")
+    for path in [
+      dir.file("escaped.wheel"), dir.file("run/escaped.wheel"), dir.file("run/timeline/escaped.wheel"),
+      dir.file("escaped"),
+    ] {
       #expect(!FileManager.default.fileExists(atPath: path), "\(path)")
     }
   }

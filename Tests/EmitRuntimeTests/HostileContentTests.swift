@@ -2,6 +2,7 @@ import EmitRuntime
 import Foundation
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 @testable import Emitters
 

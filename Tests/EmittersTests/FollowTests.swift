@@ -78,7 +78,7 @@ import TimelineTestSupport
     }
   }
 
-  func version(_ text: String, widget: String = "w") -> Timeline {
+  func version(_ text: String, widget: WidgetName = "w") -> Timeline {
     Caches.timeline(widget, entries: [Caches.entry(text, at: 0)])
   }
 
@@ -99,7 +99,7 @@ import TimelineTestSupport
 
   @Test func aStackFollowsEachMembersCache() throws {
     let dir = try TempDir()
-    func member(_ name: String, _ text: String, score: Int) {
+    func member(_ name: WidgetName, _ text: String, score: Int) {
       let entry = Entry(date: 0, relevance: Relevance(score), runs: [TextRun(text)], alt: "a")
       Caches.write(Caches.timeline(name, entries: [entry]), in: dir.path)
     }

@@ -17,7 +17,7 @@ import TimelineTestSupport
     #expect(BarMarkup.pangoText(try #require(object["short_text"] as? String)) != nil)
     #expect(object["markup"] as? String == "pango")
     #expect(object["name"] as? String == "timeline")
-    #expect(object["instance"] as? String == golden.input.widget)
+    #expect(object["instance"] as? String == golden.input.widget?.text ?? "")
     #expect(object["urgent"] as? Bool == golden.input.isUrgent)
     if let color = object["color"] as? String { #expect(TextRun.validColor(color) == color) }
   }

@@ -42,7 +42,7 @@ import TimelineCore
     #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     let decoded = try #require(Self.decode(line), "\(line)")
     #expect(decoded.text == Self.expected(golden))
-    let widget = golden.input.widget
+    let widget = golden.input.widget?.text ?? ""
     #expect(
       decoded.actions
         == (golden.options.click

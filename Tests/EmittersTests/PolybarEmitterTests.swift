@@ -37,7 +37,7 @@ import TimelineCore
   @Test(arguments: GoldenCase.all)
   func goldenCaseSyntax(_ golden: GoldenCase) {
     let line = PolybarEmitter.render(golden.input, options: golden.options)
-    let content = Self.stripOwnTags(line, widget: golden.input.widget)
+    let content = Self.stripOwnTags(line, widget: golden.input.widget?.text ?? "")
     #expect(!content.contains("%{"), "a tag survived in content: \(content)")
     #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     #expect(
@@ -55,7 +55,10 @@ import TimelineCore
   @Test func clickEscapesAndOnlyForValidNames() {
     var input = RenderInput(widget: "my-widget", entry: Caches.entry("x"))
     #expect(PolybarEmitter.render(input, options: RenderOptions(click: true)) == "%{A1:timeline open my-widget:}x%{A}")
-    input.widget = "a:}%{A1:rm -rf ~:}"
+    // A hostile name from argv never becomes a WidgetName: the emitter gets none, so no click.
+    let hostile = "a:}%{A1:rm -rf ~:}"
+    input.widget = WidgetName(hostile)
+    #expect(input.widget == nil)
     #expect(PolybarEmitter.render(input, options: RenderOptions(click: true)) == "x")
   }
 

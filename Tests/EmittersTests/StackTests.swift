@@ -51,7 +51,7 @@ import TimelineTestSupport
     try writeStack("now", members: Self.members)
   }
 
-  func writeStack(_ name: String, members: [String], minDisplay: Int64 = 600) throws {
+  func writeStack(_ name: WidgetName, members: [String], minDisplay: Int64 = 600) throws {
     var stack = Caches.timeline(
       name, kind: StackRule.kind, entries: [],
       placeholder: Entry(date: 0, relevance: Relevance(0), runs: [TextRun("…")], alt: "placeholder", classes: ["stack"])
@@ -62,7 +62,7 @@ import TimelineTestSupport
   }
 
   func emit(_ widget: String = "now", at now: Int64, hold: Bool = true) -> EmitPipeline.Resolution {
-    EmitPipeline.resolve(widget: widget, directory: cache, now: now, browse: hold ? browse : nil)
+    EmitPipeline.resolve(widget: WidgetName(widget), directory: cache, now: now, browse: hold ? browse : nil)
   }
 
   /// What the plan above says the stack shows at `t`: the highest score, ties to the first
@@ -128,12 +128,12 @@ import TimelineTestSupport
 
   @Test func aShownMemberIsHeldForMinDisplayUnlessAnotherIsClearlyHigher() throws {
     let t0 = Self.ist0 + 100 * 86_400
-    func member(_ name: String, _ scores: [(Int64, Int)]) {
+    func member(_ name: String, _ scores: [(Int64, Int)]) throws {
       let entries = scores.map { Entry(date: $0.0, relevance: Relevance($0.1), runs: [TextRun(name)], alt: "a") }
-      Caches.write(Caches.timeline(name, kind: "command", entries: entries), in: cache)
+      Caches.write(Caches.timeline(try .named(name), kind: "command", entries: entries), in: cache)
     }
-    member("steady", [(t0, 50)])
-    member("rising", [(t0, 20), (t0 + 300, 60)])
+    try member("steady", [(t0, 50)])
+    try member("rising", [(t0, 20), (t0 + 300, 60)])
     try writeStack("held", members: ["rising", "steady"])
     #expect(emit("held", at: t0).member == "steady")
     let during = emit("held", at: t0 + 300)
@@ -142,7 +142,7 @@ import TimelineTestSupport
     #expect(emit("held", at: t0 + 599).member == "steady")
     #expect(emit("held", at: t0 + 600).member == "rising")
     // By a clear margin (85 against 50) it replaces the shown member at once.
-    member("alarm", [(t0, 20), (t0 + 300, 85)])
+    try member("alarm", [(t0, 20), (t0 + 300, 85)])
     try writeStack("urgent", members: ["alarm", "steady"])
     #expect(emit("urgent", at: t0).member == "steady")
     #expect(emit("urgent", at: t0 + 300).member == "alarm")

@@ -34,7 +34,7 @@ enum Golden {
 /// Builders for cache files written the real way (CacheStore, atomic rename).
 enum Caches {
   static func timeline(
-    _ widget: String = "w", kind: String = "test-kind", entries: [Entry], end: Int64? = nil,
+    _ widget: WidgetName = "w", kind: String = "test-kind", entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .never, placeholder: Entry = Entry(date: 0, runs: [TextRun("loading")], alt: "loading"),
     grace: Int64 = 3600
   ) -> Timeline {

@@ -51,7 +51,7 @@ import TimelineCore
     #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     let decoded = try #require(Self.decode(line), "\(line)")
     #expect(decoded.text == Self.expected(golden))
-    let widget = golden.input.widget
+    let widget = golden.input.widget?.text ?? ""
     #expect(
       decoded.actions
         == (golden.options.click
@@ -69,7 +69,9 @@ import TimelineCore
   }
 
   @Test func clickNeedsAValidWidgetName() {
-    let input = RenderInput(widget: "a` b`>", entry: Caches.entry("x"))
+    let hostile = "a` b`>"
+    let input = RenderInput(widget: WidgetName(hostile), entry: Caches.entry("x"))
+    #expect(input.widget == nil)
     #expect(XmobarEmitter.render(input, options: RenderOptions(click: true)) == "<raw=1:x/>")
   }
 }

@@ -340,7 +340,7 @@ enum CacheFiles {
     let store = CacheStore(directory: dir.path)
     try store.write(
       Timeline(
-        widget: widget, kind: "command", entries: [Entry(date: 0, runs: [TextRun(text)], alt: "a")],
+        widget: .named(widget), kind: "command", entries: [Entry(date: 0, runs: [TextRun(text)], alt: "a")],
         placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0, grace: 3600,
         configHash: "h"))
     return try String(contentsOfFile: store.path(for: .named(widget)), encoding: .utf8)

@@ -44,13 +44,24 @@ import TimelineTestSupport
   @Test func invalidNamesAreRefused() throws {
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
+    let good = CacheEncoder.encode(CacheRoundTripTests.sample(entries: 1))
+    let meta = String(decoding: good.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     for name in ["../x", "/etc/passwd", "a/b", "", "-x", "A", "a\0b", "a.json", String(repeating: "a", count: 65)] {
       #expect(WidgetName(name) == nil, "\(name)")
-      // A timeline is data: its name is checked before anything is written for it.
-      var timeline = CacheRoundTripTests.sample(entries: 1)
-      timeline.widget = name
-      #expect(throws: CacheWriteError.invalidName(name)) { try store.write(timeline) }
+      // A timeline holds a checked name, so the only way in for a bad one is a file: a meta
+      // line naming it is refused as a damaged file, by the bars and the CLI alike.
+      var json: [UInt8] = []
+      JSONEscape.append(name, to: &json)
+      let field = "\"widget\":\"" + String(decoding: json, as: UTF8.self) + "\""
+      let bytes =
+        Array(meta.replacingOccurrences(of: "\"widget\":\"w\"", with: field).utf8)
+        + good.drop { $0 != UInt8(ascii: "\n") }
+      #expect(bytes != good)
+      let path = try dir.write("bad.json", String(decoding: bytes, as: UTF8.self))
+      #expect(throws: CacheReadError.self) { try CacheReader.timeline(path: path) }
+      #expect(CacheReader.view(path: path, at: 1000).meta == nil)
     }
+    try FileManager.default.removeItem(atPath: dir.file("bad.json"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     #expect(try store.path(for: .named("random-shabad")) == dir.path + "/random-shabad.json")
   }

@@ -1,5 +1,6 @@
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 @Suite struct ISO8601Tests {
   @Test(arguments: [

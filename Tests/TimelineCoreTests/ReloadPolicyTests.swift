@@ -1,5 +1,6 @@
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 @Suite struct ReloadPolicyTests {
   func timeline(_ policy: ReloadPolicy, dates: [Int64] = [100, 200], end: Int64? = nil, grace: Int64 = 3600) -> Timeline

@@ -1,5 +1,6 @@
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 @Suite struct SelectionTests {
   func entry(_ date: Int64, _ text: String = "") -> Entry {

@@ -41,7 +41,7 @@ final class Engine: @unchecked Sendable {
   }
 
   /// One refresh of `widget` at `now`.
-  func refresh(_ widget: String = "hukamnama", force: Bool = false) async throws -> Refresher.Outcome {
+  func refresh(_ widget: WidgetName = "hukamnama", force: Bool = false) async throws -> Refresher.Outcome {
     let results = try await refresher().refresh([widget], force: force)
     guard let outcome = results.first?.1 else { throw TestSupportError("no outcome") }
     return outcome
@@ -51,7 +51,7 @@ final class Engine: @unchecked Sendable {
     try CacheReader.timeline(path: dir.file("cache/\(widget).json"))
   }
 
-  var state: WidgetState? { WidgetName("hukamnama").flatMap { store.state(of: $0) } }
+  var state: WidgetState? { store.state(of: "hukamnama") }
 }
 
 extension Refresher.Outcome {

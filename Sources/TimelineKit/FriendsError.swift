@@ -1,0 +1,49 @@
+import Providers
+import TimelineCore
+
+/// Why a `timeline friends` command could not do what it was asked, typed where it arose.
+/// The CLI decides what each means for the exit status.
+public enum FriendsError: Error, Sendable, CustomStringConvertible {
+  /// The config has no widget of that name (`AppConfig.unknownWidget`'s message).
+  case unknownWidget(String)
+  /// The widget is configured, but not of kind friends.
+  case notFriendsWidget(WidgetName)
+  /// The config (at `file`) has no friends widget at all.
+  case noFriendsWidget(file: String)
+  /// A friends widget's options are unusable (the config's message).
+  case config(String)
+  /// No tracked friend matches the query (cleaned for the terminal).
+  case noMatch(String)
+  /// Several tracked friends match the query: their names, cleaned for the terminal.
+  case ambiguous(String, [String])
+  /// `--when` names a day (days since 1970) after today.
+  case futureDay(Int)
+  /// The widget shows no friend now.
+  case nothingShown(WidgetName)
+  /// The friend the widget shows is no longer in the contacts.
+  case noLongerTracked(WidgetName)
+  /// The widget's cache has no current entry to browse from.
+  case nothingToBrowse(WidgetName)
+  /// The contacts or the log could not be read or written (why).
+  case files(String)
+  /// A widget's cache or its browsed view could not be written (why).
+  case write(WidgetName, String)
+
+  /// The message.
+  public var description: String {
+    switch self {
+    case .unknownWidget(let message), .config(let message), .files(let message): message
+    case .notFriendsWidget(let name): "\"\(name)\" is not a friends widget"
+    case .noFriendsWidget(let file): "no widget of kind \"friends\" in \(file) (docs/providers/friends.md)"
+    case .noMatch(let query): "no tracked friend matches \"\(query)\""
+    case .ambiguous(let query, let names):
+      "\"\(query)\" matches \(names.count) friends; use more of the name:\n"
+        + names.map { "  " + $0 }.joined(separator: "\n")
+    case .futureDay(let day): "--when: \(LocalDays.iso(day)) is in the future"
+    case .nothingShown(let name): "\(name) shows no friend now"
+    case .noLongerTracked(let name): "the friend \(name) shows is no longer tracked"
+    case .nothingToBrowse(let name): "\(name) shows nothing to browse; run `timeline refresh \(name)`"
+    case .write(let name, let reason): "\(name): \(reason)"
+    }
+  }
+}

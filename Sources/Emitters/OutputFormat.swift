@@ -60,11 +60,11 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
   /// What the bar can draw and do.
   public var traits: BarTraits {
     switch self {
-    case .waybar: BarTraits(markup: .pango, tooltip: true)
+    case .waybar: BarTraits(markup: .pango, tooltip: true, level: .classes)
     case .polybar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true)
     case .tmux: BarTraits(markup: .own)
-    case .i3bar: BarTraits(markup: .pango)
-    case .plain: BarTraits(markup: .none)
+    case .i3bar: BarTraits(markup: .pango, level: .block)
+    case .plain: BarTraits(markup: .none, level: .none)
     case .i3blocks: BarTraits(markup: .pango)
     case .xmobar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true)
     case .lemonbar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true)
@@ -158,17 +158,34 @@ public struct BarTraits: Sendable, Equatable {
   /// Whether the bar can switch fonts inside a line: `--gurmukhi-font` draws Gurmukhi in
   /// the ASCII GurbaniAkhar font.
   public var fontSwitching: Bool
+  /// How the bar shows the level of an entry whose text has no colour of its own.
+  public var level: LevelStyle
 
-  /// Creates traits; the defaults are a bar that shapes text and has no extras.
+  /// How a bar shows an entry's level (0–5) when none of its runs has a colour: a
+  /// command's `level`. The colour is `Palette.level`'s, the one table for levels.
+  public enum LevelStyle: Sendable, Equatable {
+    /// The entry's runs are drawn in the level's colour, in the bar's own markup.
+    case runs
+    /// The whole block is (i3bar's `color`, `RenderInput.blockColors`).
+    case block
+    /// A class names it (waybar's `level-N`), and the style sheet draws it.
+    case classes
+    /// Not shown: text alone.
+    case none
+  }
+
+  /// Creates traits; the defaults are a bar that shapes text and has no extras, and that
+  /// colours a level's runs.
   public init(
     shapesComplexScripts: Bool = true, markup: Markup, tooltip: Bool = false, clickActions: Bool = false,
-    fontSwitching: Bool = false
+    fontSwitching: Bool = false, level: LevelStyle = .runs
   ) {
     self.shapesComplexScripts = shapesComplexScripts
     self.markup = markup
     self.tooltip = tooltip
     self.clickActions = clickActions
     self.fontSwitching = fontSwitching
+    self.level = level
   }
 }
 

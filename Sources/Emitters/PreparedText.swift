@@ -32,8 +32,17 @@ struct PreparedText {
     if !traits.tooltip, let label = state.browsing.map(CleanText.barLine), !label.isEmpty {
       if choice.asciiFont == nil { runs.append(TextRun(label + " ▸ ")) } else { prefix = label + " ▸ " }
     }
+    // An entry with a level and no colour of its own (a command's `level`) is drawn in the
+    // level's colour where the bar colours runs; the browse label keeps the bar's colour.
+    var levelColor: String?
+    if traits.level == .runs, !state.isDimmed, let level = state.entry.level,
+      !choice.runs.contains(where: { $0.color != nil })
+    {
+      levelColor = Palette.level(level)
+    }
     for var run in choice.runs {
       run.text = CleanText.barLine(run.text)
+      if let levelColor { run.color = levelColor }
       if state.isPlaceholder {
         run.color = nil
         run.bold = false
@@ -84,7 +93,7 @@ extension RenderInput {
   func blockColors(_ runs: [TextRun]) -> (text: String, ground: String?)? {
     if isDimmed { return (Palette.dim, nil) }
     if runs.contains(where: { $0.color != nil }) { return nil }
-    guard let color = entry.level.map(Palette.Scale.eaws.color) else { return nil }
+    guard let color = entry.level.map(Palette.level) else { return nil }
     return Contrast.needsBadge(color) ? (Contrast.text(on: color), color) : (color, nil)
   }
 }

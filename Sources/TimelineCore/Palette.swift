@@ -27,4 +27,8 @@ public enum Palette {
     /// The colour of `level`, clamped to 0…5.
     public func color(_ level: Int) -> String { colors[Swift.min(5, Swift.max(0, level))] }
   }
+
+  /// The colour every bar gives an entry that has a level but no colour of its own (a
+  /// command's `level`): the EAWS scale's, clamped to 0…5.
+  public static func level(_ level: Int) -> String { Scale.eaws.color(level) }
 }

@@ -144,7 +144,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
           entry: Entry(date: 0, runs: [TextRun("ਵਾਹਿਗੁਰੂ")], alt: "x", classes: ["gurbani"]),
           isPlaceholder: true)),
       GoldenCase(name: "invalid-utf8", input: RenderInput(widget: "w", kind: "test", entry: InvalidUTF8.entry)),
-    ] + LineForms.cases
+    ] + LineForms.cases + LevelColours.cases
 }
 
 /// The line forms (`--line`, the widget's `line`, polybar's `--gurmukhi-font`) with hostile

@@ -11,7 +11,7 @@ enum LevelColours {
   static let hostile = "CPU 93% %{F#f00}x%{F-} #[fg=red]## ${exec touch /tmp/x} $$ <b>&amp;</b> <fc=#f00>"
 
   static func input(
-    _ runs: [TextRun], level: Int, stale: Bool = false, browsing: String? = nil, widget: String = "load"
+    _ runs: [TextRun], level: Int, stale: Bool = false, browsing: String? = nil, widget: WidgetName = "load"
   ) -> RenderInput {
     RenderInput(
       widget: widget, kind: "command", entry: Entry(date: 0, runs: runs, alt: "level-\(level)", level: level),

@@ -86,13 +86,9 @@ public enum ConkyEmitter {
 
   /// `largeBytes` for `LargeWriter`: the same escapes, colours and left-out lines.
   static let largeStyle = LargeWriter.Style(
-    escapes: [(UInt8(ascii: "$"), Array("$$".utf8)), (UInt8(ascii: "#"), Array("\\#".utf8))],
-    leavesOutGurmukhi: true,
-    colorStart: { color in
-      let shown = Contrast.needsBadge(color) ? Contrast.text(on: color) : color
-      return Array(("${color " + shown + "}").utf8)
-    },
-    colorEnd: Array("${color}".utf8))
+    escaped: (UInt8(ascii: "$"), UInt8(ascii: "#")), replacements: ("$$", "\\#"), leavesOutGurmukhi: true,
+    colorStart: { color in "${color " + (Contrast.needsBadge(color) ? Contrast.text(on: color) : color) + "}" },
+    colorEnd: "${color}")
 
   /// The large family as UTF-8 bytes: lines joined by newlines.
   public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {

@@ -66,8 +66,12 @@ extension LargeWriter {
     case .space: out.append(0x20)
     case .keep:
       if (0xA00...0xA7F).contains(value) { lineGurmukhi = true }
-      if value < 0x80, let escape = style.escapes.first(where: { $0.byte == UInt8(value) }) {
-        out.append(contentsOf: escape.replacement)
+      if value != 0 && value == UInt32(special.0) {
+        append(style.replacements.0)
+        return
+      }
+      if value != 0 && value == UInt32(special.1) {
+        append(style.replacements.1)
         return
       }
       JSONText.appendUTF8(scalar, to: &out)
@@ -128,21 +132,11 @@ extension LargeWriter {
     var gurmukhi = false
     defer { if gurmukhi { lineGurmukhi = true } }
     while true {
-      // Printable ASCII with nothing to escape and no quote or backslash, a word at a time:
-      // a byte of 0x80 or more, DEL or below 0x20 sets its high bit in one of the three.
-      while at + 8 <= count {
-        let word = ByteScan.word(base, at: at)
-        let outside = (word | (word &+ 0x0101_0101_0101_0101) | (word &- 0x2020_2020_2020_2020)) & 0x8080_8080_8080_8080
-        if outside != 0 || ByteScan.hasByte(word, equalTo: UInt8(ascii: "\""))
-          || ByteScan.hasByte(word, equalTo: UInt8(ascii: "\\")) || ByteScan.hasByte(word, equalTo: a)
-          || ByteScan.hasByte(word, equalTo: b)
-        {
-          break
-        }
-        at += 8
-      }
-      // Then a byte at a time, back to words after a plain ASCII byte (a space between
-      // words of a script): a letter of three bytes is checked here, a Gurmukhi one first.
+      at = Self.skipPlain(base, at, count)
+      // Then a byte at a time, back to words only after eight plain ASCII bytes in a row
+      // (a word test that fails costs more than the bytes it would skip): a letter of three
+      // bytes is checked here, a Gurmukhi one first.
+      var stop = at + 8
       while true {
         guard at < count else { return nil }
         let byte = bytes[at]
@@ -150,6 +144,7 @@ extension LargeWriter {
           guard at + 2 < count, bytes[at + 1] & 0xE0 == 0xA0, bytes[at + 2] & 0xC0 == 0x80 else { return nil }
           gurmukhi = gurmukhi || bytes[at + 1] &- 0xA8 < 2
           at += 3
+          stop = at + 8
           continue
         }
         if byte < 0x80 {
@@ -157,7 +152,8 @@ extension LargeWriter {
             && byte != b
           {
             at += 1
-            break
+            if at >= stop { break }
+            continue
           }
           append(bytes, from, at)
           if byte == UInt8(ascii: "\"") { return (at + 1, escaped) }
@@ -173,6 +169,7 @@ extension LargeWriter {
             at += 1
           }
           from = at
+          stop = at + 8
           continue
         }
         let length = Self.sequenceLength(line, at)
@@ -187,13 +184,40 @@ extension LargeWriter {
           }
         }
         at += length
+        stop = at + 8
       }
     }
+  }
+
+  /// Appends a constant's bytes.
+  mutating func append(_ text: StaticString) {
+    out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Appends `bytes[from..<to]` (a typed buffer: Array copies it with one `memcpy`).
   mutating func append(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
     if to > from { out.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: to - from)) }
+  }
+
+  /// Where the run of printable ASCII from `at` ends that holds no quote, backslash, `#`
+  /// or `$` (the bytes a bar escapes are among these three: `Style` takes at most
+  /// `"`…`$`-range bytes and the backslash), a word at a time. A byte of 0x80 or more, DEL
+  /// or below 0x20 sets its high bit in one of the three sums; `"`, `#` and `$` are the
+  /// range 0x22…0x24, tested in one go on the bytes already known to be ASCII.
+  static func skipPlain(_ base: UnsafeRawPointer, _ start: Int, _ count: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var at = start
+    while at &+ 8 <= count {
+      let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+      if (word | (word &+ ones) | (word &- 0x20 &* ones)) & high != 0 { break }
+      let raised = word | high
+      let inRange = (raised &- 0x22 &* ones) & ~(raised &- 0x25 &* ones) & high
+      let slash = word ^ (0x5C &* ones)
+      if inRange | ((slash &- ones) & ~slash & high) != 0 { break }
+      at &+= 8
+    }
+    return at
   }
 
   /// Whether the backslash at `at` starts an escape JSON has.
@@ -216,9 +240,10 @@ extension LargeWriter {
 
   /// Gives the run written since `mark` its colour: the markup before it, and after it.
   public mutating func color(_ color: String, since mark: Int) {
-    guard let markup = style.colorStart(color) else { return }
+    if lastColor?.color != color { lastColor = (color, style.colorStart(color).map { Array($0.utf8) }) }
+    guard let markup = lastColor?.markup else { return }
     out.insert(contentsOf: markup, at: mark)
-    out.append(contentsOf: style.colorEnd)
+    append(style.colorEnd)
   }
 
   /// The text of a run written with `string`, in the bytes of the file being read, for

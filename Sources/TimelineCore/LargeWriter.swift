@@ -8,23 +8,30 @@
 public struct LargeWriter {
   /// What a bar does to the large family's lines.
   public struct Style: Sendable {
-    /// Up to two ASCII bytes the bar escapes, and what each becomes (conky: `$` and `#`).
-    public var escapes: [(byte: UInt8, replacement: [UInt8])]
+    /// Up to two bytes among `"`, `#` and `$` the bar escapes (0 for none)…
+    public var escaped: (UInt8, UInt8)
+    /// …and what each becomes (conky: `$$` and `\#`).
+    public var replacements: (StaticString, StaticString)
     /// Whether a line with a letter of the Gurmukhi block is left out (a bar that cannot
     /// draw the script); lines are separated by a newline either way.
     public var leavesOutGurmukhi: Bool
     /// The markup before a run of `color` (a valid `#rrggbb`), or nil for none.
-    public var colorStart: @Sendable (String) -> [UInt8]?
+    public var colorStart: @Sendable (String) -> String?
     /// The markup after a run `colorStart` gave markup for.
-    public var colorEnd: [UInt8]
+    public var colorEnd: StaticString
 
-    /// A style; `escapes` may hold at most two bytes.
+    /// A style. Plain values, no arrays: a one-shot emit builds it once, and array
+    /// metadata cost more than the rest of a small cache's large form.
     public init(
-      escapes: [(byte: UInt8, replacement: [UInt8])] = [], leavesOutGurmukhi: Bool = false,
-      colorStart: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }, colorEnd: [UInt8] = []
+      escaped: (UInt8, UInt8) = (0, 0), replacements: (StaticString, StaticString) = ("", ""),
+      leavesOutGurmukhi: Bool = false, colorStart: @escaping @Sendable (String) -> String? = { _ in nil },
+      colorEnd: StaticString = ""
     ) {
-      precondition(escapes.count <= 2 && escapes.allSatisfy { $0.byte < 0x80 })
-      self.escapes = escapes
+      // The hot loop finds only these bytes a word at a time (`LargeWriter.skipPlain`).
+      precondition(escaped.0 == 0 || (0x22...0x24).contains(escaped.0))
+      precondition(escaped.1 == 0 || (0x22...0x24).contains(escaped.1))
+      self.escaped = escaped
+      self.replacements = replacements
       self.leavesOutGurmukhi = leavesOutGurmukhi
       self.colorStart = colorStart
       self.colorEnd = colorEnd
@@ -34,7 +41,7 @@ public struct LargeWriter {
   /// The bytes written so far.
   public internal(set) var out: [UInt8] = []
   let style: Style
-  /// The escaped bytes (0, which is never kept, for none): tested a word at a time.
+  /// The escaped bytes (0, which is never kept, for none).
   let special: (UInt8, UInt8)
   /// Whether a line was written, so the next one starts with a newline.
   var started = false
@@ -48,13 +55,15 @@ public struct LargeWriter {
   /// A line's one run so far, unescaped, in the file's own bytes (alive while the file is
   /// read): searched in place, not copied into `lineText` (`note`).
   var lineBytes: UnsafeRawBufferPointer?
+  /// The last colour's markup (a shabad's lines repeat one visraam colour).
+  var lastColor: (color: String, markup: [UInt8]?)?
   /// Whether a line written since `search(for:)` has the link in its text.
   public private(set) var named = false
 
   /// A writer for `style`.
   public init(style: Style) {
     self.style = style
-    special = (style.escapes.first?.byte ?? 0, style.escapes.dropFirst().first?.byte ?? 0)
+    special = style.escaped
     out.reserveCapacity(4096)
   }
 
@@ -107,10 +116,9 @@ public struct LargeWriter {
   /// False when the text is not valid UTF-8, which the caller answers another way.
   public mutating func run(_ text: UnsafeRawBufferPointer, json: Bool, color: String?) -> Bool {
     copy(text, json: json)
-    let markup = color.flatMap(style.colorStart)
-    if let markup { out.append(contentsOf: markup) }
+    let mark = out.count
     guard write(text, json: json) else { return false }
-    if markup != nil { out.append(contentsOf: style.colorEnd) }
+    if let color { self.color(color, since: mark) }
     return true
   }
 

@@ -106,15 +106,26 @@ let package = Package(
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "TOMLTests", dependencies: ["TOML", "TimelineTestSupport"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
+    // What the emitters' and the emit runtime's tests share: cache builders, goldens beside
+    // each test file, the line forms' hostile text, conky's reading of a line, the spawn.
+    .target(
+      name: "EmitTestSupport",
+      dependencies: ["Emitters", "Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"],
+      path: "Sources/EmitTestSupport"),
+    // The pure renderers: goldens, markup oracles, real bars drawing what they print.
     .testTarget(
       name: "EmittersTests",
-      dependencies: ["Emitters", "EmitRuntime", "Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"],
-      resources: [.copy("Goldens")]),
-    // The emit runtime's own tests (the pipeline in-process); the tests that share the
-    // emitters' goldens and helpers (caches, decoders) are still in EmittersTests.
+      dependencies: ["Emitters", "EmitTestSupport", "TimelineCache", "TimelineCore", "TimelineTestSupport"],
+      exclude: ["Goldens"]),
+    // The emit command's process side: the pipeline, stacks, browsing, --follow, the large
+    // family, argv and the built binary.
     .testTarget(
       name: "EmitRuntimeTests",
-      dependencies: ["EmitRuntime", "Emitters", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),
+      dependencies: [
+        "EmitRuntime", "Emitters", "EmitTestSupport", "Spawning", "TimelineCache", "TimelineCore",
+        "TimelineTestSupport",
+      ],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "ProvidersTests",
       dependencies: ["Providers", "Emitters", "TimelineCache", "TimelineCore", "TimelineTestSupport"],

@@ -1,3 +1,4 @@
+import EmitTestSupport
 import Testing
 
 @testable import Emitters

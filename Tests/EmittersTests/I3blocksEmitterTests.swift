@@ -1,3 +1,4 @@
+import EmitTestSupport
 import Testing
 import TimelineCore
 

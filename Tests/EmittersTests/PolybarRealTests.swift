@@ -1,3 +1,4 @@
+import EmitTestSupport
 import Foundation
 import Testing
 import TimelineCache

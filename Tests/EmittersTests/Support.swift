@@ -1,3 +1,4 @@
+import EmitTestSupport
 import Foundation
 import Testing
 import TimelineCache
@@ -5,52 +6,6 @@ import TimelineCore
 import TimelineTestSupport
 
 @testable import Emitters
-
-/// Golden files: `Goldens/<bar>/<case>.txt`, read from the test bundle; `RECORD_GOLDENS=1`
-/// writes them into the source tree instead (rebuild to pick them up).
-enum Golden {
-  static let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
-
-  static func check(_ actual: String, bar: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let content = actual + "\n"
-    if recording {
-      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Goldens/\(bar)/\(name).txt")
-      try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      #expect(throws: Never.self, sourceLocation: sourceLocation) { try Data(content.utf8).write(to: url) }
-      return
-    }
-    guard let root = Bundle.module.url(forResource: "Goldens", withExtension: nil),
-      let data = FileManager.default.contents(atPath: root.appendingPathComponent("\(bar)/\(name).txt").path)
-    else {
-      Issue.record("no golden \(bar)/\(name).txt; run with RECORD_GOLDENS=1", sourceLocation: sourceLocation)
-      return
-    }
-    #expect(
-      String(decoding: data, as: UTF8.self) == content, "golden \(bar)/\(name).txt", sourceLocation: sourceLocation)
-  }
-}
-
-/// Builders for cache files written the real way (CacheStore, atomic rename).
-enum Caches {
-  static func timeline(
-    _ widget: WidgetName = "w", kind: String = "test-kind", entries: [Entry], end: Int64? = nil,
-    policy: ReloadPolicy = .never, placeholder: Entry = Entry(date: 0, runs: [TextRun("loading")], alt: "loading"),
-    grace: Int64 = 3600
-  ) -> Timeline {
-    Timeline(
-      widget: widget, kind: kind, entries: entries, end: end, policy: policy, placeholder: placeholder,
-      generated: 0, grace: grace)
-  }
-
-  static func write(_ timeline: Timeline, in dir: String) {
-    #expect(throws: Never.self) { try CacheStore(directory: dir).write(timeline) }
-  }
-
-  static func entry(_ text: String, at date: Int64 = 0, color: String? = nil, level: Int? = nil) -> Entry {
-    Entry(date: date, runs: [TextRun(text, color: color)], alt: "a", level: level)
-  }
-}
 
 /// The rendering cases every emitter's golden test runs; hostile content on purpose.
 struct GoldenCase: Sendable, CustomTestStringConvertible {
@@ -147,28 +102,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     ] + LineForms.cases + LevelColours.cases
 }
 
-/// The line forms (`--line`, the widget's `line`, polybar's `--gurmukhi-font`) with hostile
-/// text in the ASCII, transliteration and translation fields.
-enum LineForms {
-  static let translit =
-    "srī gurū granth <b>&amp;</b> %{A1:touch /tmp/x:}x%{A} #(touch /tmp/x) #[fg=red]## \"q\" \\ \u{2028}end%"
-  static let transl = "The Guru's <i>word</i> & 100% {T2} %{T-} ##{pane_id} \u{7}bell \u{2029}done"
-  static let ascii: [TextRun] = [
-    TextRun("sRI gurU "), TextRun("gRMQ%", color: "#ff6f4d"),
-    TextRun("{A1:x:} pRB ikRpw ] [ <b>&amp; @ | ~ %{F#f00} %%{T1} #[fg=red]## \"\\ \u{1}end%"),
-  ]
-  static let entry = Entry(
-    date: 0,
-    runs: [TextRun("ਸ੍ਰੀ ਗੁਰੂ "), TextRun("ਗ੍ਰੰਥ%", color: "#ff6f4d"), TextRun("{A1:x:} ਪ੍ਰਭ ਕ੍ਰਿਪਾ ]")],
-    short: "ਸ੍ਰੀ ਗੁਰੂ …", tooltip: ["ਸ੍ਰੀ ਗੁਰੂ ਗ੍ਰੰਥ", translit, transl], alt: "shabad", classes: ["shabad"],
-    ascii: ascii, transliteration: LineText(translit, short: "srī gurū <…>"),
-    translation: LineText(transl, short: "The Guru's & …"))
-  static let asciiText = CleanText.barLine(ascii.plainText)
-
-  static func input(line: LineForm? = nil, font: Int? = nil, stale: Bool = false, entry: Entry = entry) -> RenderInput {
-    RenderInput(widget: "shabad", kind: "random-shabad", entry: entry, isStale: stale, line: line, polybarFont: font)
-  }
-
+/// The line forms' golden cases (`LineForms` holds their text).
+extension LineForms {
   static let cases: [GoldenCase] = [
     GoldenCase(name: "line-gurmukhi", input: input(), polybarText: CleanText.barLine(translit)),
     GoldenCase(
@@ -221,8 +156,4 @@ func expectedText(_ golden: GoldenCase, order: GurmukhiOrder, polybar: Bool = fa
   var options = golden.options
   options.gurmukhi = golden.options.gurmukhi ?? order
   return PlainEmitter.render(golden.input, options: options)
-}
-
-func jsonObject(_ line: String) -> [String: Any]? {
-  (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
 }

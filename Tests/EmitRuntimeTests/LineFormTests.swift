@@ -1,4 +1,5 @@
 import EmitRuntime
+import EmitTestSupport
 import Foundation
 import Testing
 import TimelineCache

@@ -1,4 +1,5 @@
 import EmitRuntime
+import EmitTestSupport
 import Testing
 import TimelineCache
 import TimelineCore
@@ -66,7 +67,7 @@ import TimelineTestSupport
     let bytes = try #require(
       EmitPipeline.largeBytes(widget: "s", directory: dir.path, now: 10, format: .conky, options: RenderOptions()))
     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    let decoded = lines.map { ConkyEmitterTests.decode(String($0)) }
+    let decoded = lines.map { ConkyText.decode(String($0)) }
     #expect(
       decoded == [
         "Ang 1 · Source", "", CleanText.barLine("srī prabh " + Self.hostile), "The Lord. \u{23}1", "",

@@ -1,4 +1,5 @@
 import EmitRuntime
+import EmitTestSupport
 import Testing
 import TimelineCache
 import TimelineCore

@@ -30,14 +30,13 @@ final class FlatJSON {
   static let maxDepth = 32
 
   let bytes: UnsafeRawBufferPointer
-  private(set) var tokens: UnsafeMutablePointer<Token>
-  private(set) var tokenCount = 0
-  private var capacity: Int
-  private var at = 0
+  fileprivate(set) var tokens: UnsafeMutablePointer<Token>
+  fileprivate(set) var tokenCount = 0
+  fileprivate var capacity: Int
 
-  private init(_ bytes: UnsafeRawBufferPointer) {
+  private init(_ bytes: UnsafeRawBufferPointer, capacity: Int) {
     self.bytes = bytes
-    capacity = 64
+    self.capacity = capacity
     tokens = .allocate(capacity: capacity)
   }
 
@@ -46,194 +45,21 @@ final class FlatJSON {
   /// Reads one JSON value at the start of `bytes` (which need not end after it); `used`
   /// is set to the bytes it took. Nil unless the bytes start with one valid value.
   static func parse(_ bytes: UnsafeRawBufferPointer, used: inout Int) -> FlatJSON? {
-    guard bytes.count > 0, bytes.count < Int(Int32.max) else { return nil }
-    let json = FlatJSON(bytes)
-    guard json.value(depth: 0) else { return nil }
-    used = json.at
+    guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress else { return nil }
+    // A cache line holds about one value per eight bytes: most lines need no growing.
+    let json = FlatJSON(bytes, capacity: Swift.min(Swift.max(64, bytes.count / 8), 4096))
+    var reader = FlatReader(base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, json: json)
+    let valid = reader.value()
+    // The buffer may have moved while growing: the object frees the one it holds.
+    json.tokens = reader.tokens
+    json.tokenCount = reader.tokenCount
+    json.capacity = reader.capacity
+    guard valid else { return nil }
+    used = reader.at
     return json
   }
 
   var root: FlatNode { FlatNode(json: self, index: 0) }
-
-  private func byte(_ index: Int) -> UInt8 { bytes[index] }
-
-  private func skipSpace() {
-    while at < bytes.count {
-      switch bytes[at] {
-      case 0x20, 0x09, 0x0A, 0x0D: at += 1
-      default: return
-      }
-    }
-  }
-
-  private func push(_ kind: UInt8, start: Int) -> Int {
-    if tokenCount == capacity {
-      guard capacity < JSONDocument.maxValues else { return -1 }
-      let grown = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
-      grown.moveInitialize(from: tokens, count: tokenCount)
-      tokens.deallocate()
-      tokens = grown
-      capacity *= 2
-    }
-    tokens[tokenCount] = Token(kind: kind, escaped: false, start: Int32(start), end: Int32(start), next: 0, count: 0)
-    tokenCount += 1
-    return tokenCount - 1
-  }
-
-  private func close(_ index: Int) {
-    tokens[index].end = Int32(at)
-    tokens[index].next = Int32(tokenCount)
-  }
-
-  private func value(depth: Int) -> Bool {
-    skipSpace()
-    guard at < bytes.count else { return false }
-    switch bytes[at] {
-    case UInt8(ascii: "{"): return container(object: true, depth: depth)
-    case UInt8(ascii: "["): return container(object: false, depth: depth)
-    case UInt8(ascii: "\""): return string()
-    case UInt8(ascii: "t"): return literal("true", kind: UInt8(ascii: "t"))
-    case UInt8(ascii: "f"): return literal("false", kind: UInt8(ascii: "f"))
-    case UInt8(ascii: "n"): return literal("null", kind: UInt8(ascii: "n"))
-    default: return number()
-    }
-  }
-
-  private func container(object: Bool, depth: Int) -> Bool {
-    guard depth < Self.maxDepth else { return false }
-    let index = push(object ? UInt8(ascii: "{") : UInt8(ascii: "["), start: at)
-    guard index >= 0 else { return false }
-    at += 1
-    let closing = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
-    skipSpace()
-    if at < bytes.count && bytes[at] == closing {
-      at += 1
-      close(index)
-      return true
-    }
-    var count: Int32 = 0
-    while true {
-      if object {
-        skipSpace()
-        guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), string() else { return false }
-        skipSpace()
-        guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { return false }
-        at += 1
-      }
-      guard value(depth: depth + 1) else { return false }
-      count += 1
-      skipSpace()
-      guard at < bytes.count else { return false }
-      if bytes[at] == UInt8(ascii: ",") {
-        at += 1
-        continue
-      }
-      guard bytes[at] == closing else { return false }
-      at += 1
-      tokens[index].count = count
-      close(index)
-      return true
-    }
-  }
-
-  private func string() -> Bool {
-    let index = push(UInt8(ascii: "\""), start: at + 1)
-    guard index >= 0 else { return false }
-    at += 1
-    while at < bytes.count {
-      // The plain run of a string in a local loop: `at` is a class property, and every
-      // access to one is an exclusivity check.
-      var scan = at
-      let count = bytes.count
-      let raw = bytes
-      if let base = raw.baseAddress {
-        while scan + 8 <= count {
-          let word = ByteScan.word(base, at: scan)
-          if ByteScan.hasByte(word, equalTo: UInt8(ascii: "\"")) || ByteScan.hasByte(word, equalTo: UInt8(ascii: "\\"))
-            || ByteScan.hasByte(word, below: 0x20)
-          {
-            break
-          }
-          scan += 8
-        }
-      }
-      while scan < count {
-        let byte = raw[scan]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-        scan += 1
-      }
-      at = scan
-      guard at < count else { return false }
-      let byte = bytes[at]
-      if byte == UInt8(ascii: "\"") {
-        tokens[index].end = Int32(at)
-        tokens[index].next = Int32(tokenCount)
-        at += 1
-        return true
-      }
-      if byte < 0x20 { return false }
-      if byte == UInt8(ascii: "\\") {
-        tokens[index].escaped = true
-        guard at + 1 < bytes.count else { return false }
-        switch bytes[at + 1] {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-          at += 2
-        case UInt8(ascii: "u"):
-          guard at + 5 < bytes.count, (2...5).allSatisfy({ Self.hexValue(bytes[at + $0]) != nil }) else { return false }
-          at += 6
-        default: return false
-        }
-        continue
-      }
-    }
-    return false
-  }
-
-  private func literal(_ word: StaticString, kind: UInt8) -> Bool {
-    let length = word.utf8CodeUnitCount
-    guard at + length <= bytes.count else { return false }
-    for offset in 0..<length where bytes[at + offset] != word.utf8Start[offset] { return false }
-    let index = push(kind, start: at)
-    guard index >= 0 else { return false }
-    at += length
-    close(index)
-    return true
-  }
-
-  private func digits() -> Int {
-    let from = at
-    while at < bytes.count, (48...57).contains(bytes[at]) { at += 1 }
-    return at - from
-  }
-
-  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-  private func number() -> Bool {
-    let start = at
-    if bytes[at] == UInt8(ascii: "-") { at += 1 }
-    guard at < bytes.count else { return false }
-    if bytes[at] == 48 {
-      at += 1
-    } else {
-      guard digits() > 0 else { return false }
-    }
-    var integer = true
-    if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
-      at += 1
-      integer = false
-      guard digits() > 0 else { return false }
-    }
-    if at < bytes.count, bytes[at] | 0x20 == UInt8(ascii: "e") {
-      at += 1
-      integer = false
-      if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
-      guard digits() > 0 else { return false }
-    }
-    let index = push(integer ? UInt8(ascii: "i") : UInt8(ascii: "d"), start: start)
-    guard index >= 0 else { return false }
-    close(index)
-    return true
-  }
 
   static func hexValue(_ byte: UInt8) -> UInt32? {
     switch byte {
@@ -242,5 +68,247 @@ final class FlatJSON {
     case 97...102: UInt32(byte - 87)
     default: nil
     }
+  }
+}
+
+/// `FlatJSON`'s one pass over the bytes. Iterative, with its state in locals: an open
+/// container's `next` holds the container it is inside until it closes (then it gets its
+/// true value), so no stack is kept beside the tokens.
+private struct FlatReader {
+  typealias Token = FlatJSON.Token
+
+  let base: UnsafePointer<UInt8>
+  let count: Int
+  var at = 0
+  var tokens: UnsafeMutablePointer<Token>
+  var tokenCount = 0
+  var capacity: Int
+
+  init(base: UnsafePointer<UInt8>, count: Int, json: FlatJSON) {
+    self.base = base
+    self.count = count
+    tokens = json.tokens
+    capacity = json.capacity
+  }
+
+  /// Reads one value from `at`; `at` ends just after it.
+  mutating func value() -> Bool {
+    // The innermost open container (-1: none), how many are open, and whether it is an object.
+    var open = -1
+    var depth = 0
+    var inObject = false
+    while true {
+      // A value starts here.
+      skipSpace()
+      guard at < count else { return false }
+      let byte = base[at]
+      if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+        guard depth < FlatJSON.maxDepth else { return false }
+        let index = push(byte, start: at)
+        guard index >= 0 else { return false }
+        tokens[index].next = Int32(open)
+        open = index
+        depth += 1
+        inObject = byte == UInt8(ascii: "{")
+        at += 1
+        skipSpace()
+        guard at < count else { return false }
+        if base[at] != (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          if inObject && !key() { return false }
+          continue
+        }
+        // Empty: it closes below.
+      } else {
+        guard scalar(byte) else { return false }
+        if open < 0 { return true }
+        tokens[open].count += 1
+        skipSpace()
+        guard at < count else { return false }
+        if base[at] == UInt8(ascii: ",") {
+          at += 1
+          if inObject && !key() { return false }
+          continue
+        }
+        guard base[at] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+      }
+      // `at` is on the closing bracket of `open`: close it, and each container it ends.
+      while true {
+        at += 1
+        let parent = Int(tokens[open].next)
+        tokens[open].end = Int32(at)
+        tokens[open].next = Int32(tokenCount)
+        open = parent
+        depth -= 1
+        if open < 0 { return true }
+        inObject = tokens[open].kind == UInt8(ascii: "{")
+        tokens[open].count += 1
+        skipSpace()
+        guard at < count else { return false }
+        if base[at] == UInt8(ascii: ",") {
+          at += 1
+          if inObject && !key() { return false }
+          break
+        }
+        guard base[at] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+      }
+    }
+  }
+
+  /// A string, number or literal starting with `byte` at `at`.
+  private mutating func scalar(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\""): string()
+    case UInt8(ascii: "t"): literal("true", kind: UInt8(ascii: "t"))
+    case UInt8(ascii: "f"): literal("false", kind: UInt8(ascii: "f"))
+    case UInt8(ascii: "n"): literal("null", kind: UInt8(ascii: "n"))
+    default: number()
+    }
+  }
+
+  /// An object's key and its colon.
+  private mutating func key() -> Bool {
+    skipSpace()
+    guard at < count, base[at] == UInt8(ascii: "\""), string() else { return false }
+    skipSpace()
+    guard at < count, base[at] == UInt8(ascii: ":") else { return false }
+    at += 1
+    return true
+  }
+
+  private mutating func skipSpace() {
+    // Every JSON space is at most 0x20; a cache line has none between its values.
+    guard at < count, base[at] <= 0x20 else { return }
+    while at < count {
+      let byte = base[at]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return }
+      at += 1
+    }
+  }
+
+  /// A new token of `kind` starting at `start`; -1 past `JSONDocument.maxValues` tokens.
+  private mutating func push(_ kind: UInt8, start: Int) -> Int {
+    if tokenCount == capacity {
+      guard capacity < JSONDocument.maxValues else { return -1 }
+      grow()
+    }
+    let index = tokenCount
+    tokens[index] = Token(kind: kind, escaped: false, start: Int32(start), end: Int32(start), next: 0, count: 0)
+    tokenCount = index + 1
+    return index
+  }
+
+  private mutating func grow() {
+    let larger = Swift.min(capacity * 2, JSONDocument.maxValues)
+    let grown = UnsafeMutablePointer<Token>.allocate(capacity: larger)
+    grown.moveInitialize(from: tokens, count: tokenCount)
+    tokens.deallocate()
+    tokens = grown
+    capacity = larger
+  }
+
+  /// Ends the scalar token `index` at `at`.
+  private mutating func close(_ index: Int) {
+    tokens[index].end = Int32(at)
+    tokens[index].next = Int32(tokenCount)
+  }
+
+  private mutating func string() -> Bool {
+    let index = push(UInt8(ascii: "\""), start: at + 1)
+    guard index >= 0 else { return false }
+    var scan = at + 1
+    while true {
+      // Plain bytes a word at a time. Of a word's flags for `"`, `\` and controls the lowest
+      // is always a true one (the tests' borrows only run upward), so it places the stop.
+      while scan + 8 <= count {
+        let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: scan, as: UInt64.self)
+        let stops = Self.stops(word)
+        if stops != 0 {
+          scan += stops.trailingZeroBitCount >> 3
+          break
+        }
+        scan += 8
+      }
+      while scan < count {
+        let byte = base[scan]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+        scan += 1
+      }
+      guard scan < count else { return false }
+      let byte = base[scan]
+      if byte == UInt8(ascii: "\"") {
+        at = scan
+        close(index)
+        at = scan + 1
+        return true
+      }
+      guard byte == UInt8(ascii: "\\"), scan + 1 < count else { return false }
+      tokens[index].escaped = true
+      switch base[scan + 1] {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+        scan += 2
+      case UInt8(ascii: "u"):
+        guard scan + 5 < count, FlatJSON.hexValue(base[scan + 2]) != nil, FlatJSON.hexValue(base[scan + 3]) != nil,
+          FlatJSON.hexValue(base[scan + 4]) != nil, FlatJSON.hexValue(base[scan + 5]) != nil
+        else { return false }
+        scan += 6
+      default: return false
+      }
+    }
+  }
+
+  /// The high bit of each byte of `word` that may be a `"`, a `\` or a control (below
+  /// 0x20); exact up to and including the lowest byte flagged.
+  private static func stops(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let flags = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+    return flags & 0x8080_8080_8080_8080
+  }
+
+  private mutating func literal(_ word: StaticString, kind: UInt8) -> Bool {
+    let length = word.utf8CodeUnitCount
+    guard at + length <= count else { return false }
+    for offset in 0..<length where base[at + offset] != word.utf8Start[offset] { return false }
+    let index = push(kind, start: at)
+    guard index >= 0 else { return false }
+    at += length
+    close(index)
+    return true
+  }
+
+  private mutating func digits() -> Int {
+    let from = at
+    while at < count, base[at] &- 48 < 10 { at += 1 }
+    return at - from
+  }
+
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+  private mutating func number() -> Bool {
+    let start = at
+    if base[at] == UInt8(ascii: "-") { at += 1 }
+    guard at < count else { return false }
+    if base[at] == 48 {
+      at += 1
+    } else {
+      guard digits() > 0 else { return false }
+    }
+    var integer = true
+    if at < count, base[at] == UInt8(ascii: ".") {
+      at += 1
+      integer = false
+      guard digits() > 0 else { return false }
+    }
+    if at < count, base[at] | 0x20 == UInt8(ascii: "e") {
+      at += 1
+      integer = false
+      if at < count, base[at] == UInt8(ascii: "+") || base[at] == UInt8(ascii: "-") { at += 1 }
+      guard digits() > 0 else { return false }
+    }
+    let index = push(integer ? UInt8(ascii: "i") : UInt8(ascii: "d"), start: start)
+    guard index >= 0 else { return false }
+    close(index)
+    return true
   }
 }

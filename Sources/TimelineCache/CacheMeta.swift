@@ -41,30 +41,71 @@ public struct CacheMeta: Sendable, Equatable {
   /// `placeholder: false` leaves the placeholder for later (`LineLayout.placeholder`):
   /// bars need it only when no entry is current.
   static func decode<Node: JSONReading>(_ node: Node, placeholder: Bool = true) -> CacheMeta? {
-    guard let text = node["widget"]?.string, let widget = WidgetName(text), let kind = node["kind"]?.string else {
+    decode(placeholder: placeholder) { node[$0.name] }
+  }
+
+  /// `decode` of a meta line read by `FlatJSON` (the bars' path), its keys found in one pass.
+  static func decode(_ node: FlatNode, placeholder: Bool = true) -> CacheMeta? {
+    let fields = FlatFields<Field>(node)
+    return decode(placeholder: placeholder) { fields[$0] }
+  }
+
+  /// The one decoder of a meta object, whichever reader found its `field`s.
+  private static func decode<Node: JSONReading>(placeholder: Bool, _ field: (Field) -> Node?) -> CacheMeta? {
+    guard let text = field(.widget)?.string, let widget = WidgetName(text), let kind = field(.kind)?.string else {
       return nil
     }
     let policy: ReloadPolicy
-    switch node["policy"]?.string {
+    switch field(.policy)?.string {
     case "never": policy = .never
-    case "after": policy = node["after"]?.int.map { .after($0) } ?? .atEnd
+    case "after": policy = field(.after)?.int.map { .after($0) } ?? .atEnd
     default: policy = .atEnd
     }
     var meta = CacheMeta(
-      widget: widget, kind: kind, generated: node["generated"]?.int ?? 0,
-      lastSuccess: node["lastSuccess"]?.int,
-      due: node["due"]?.int, grace: node["grace"]?.int ?? 3600, end: node["end"]?.int,
-      policy: policy, configHash: node["configHash"]?.string ?? "",
-      count: Int(clamping: node["count"]?.int ?? 0),
-      placeholder: placeholder ? node["placeholder"].flatMap { EntryDecoder.entry($0) } : nil,
-      line: node["line"]?.string.flatMap(LineForm.named),
-      polybarFont: node["polybarFont"]?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
-      entryBytes: node["entryBytes"]?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
+      widget: widget, kind: kind, generated: field(.generated)?.int ?? 0,
+      lastSuccess: field(.lastSuccess)?.int,
+      due: field(.due)?.int, grace: field(.grace)?.int ?? 3600, end: field(.end)?.int,
+      policy: policy, configHash: field(.configHash)?.string ?? "",
+      count: Int(clamping: field(.count)?.int ?? 0),
+      placeholder: placeholder ? field(.placeholder).flatMap { EntryDecoder.entry($0) } : nil,
+      line: field(.line)?.string.flatMap(LineForm.named),
+      polybarFont: field(.polybarFont)?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
+      entryBytes: field(.entryBytes)?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
     if kind == StackRule.kind {
-      meta.members = EntryDecoder.strings(node["members"])
-      meta.minDisplay = node["minDisplay"]?.int.flatMap { $0 >= 0 ? $0 : nil }
+      meta.members = EntryDecoder.strings(field(.members))
+      meta.minDisplay = field(.minDisplay)?.int.flatMap { $0 >= 0 ? $0 : nil }
     }
     return meta
+  }
+
+  /// The meta object's keys.
+  enum Field: Int, FieldNames {
+    case widget, kind, policy, after, generated, lastSuccess, due, grace, end, configHash, count, placeholder, line
+    case polybarFont, entryBytes, members, minDisplay
+
+    static let keyCount = 17
+
+    var name: StaticString {
+      switch self {
+      case .widget: "widget"
+      case .kind: "kind"
+      case .policy: "policy"
+      case .after: "after"
+      case .generated: "generated"
+      case .lastSuccess: "lastSuccess"
+      case .due: "due"
+      case .grace: "grace"
+      case .end: "end"
+      case .configHash: "configHash"
+      case .count: "count"
+      case .placeholder: "placeholder"
+      case .line: "line"
+      case .polybarFont: "polybarFont"
+      case .entryBytes: "entryBytes"
+      case .members: "members"
+      case .minDisplay: "minDisplay"
+      }
+    }
   }
 
   /// Whether the timeline is overdue by more than its grace at `now`.

@@ -1,0 +1,64 @@
+import Glibc
+
+/// The keys a decoder reads from one object, numbered from 0 (`rawValue`) to `keyCount - 1`.
+/// (Not `CaseIterable`: its `allCases` builds an array on every call.)
+protocol FieldNames: RawRepresentable where RawValue == Int {
+  /// How many keys there are.
+  static var keyCount: Int { get }
+  /// The key as it is spelled in the file.
+  var name: StaticString { get }
+}
+
+/// The values of several keys of one `FlatJSON` object, found in one pass over its keys.
+/// Asking the object for each key in turn (`FlatNode`'s subscript) walks all its keys per
+/// question; for a meta line of some 17 keys read for 15 of them that walk was most of the
+/// decode. The answers are the subscript's, key for key (`FlatFieldsTests`).
+struct FlatFields<Field: FieldNames> {
+  let json: FlatJSON
+  /// Per field, the token index of its value; 0 (the root, never a member's value): absent.
+  private var found: [Int]
+
+  init(_ node: FlatNode) {
+    json = node.json
+    found = Array(repeating: 0, count: Field.keyCount)
+    let object = json.tokens[Int(node.index)]
+    guard object.kind == UInt8(ascii: "{") else { return }
+    var key = Int(node.index) + 1
+    for _ in 0..<object.count {
+      let value = key + 1
+      // As the subscript: a `null` is absent, and of a repeated key the last other value wins.
+      if json.tokens[value].kind != UInt8(ascii: "n"), let field = field(key) {
+        found[field] = value
+      }
+      key = Int(json.tokens[value].next)
+    }
+  }
+
+  /// The value of `field`, as `node[field.name]` gives it.
+  subscript(field: Field) -> FlatNode? {
+    let index = found[field.rawValue]
+    return index == 0 ? nil : FlatNode(json: json, index: Int32(index))
+  }
+
+  /// The field whose name the key string at token `key` is, if any.
+  private func field(_ key: Int) -> Int? {
+    let token = json.tokens[key]
+    guard !token.escaped else { return escapedField(key) }
+    let length = Int(token.end - token.start)
+    guard length > 0, let base = json.bytes.baseAddress else { return nil }
+    let start = base + Int(token.start)
+    let first = start.load(as: UInt8.self)
+    for index in 0..<Field.keyCount {
+      guard let name = Field(rawValue: index)?.name, name.utf8CodeUnitCount == length, name.utf8Start.pointee == first
+      else { continue }
+      if memcmp(start, name.utf8Start, length) == 0 { return index }
+    }
+    return nil
+  }
+
+  /// A key written with escapes (`"k\u0065y"`) is compared once decoded, as the subscript does.
+  private func escapedField(_ key: Int) -> Int? {
+    guard let text = FlatNode(json: json, index: Int32(key)).string else { return nil }
+    return (0..<Field.keyCount).first { Field(rawValue: $0)?.name.description == text }
+  }
+}

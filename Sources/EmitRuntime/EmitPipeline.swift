@@ -58,7 +58,8 @@ public enum EmitPipeline {
         reason: "invalid widget name (\(WidgetName.rule))")
     }
     let path = store.path(for: name)
-    let view = CacheReader.view(path: path, at: now, keepParsed: shortLived, tooltip: tooltip)
+    let view = CacheReader.view(
+      path: path, at: now, keepParsed: shortLived, tooltip: tooltip, stackPlaceholder: false)
     let meta = view.meta
     if let meta, meta.kind == StackRule.kind, view.error == nil {
       return StackView.resolve(

@@ -7,12 +7,20 @@ import TimelineCore
 /// (docs/relevance.md). Members with nothing to show (missing, damaged, a placeholder)
 /// are skipped; with none left the stack shows its placeholder.
 enum StackView {
-  /// One member with an entry to show.
-  struct Shown {
-    var name: String
+  /// One member with an entry to show. A class: an array of class instances shares one
+  /// storage type, where an array of a new struct makes the runtime build that array's type
+  /// (some 9 k instructions) in every one-shot emit.
+  final class Shown {
+    let name: String
     /// Its file read as far as the ranking needs; only the member shown is decoded whole.
-    var read: MemberView
-    var stale: Bool
+    let read: MemberView
+    let stale: Bool
+
+    init(name: String, read: MemberView, stale: Bool) {
+      self.name = name
+      self.read = read
+      self.stale = stale
+    }
   }
 
   /// `explain: false` (no `--verbose`): the reason, which only `--verbose` prints, is not
@@ -35,22 +43,27 @@ enum StackView {
       guard let memberName = WidgetName(name) else { continue }
       let read = CacheReader.member(
         path: store.path(for: memberName), at: now, keepParsed: shortLived, tooltip: tooltip)
-      let view = read.view
-      guard let memberMeta = view.meta, memberMeta.kind != StackRule.kind else {
-        if details { skipped.append((name, view.meta == nil ? "no cache to read" : "a stack, not a member")) }
+      // Fields are read in place: binding the view, its meta or its entry to a name copies
+      // every string in them, three times per member.
+      guard let kind = read.view.meta?.kind, kind != StackRule.kind else {
+        if details { skipped.append((name, read.view.meta == nil ? "no cache to read" : "a stack, not a member")) }
         continue
       }
+      let (due, grace) = (read.view.meta?.due, read.view.meta?.grace ?? 0)
       consider(
         Selection.nextChange(
-          nextDate: view.nextDate, end: memberMeta.end, due: memberMeta.due, grace: memberMeta.grace, now: now))
-      guard view.error == nil, let entry = view.current else {
-        if details { skipped.append((name, view.error == nil ? "placeholder: no entry is current" : "damaged cache")) }
+          nextDate: read.view.nextDate, end: read.view.meta?.end, due: due, grace: grace, now: now))
+      guard read.view.error == nil, read.view.current != nil else {
+        if details {
+          skipped.append((name, read.view.error == nil ? "placeholder: no entry is current" : "damaged cache"))
+        }
         continue
       }
-      let stale = memberMeta.isStale(at: now)
-      consider(entry.relevance?.nextChange(after: now))
+      let stale = Selection.isStale(due: due, grace: grace, now: now)
+      consider(read.view.current?.relevance?.nextChange(after: now))
+      let score = read.view.current.map { StackRule.score($0, at: now, stale: stale) } ?? 0
       shown.append(Shown(name: name, read: read, stale: stale))
-      candidates.append(StackRule.Candidate(name: name, score: StackRule.score(entry, at: now, stale: stale)))
+      candidates.append(StackRule.Candidate(name: name, score: score))
     }
     let ranking = StackRule.ranking(candidates)
     let minDisplay = meta.minDisplay ?? StackRule.defaultMinDisplay
@@ -61,7 +74,12 @@ enum StackView {
     else {
       var state = RenderInput.neutralPlaceholder(widget: stack)
       state.kind = StackRule.kind
-      if let placeholder = meta.placeholder { state.entry = placeholder }
+      // The pipeline's read of the stack's file left the placeholder for this case.
+      let placeholder =
+        meta.placeholder
+        ?? CacheReader.view(path: store.path(for: stack), at: now, keepParsed: shortLived, tooltip: tooltip)
+        .meta?.placeholder
+      if let placeholder { state.entry = placeholder }
       let reason =
         meta.members.isEmpty
         ? "the stack has no members (run `timeline refresh`)"
@@ -83,6 +101,10 @@ enum StackView {
       consider(live.expires)
     }
     let choice = ranking[index]
+    // A one-shot emitter exits right after: the members' reads are never freed.
+    if shortLived {
+      for item in shown { _ = Unmanaged.passRetained(item) }
+    }
     guard let member = shown.first(where: { $0.name == choice.name }), let shownEntry = member.read.entry() else {
       return EmitPipeline.Resolution(
         state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
@@ -93,11 +115,10 @@ enum StackView {
       entry.tooltip.append(why(choice, entry: shownEntry, held: held, ranking: ranking, shownIndex: index))
     }
     // The stack's name stays the widget's: clicks and the wheel act on the stack.
-    let memberMeta = member.read.view.meta
-    var state = RenderInput(widget: stack, kind: memberMeta?.kind, entry: entry)
+    var state = RenderInput(widget: stack, kind: member.read.view.meta?.kind, entry: entry)
     state.isStale = member.stale
-    state.line = memberMeta?.line
-    state.polybarFont = memberMeta?.polybarFont
+    state.line = member.read.view.meta?.line
+    state.polybarFont = member.read.view.meta?.polybarFont
     state.browsing = browsing
     var reason: String?
     if explain {
@@ -107,7 +128,7 @@ enum StackView {
     }
     var resolution = EmitPipeline.Resolution(
       state: state, reason: reason, nextChange: next, members: meta.members, member: member.name,
-      ranking: ranking.map(\.name))
+      ranking: ranking.map { $0.name })
     if details { resolution.stack = StackDetail(shown: shown, ranking: ranking, held: held, skipped: skipped) }
     return resolution
   }
@@ -116,12 +137,25 @@ enum StackView {
   static func why(
     _ choice: StackRule.Candidate, entry: Entry, held: Bool, ranking: [StackRule.Candidate], shownIndex: Int
   ) -> String {
-    var text = choice.name + ": "
-    if let level = entry.level { text += "level \(level), " }
-    text += "relevance \(choice.score)"
+    // Appended piece by piece into room made once: interpolation builds and grows a
+    // string per piece, a cost every waybar emit of a stack paid.
+    var text = ""
+    text.reserveCapacity(96)
+    text += choice.name
+    text += ": "
+    if let level = entry.level {
+      text += "level "
+      text += String(level)
+      text += ", "
+    }
+    text += "relevance "
+    text += String(choice.score)
     if held { text += " (kept for min_display)" }
     if let other = ranking.indices.first(where: { $0 != shownIndex }) {
-      text += " · next: \(ranking[other].name) \(ranking[other].score)"
+      text += " · next: "
+      text += ranking[other].name
+      text += " "
+      text += String(ranking[other].score)
     }
     return text
   }

@@ -26,7 +26,7 @@ public struct BrowseStore: Sendable {
   }
 
   /// The state file of `widget`.
-  public func path(for widget: WidgetName) -> String { directory + "/" + widget.browseFile }
+  public func path(for widget: WidgetName) -> String { CacheStore.join(directory, widget.browseFile) }
 
   /// The stored state of `widget`; nil when there is none or it cannot be trusted.
   public func read(_ widget: WidgetName) -> BrowseState? {

@@ -23,14 +23,19 @@ public enum CacheReader {
   /// `full` also reads the current entry's `url`, `key` and `detail`, which bars never
   /// print (in version 2 they live in the `extra` section the bars' read never touches);
   /// `tooltip: false` leaves out the tooltip lines (only waybar prints them).
+  /// `stackPlaceholder: false` leaves a stack's placeholder undecoded: a stack shows it only
+  /// when no member has an entry, and reads it again then.
   public static func view(
-    path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false, tooltip: Bool = true
+    path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false, tooltip: Bool = true,
+    stackPlaceholder: Bool = true
   ) -> CacheView {
     switch FileBytes.open(path) {
     case .failed(let error): return CacheView(error: error)
     case .opened(let file):
       return withExtendedLifetime(file) {
-        view(file.bytes, path: path, at: now, keepParsed: keepParsed, full: full, tooltip: tooltip)
+        view(
+          file.bytes, path: path, at: now, keepParsed: keepParsed, full: full, tooltip: tooltip,
+          stackPlaceholder: stackPlaceholder)
       }
     }
   }
@@ -102,7 +107,7 @@ public enum CacheReader {
 
   static func view(
     _ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false,
-    tooltip: Bool = true
+    tooltip: Bool = true, stackPlaceholder: Bool = true
   ) -> CacheView {
     guard let parser = JSONParser(keepParsed: keepParsed) else {
       return CacheView(error: .corrupt(path, "the meta line is not valid"))
@@ -118,7 +123,9 @@ public enum CacheReader {
         view = layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip)
       }
       // The placeholder is decoded only when it is what bars will show.
-      if view.current == nil { view.meta?.placeholder = layout.placeholder() }
+      if view.current == nil && (stackPlaceholder || meta.kind != StackRule.kind) {
+        view.meta?.placeholder = layout.placeholder()
+      }
       return view
     case .other:
       do {

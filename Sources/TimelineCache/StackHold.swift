@@ -67,7 +67,7 @@ public struct StackHold: Sendable, Equatable {
 
 extension BrowseStore {
   /// The hold file of `stack`.
-  func holdPath(for stack: WidgetName) -> String { directory + "/" + stack.holdFile }
+  func holdPath(for stack: WidgetName) -> String { CacheStore.join(directory, stack.holdFile) }
 
   /// The stack's hold; nil when there is none or it cannot be trusted.
   public func readHold(_ stack: WidgetName) -> StackHold? {

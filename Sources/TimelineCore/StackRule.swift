@@ -11,18 +11,26 @@ public enum StackRule {
   /// `min_display` is over.
   public static let margin = 20
 
-  /// One member that has an entry to show now.
-  public struct Candidate: Sendable, Equatable {
+  /// One member that has an entry to show now. A class: arrays of class instances share
+  /// one storage type, where an array of a new struct costs the one-shot emitter the
+  /// runtime's making of that array's type (some 9 k instructions).
+  public final class Candidate: Sendable, Equatable, CustomStringConvertible {
     /// The member's widget name.
-    public var name: String
+    public let name: String
     /// Its entry's score now, halved when its timeline is stale.
-    public var score: Int
+    public let score: Int
 
     /// Creates a candidate.
     public init(name: String, score: Int) {
       self.name = name
       self.score = score
     }
+
+    /// Candidates are equal when their name and score are.
+    public static func == (lhs: Candidate, rhs: Candidate) -> Bool { lhs.name == rhs.name && lhs.score == rhs.score }
+
+    /// "name score", for test messages.
+    public var description: String { "\(name) \(score)" }
   }
 
   /// The score a member's entry has now: stale halves it (rounding down).

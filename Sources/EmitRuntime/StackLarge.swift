@@ -25,6 +25,57 @@ enum StackLarge {
   static func lines(
     stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool, member: Bool = true
   ) -> [[TextRun]]? {
+    guard let parts = parts(stack: name, directory: directory, now: now, browse: browse, shapes: shapes) else {
+      return nil
+    }
+    guard member else { return parts.ranking }
+    var out = [parts.entry]
+    if let member = parts.member {
+      var isStack = false
+      if let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, stack: &isStack) {
+        out = large.lines
+      }
+    }
+    return out + parts.ranking
+  }
+
+  /// `lines` as `style` writes them: the member's large form straight from its file's bytes
+  /// (`CacheReader.largeBytes`) where that read answers, else from its lines.
+  static func bytes(
+    stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool,
+    style: LargeWriter.Style
+  ) -> [UInt8]? {
+    guard let parts = parts(stack: name, directory: directory, now: now, browse: browse, shapes: shapes) else {
+      return nil
+    }
+    var writer = LargeWriter(style: style)
+    let store = CacheStore(directory: directory)
+    let written =
+      parts.member.map { member in
+        CacheReader.largeBytes(
+          path: store.path(for: member), at: now, following: { LargeText.showsFollowing(kind: $0.kind) },
+          into: &writer)
+      } ?? false
+    if !written {
+      writer = LargeWriter(style: style)
+      var out = [parts.entry]
+      var isStack = false
+      if let member = parts.member,
+        let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, stack: &isStack)
+      {
+        out = large.lines
+      }
+      writer.lines(out)
+    }
+    writer.lines(parts.ranking)
+    return writer.out
+  }
+
+  /// What both forms are made of: the stack's entry (shown when the member has no large
+  /// form), the member shown, and the ranking's lines.
+  private static func parts(
+    stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool
+  ) -> (entry: [TextRun], member: WidgetName?, ranking: [[TextRun]])? {
     let view = CacheReader.view(
       path: CacheStore(directory: directory).path(for: name), at: now, keepParsed: false, tooltip: false)
     guard let meta = view.meta, meta.kind == StackRule.kind, view.error == nil else { return nil }
@@ -32,14 +83,6 @@ enum StackLarge {
       stack: name, meta: meta, directory: directory, now: now, shortLived: false, tooltip: false, browse: browse,
       recordHold: false, explain: false, details: true)
     guard let detail = resolved.stack else { return nil }
-    var out: [[TextRun]] = member ? [resolved.state.entry.runs] : []
-    // The member's name is data from the stack's file, checked as StackView read it.
-    if member, let member = resolved.member.flatMap({ WidgetName($0) }) {
-      var isStack = false
-      if let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, stack: &isStack) {
-        out = large.lines
-      }
-    }
     var rows: [StackRanking.Row] = []
     for candidate in detail.ranking {
       guard let member = detail.shown.first(where: { $0.name == candidate.name }) else { continue }
@@ -57,6 +100,7 @@ enum StackLarge {
       rows.append(row)
     }
     let ranking = StackRanking.lines(stack: name.text, rows: rows, browsing: resolved.state.browsing, shapes: shapes)
-    return out + ranking
+    // The member's name is data from the stack's file, checked as StackView read it.
+    return (resolved.state.entry.runs, resolved.member.flatMap { WidgetName($0) }, ranking)
   }
 }

@@ -197,6 +197,36 @@ import TimelineTestSupport
     return format.bytes(resolved.state, options: RenderOptions())
   }
 
+  /// A stack of the timelines above: its large form (the member shown, from its file's
+  /// bytes, then the ranking) is the String renderer's at every instant.
+  @Test func aStacksLargeFormGivesTheOraclesBytes() throws {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    var names: [String] = []
+    for (index, timeline) in Self.timelines.enumerated() {
+      var member = timeline
+      member.widget = try #require(WidgetName("m\(index)"))
+      names.append(member.widget.text)
+      try store.write(member)
+    }
+    var stack = Timeline(
+      widget: "s", kind: StackRule.kind, entries: [], end: nil, policy: .never,
+      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 900)
+    stack.members = names + ["absent"]
+    try store.write(stack)
+    let name: WidgetName = "s"
+    for now in Self.instants {
+      for format in Self.formats {
+        let large = EmitPipeline.large(
+          widget: name, directory: dir.path, now: now, format: format, options: RenderOptions())
+        let lines = StackLarge.lines(
+          stack: name, directory: dir.path, now: now, browse: nil, shapes: format.traits.shapesComplexScripts)
+        let same = large?.bytes == lines.flatMap { format.largeBytes($0, options: RenderOptions()) }
+        #expect(same, "\(format) at \(now)")
+      }
+    }
+  }
+
   static func replace(_ data: Data, _ target: String, with replacement: Data) -> Data {
     var out = data
     while let range = out.range(of: Data(target.utf8)) { out.replaceSubrange(range, with: replacement) }

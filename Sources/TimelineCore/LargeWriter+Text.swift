@@ -133,59 +133,53 @@ extension LargeWriter {
     defer { if gurmukhi { lineGurmukhi = true } }
     while true {
       at = Self.skipPlain(base, at, count)
-      // Then a byte at a time, back to words only after eight plain ASCII bytes in a row
-      // (a word test that fails costs more than the bytes it would skip): a letter of three
-      // bytes is checked here, a Gurmukhi one first.
-      var stop = at + 8
-      while true {
-        guard at < count else { return nil }
-        let byte = bytes[at]
-        if byte == 0xE0 {
+      // Then the byte it stopped at: a script's letters (three bytes, Gurmukhi checked
+      // first) in a row, or one byte that needs more than a copy.
+      guard at < count else { return nil }
+      let byte = bytes[at]
+      if byte == 0xE0 {
+        repeat {
           guard at + 2 < count, bytes[at + 1] & 0xE0 == 0xA0, bytes[at + 2] & 0xC0 == 0x80 else { return nil }
           gurmukhi = gurmukhi || bytes[at + 1] &- 0xA8 < 2
           at += 3
-          stop = at + 8
-          continue
-        }
-        if byte < 0x80 {
-          if byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != a
-            && byte != b
-          {
-            at += 1
-            if at >= stop { break }
-            continue
-          }
-          append(bytes, from, at)
-          if byte == UInt8(ascii: "\"") { return (at + 1, escaped) }
-          if byte < 0x20 { return nil }
-          if byte == UInt8(ascii: "\\") {
-            guard Self.isEscape(bytes, at, count) else { return nil }
-            escaped = true
-            let (value, next) = JSONText.escaped(line, at)
-            scalar(value)
-            at = next
-          } else {
-            scalar(UInt32(byte))
-            at += 1
-          }
-          from = at
-          stop = at + 8
-          continue
-        }
-        let length = Self.sequenceLength(line, at)
-        guard length > 0 else { return nil }
-        let second = bytes[at + 1]
-        if byte == 0xC2 && second < 0xA0 || byte == 0xE2 && (second == 0x80 || second == 0x81) {
-          let value = Self.decode(line, at, length)
-          if CleanText.action(Unicode.Scalar(value) ?? "\u{FFFD}") != .keep {
-            append(bytes, from, at)
-            scalar(value)
-            from = at + length
-          }
-        }
-        at += length
-        stop = at + 8
+        } while at < count && bytes[at] == 0xE0
+        continue
       }
+      if byte < 0x80 {
+        if byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != a
+          && byte != b
+        {
+          at += 1
+          continue
+        }
+        append(bytes, from, at)
+        if byte == UInt8(ascii: "\"") { return (at + 1, escaped) }
+        if byte < 0x20 { return nil }
+        if byte == UInt8(ascii: "\\") {
+          guard Self.isEscape(bytes, at, count) else { return nil }
+          escaped = true
+          let (value, next) = JSONText.escaped(line, at)
+          scalar(value)
+          at = next
+        } else {
+          scalar(UInt32(byte))
+          at += 1
+        }
+        from = at
+        continue
+      }
+      let length = Self.sequenceLength(line, at)
+      guard length > 0 else { return nil }
+      let second = bytes[at + 1]
+      if byte == 0xC2 && second < 0xA0 || byte == 0xE2 && (second == 0x80 || second == 0x81) {
+        let value = Self.decode(line, at, length)
+        if CleanText.action(Unicode.Scalar(value) ?? "\u{FFFD}") != .keep {
+          append(bytes, from, at)
+          scalar(value)
+          from = at + length
+        }
+      }
+      at += length
     }
   }
 
@@ -199,22 +193,24 @@ extension LargeWriter {
     if to > from { out.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: to - from)) }
   }
 
-  /// Where the run of printable ASCII from `at` ends that holds no quote, backslash, `#`
-  /// or `$` (the bytes a bar escapes are among these three: `Style` takes at most
-  /// `"`…`$`-range bytes and the backslash), a word at a time. A byte of 0x80 or more, DEL
-  /// or below 0x20 sets its high bit in one of the three sums; `"`, `#` and `$` are the
-  /// range 0x22…0x24, tested in one go on the bytes already known to be ASCII.
+  /// Where the run of printable ASCII from `start` ends that holds no quote, backslash,
+  /// `#` or `$` (a bar's escaped bytes are among these: `Style` takes no others), a word
+  /// at a time. A byte of 0x80 or more, DEL or below 0x20 sets its high bit in one of the
+  /// three sums; `"`, `#` and `$` are the range 0x22…0x24, tested in one go.
   static func skipPlain(_ base: UnsafeRawPointer, _ start: Int, _ count: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     var at = start
     while at &+ 8 <= count {
       let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-      if (word | (word &+ ones) | (word &- 0x20 &* ones)) & high != 0 { break }
       let raised = word | high
-      let inRange = (raised &- 0x22 &* ones) & ~(raised &- 0x25 &* ones) & high
       let slash = word ^ (0x5C &* ones)
-      if inRange | ((slash &- ones) & ~slash & high) != 0 { break }
+      // Each test is exact for the lowest byte it finds (a carry or borrow only reaches the
+      // bytes above one it found), so the lowest bit set is the first byte to look at.
+      let found =
+        ((word | (word &+ ones) | (word &- 0x20 &* ones))
+          | ((raised &- 0x22 &* ones) & ~(raised &- 0x25 &* ones)) | ((slash &- ones) & ~slash)) & high
+      if found != 0 { return at &+ found.trailingZeroBitCount &>> 3 }
       at &+= 8
     }
     return at

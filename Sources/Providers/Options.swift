@@ -20,6 +20,14 @@ public struct Options {
     .config("\(config.place(of: key, item: item)) \(key): expected \(expected)")
   }
 
+  /// An error for the entry `entry` of the inline table `key`, at its value (at its key with
+  /// `atKey`): `FILE:LINE:COL: [widgets.NAME] KEY "ENTRY": expected …`.
+  public func invalid(_ key: String, entry: String, atKey: Bool = false, expected: String) -> ProviderError {
+    .config(
+      "\(config.place(of: key, atKey: atKey, entry: entry)) \(key) \"\(CleanText.barLine(entry))\": expected \(expected)"
+    )
+  }
+
   /// The `key` option as a string, else `value`; another type is a config error naming the key.
   public mutating func string(_ key: String, default value: String? = nil) throws -> String? {
     used.insert(key)
@@ -97,15 +105,23 @@ public struct Options {
     }
   }
 
-  /// An inline table of strings (`cadence = { "Alice" = "2w" }`).
-  public mutating func stringTable(_ key: String) throws -> [String: String]? {
+  /// An inline table of strings (`cadence = { "Alice" = "2w" }`), its entries in the
+  /// order of the file; a value of another type is an error at that value.
+  public mutating func stringTable(_ key: String) throws -> [(key: String, value: String)]? {
     used.insert(key)
     switch config.options[key] {
     case nil: return nil
     case .table(let entries)?:
-      return try entries.mapValues {
-        guard case .string(let s) = $0 else { throw invalid(key, expected: "a table of strings") }
-        return s
+      let places = config.places.entryKeys[key] ?? [:]
+      let ordered = entries.sorted { a, b in
+        let (first, second) = (places[a.key], places[b.key])
+        return (first?.line ?? 0, first?.column ?? 0, a.key) < (second?.line ?? 0, second?.column ?? 0, b.key)
+      }
+      return try ordered.map { name, value in
+        guard case .string(let text) = value else {
+          throw invalid(key, entry: name, expected: "a string, got \(value.typeName)")
+        }
+        return (name, text)
       }
     case let other?: throw invalid(key, expected: "an inline table like { \"Alice\" = \"2w\" }, got \(other.typeName)")
     }

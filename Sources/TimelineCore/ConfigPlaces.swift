@@ -27,15 +27,22 @@ public struct ConfigPlaces: Sendable, Equatable {
   public var values: [String: Place]
   /// Each item of an array option.
   public var items: [String: [Place]]
+  /// Each key of an inline-table option (`cadence = { "Alice" = "2w" }`), by option.
+  public var entryKeys: [String: [String: Place]]
+  /// Each value of an inline-table option, by option and key.
+  public var entryValues: [String: [String: Place]]
 
   /// Places as given; none by default (a widget built in code).
   public init(
-    table: Place? = nil, keys: [String: Place] = [:], values: [String: Place] = [:], items: [String: [Place]] = [:]
+    table: Place? = nil, keys: [String: Place] = [:], values: [String: Place] = [:], items: [String: [Place]] = [:],
+    entryKeys: [String: [String: Place]] = [:], entryValues: [String: [String: Place]] = [:]
   ) {
     self.table = table
     self.keys = keys
     self.values = values
     self.items = items
+    self.entryKeys = entryKeys
+    self.entryValues = entryValues
   }
 
   /// Always true: moving a widget in its file does not change it.
@@ -44,12 +51,15 @@ public struct ConfigPlaces: Sendable, Equatable {
 
 extension WidgetConfig {
   /// The start of a message about this widget: `FILE:LINE:COL: [widgets.NAME]`, at the
-  /// value of `key` (its key with `atKey`, its `item`th item with `item`), or at the
-  /// table when the key is absent or nil; `FILE: [widgets.NAME]` when no place is known.
-  public func place(of key: String? = nil, atKey: Bool = false, item: Int? = nil) -> String {
+  /// value of `key` (its key with `atKey`, its `item`th item with `item`, the key or value
+  /// of its inline-table entry with `entry`), or at the table when the key is absent or
+  /// nil; `FILE: [widgets.NAME]` when no place is known.
+  public func place(of key: String? = nil, atKey: Bool = false, item: Int? = nil, entry: String? = nil) -> String {
     var place = places.table
     if let key {
-      if atKey {
+      if let entry, let found = (atKey ? places.entryKeys : places.entryValues)[key]?[entry] {
+        place = found
+      } else if atKey {
         place = places.keys[key] ?? place
       } else if let item, let items = places.items[key], items.indices.contains(item) {
         place = items[item]

@@ -30,15 +30,27 @@ enum ConfigWidgets {
       var options: [String: ConfigValue] = [:]
       var places = ConfigPlaces(table: place(widget.node.position))
       for item in body.entries where item.key != "kind" {
-        guard let value = convert(item.node.value) else {
+        let value: ConfigValue
+        switch convert(item.node) {
+        case .success(let converted): value = converted
+        case .failure(let unsupported):
           throw ConfigError(
-            "\(ConfigLoader.at(file, item.node.position)): [widgets.\(name)] \(item.key): unsupported value type (use a string, number, boolean, array or inline table)"
+            "\(ConfigLoader.at(file, unsupported.position)): [widgets.\(name)] \(item.key): unsupported value type (use a string, number, boolean, array or inline table)"
           )
         }
         options[item.key] = value
         places.keys[item.key] = place(item.keyPosition)
         places.values[item.key] = place(item.node.position)
-        if case .array(let items) = item.node.value { places.items[item.key] = items.map { place($0.position) } }
+        switch item.node.value {
+        case .array(let items): places.items[item.key] = items.map { place($0.position) }
+        case .table(let table):
+          // Each entry's own place, so that a message can point at the bad one.
+          for entry in table.entries {
+            places.entryKeys[item.key, default: [:]][entry.key] = place(entry.keyPosition)
+            places.entryValues[item.key, default: [:]][entry.key] = place(entry.node.position)
+          }
+        default: break
+        }
       }
       out.append(WidgetConfig(name: name, kind: kind, options: options, file: file, places: places))
     }
@@ -73,28 +85,37 @@ enum ConfigWidgets {
     }
   }
 
-  /// A TOML value as a widget option; nil for date-times, which no option takes.
-  private static func convert(_ value: TOMLValue) -> ConfigValue? {
-    switch value {
-    case .string(let text): return .string(text)
-    case .integer(let number): return .int(Int(number))
-    case .float(let number): return .double(number)
-    case .boolean(let flag): return .bool(flag)
+  /// A value no option takes (a date-time), with its place, inside an array or table too.
+  private struct Unsupported: Error {
+    var position: TOMLPosition
+  }
+
+  /// A TOML value as a widget option; a date-time, which no option takes, fails at its place.
+  private static func convert(_ node: TOMLNode) -> Result<ConfigValue, Unsupported> {
+    switch node.value {
+    case .string(let text): return .success(.string(text))
+    case .integer(let number): return .success(.int(Int(number)))
+    case .float(let number): return .success(.double(number))
+    case .boolean(let flag): return .success(.bool(flag))
     case .array(let items):
       var out: [ConfigValue] = []
       for item in items {
-        guard let converted = convert(item.value) else { return nil }
-        out.append(converted)
+        switch convert(item) {
+        case .success(let converted): out.append(converted)
+        case .failure(let unsupported): return .failure(unsupported)
+        }
       }
-      return .array(out)
+      return .success(.array(out))
     case .table(let table):
       var entries: [String: ConfigValue] = [:]
       for entry in table.entries {
-        guard let converted = convert(entry.node.value) else { return nil }
-        entries[entry.key] = converted
+        switch convert(entry.node) {
+        case .success(let converted): entries[entry.key] = converted
+        case .failure(let unsupported): return .failure(unsupported)
+        }
       }
-      return .table(entries)
-    case .dateTime: return nil
+      return .success(.table(entries))
+    case .dateTime: return .failure(Unsupported(position: node.position))
     }
   }
 }

@@ -36,12 +36,16 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     }
     self.every = every
     categories = try options.strings("categories") ?? ["friends"]
-    cadence = try (options.stringTable("cadence") ?? [:]).sorted { $0.key < $1.key }.map { name, text in
+    // Checked in the order of the file, so the first bad entry is the one named.
+    cadence = try (options.stringTable("cadence") ?? []).map { name, text in
+      guard !name.allSatisfy(\.isWhitespace) else {
+        throw options.invalid("cadence", entry: name, atKey: true, expected: "a contact's name")
+      }
       guard let period = Period(text) else {
-        throw options.invalid("cadence", expected: "\(periodHelp) for \"\(name)\"")
+        throw options.invalid("cadence", entry: name, expected: "\(periodHelp), got \"\(CleanText.barLine(text))\"")
       }
       return (name, period)
-    }
+    }.sorted { $0.name < $1.name }
     try options.finish()
   }
 

@@ -65,6 +65,20 @@ public struct BrowseStore: Sendable {
     return try body()
   }
 
+  /// The friends wheel's position that an older version kept apart, in `WIDGET.wheel`
+  /// (`POSITION EXPIRES`), when it is still live at `now`; the file is removed either way,
+  /// so the position lives on only in the browse state. Call it under `withLock`.
+  public func takeOldWheel(_ widget: WidgetName, now: Int64) -> Int? {
+    let path = directory + "/" + widget.wheelFile
+    defer { if isSafe() { unlink(path) } }
+    guard let bytes = small(path, limit: 255) else { return nil }
+    let parts = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+    guard parts.count == 2, let position = Int(parts[0]), let expires = Int64(parts[1]), expires > now else {
+      return nil
+    }
+    return position
+  }
+
   /// Creates the directory (0700) when it is missing, so a follower can watch it itself.
   /// A failure (it exists, or cannot be made) changes nothing; an unsafe directory stays
   /// unused (`isSafe`).

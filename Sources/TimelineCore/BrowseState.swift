@@ -10,7 +10,7 @@
 ///
 /// On disk, one `key value` per line after a version line:
 /// `timeline-browse 1`, `offset N`, `anchor DATE|none`, `target DATE`, `expires DATE`,
-/// and optionally `label TEXT` and `view 1`.
+/// and optionally `label TEXT`, `view 1` and `wheel N`.
 public struct BrowseState: Sendable, Equatable {
   /// How many entries ahead of the current one the view is (1 or more).
   public var offset: Int
@@ -26,15 +26,24 @@ public struct BrowseState: Sendable, Equatable {
   /// beside this state (`BrowseStore.writeView`): a friends widget's wheel shows another
   /// friend of today's due list without rewriting the widget's cache.
   public var view: Bool
+  /// With `view`: where the friends wheel stands in today's due list (0 is the top; it
+  /// turns both ways and wraps), kept here so that one file under one lock holds the whole
+  /// browse and the position ends with it.
+  public var wheel: Int?
 
-  /// Creates a state; `label` only when relative hours will not do, `view` for a wheel's view file.
-  public init(offset: Int, anchor: Int64?, target: Int64, expires: Int64, label: String? = nil, view: Bool = false) {
+  /// Creates a state; `label` only when relative hours will not do, `view` and `wheel` for
+  /// a wheel's view file.
+  public init(
+    offset: Int, anchor: Int64?, target: Int64, expires: Int64, label: String? = nil, view: Bool = false,
+    wheel: Int? = nil
+  ) {
     self.offset = offset
     self.anchor = anchor
     self.target = target
     self.expires = expires
     self.label = label
     self.view = view
+    self.wheel = wheel
   }
 
   static let header = "timeline-browse 1"
@@ -56,6 +65,7 @@ public struct BrowseState: Sendable, Equatable {
       text += "label " + CleanText.barLine(label) + "\n"
     }
     if view { text += "view 1\n" }
+    if let wheel { text += "wheel \(wheel)\n" }
     return text
   }
 
@@ -63,13 +73,14 @@ public struct BrowseState: Sendable, Equatable {
   public static func decode(_ text: Substring) -> BrowseState? {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.last == "" { lines.removeLast() }
-    guard lines.first == Substring(header), lines.count <= 8 else { return nil }
+    guard lines.first == Substring(header), lines.count <= 9 else { return nil }
     var offset: Int?
     var anchor: Int64??
     var target: Int64?
     var expires: Int64?
     var label: String?
     var view: Bool?
+    var wheel: Int?
     for line in lines.dropFirst() {
       guard let space = line.firstIndex(of: " ") else { return nil }
       let key = line[..<space]
@@ -81,12 +92,15 @@ public struct BrowseState: Sendable, Equatable {
       case "expires" where expires == nil: expires = Int64(value)
       case "label" where label == nil && !value.isEmpty: label = String(value)
       case "view" where view == nil && value == "1": view = true
+      case "wheel" where wheel == nil:
+        guard let position = Int(value) else { return nil }
+        wheel = position
       default: return nil
       }
     }
     guard let offset, offset > 0, let anchor, let target, let expires else { return nil }
     return BrowseState(
-      offset: offset, anchor: anchor, target: target, expires: expires, label: label, view: view ?? false)
+      offset: offset, anchor: anchor, target: target, expires: expires, label: label, view: view ?? false, wheel: wheel)
   }
 }
 

@@ -46,7 +46,8 @@ public struct WidgetName: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var viewFile: String { text + ".view" }
   /// A stack's shown member and since when (`StackHold`), in the runtime directory.
   public var holdFile: String { text + ".shown" }
-  /// Where the mouse wheel stands in a friends widget's list, in the runtime directory.
+  /// Where an older version kept a friends widget's wheel position, in the runtime
+  /// directory; it is now in the browse state, and the file is only read once and removed.
   public var wheelFile: String { text + ".wheel" }
 
   /// The name.

@@ -27,13 +27,31 @@ public enum Browser {
     public var expires: Int64?
     /// A `next` found no entry further ahead.
     public var nothingLater = false
+    /// What the terminal says after the label instead of how far ahead it is (the friends
+    /// wheel turns through a list, not along the timeline).
+    public var place: String?
+
+    /// Creates an outcome.
+    public init(
+      offset: Int, entry: Entry? = nil, label: String? = nil, expires: Int64? = nil, nothingLater: Bool = false,
+      place: String? = nil
+    ) {
+      self.offset = offset
+      self.entry = entry
+      self.label = label
+      self.expires = expires
+      self.nothingLater = nothingLater
+      self.place = place
+    }
 
     /// One line for the terminal.
     public func describe(widget: String) -> String {
       guard let label, let expires else {
+        if let place { return "\(widget): \(place)" }
         return "\(widget): " + (nothingLater ? "nothing later yet (the view stays at now)" : "now")
       }
       if nothingLater { return "\(widget): nothing later yet; still at \(label)" }
+      if let place { return "\(widget): \(label) (\(place))" }
       let ahead = "\(offset) entr\(offset == 1 ? "y" : "ies") ahead"
       return "\(widget): \(label) (\(ahead); back to now at \(ISOTime.format(expires)) unless browsed again)"
     }
@@ -48,6 +66,12 @@ public enum Browser {
   ) throws -> Outcome {
     // Refuses a name the config lacks (or a config `refresh` would refuse).
     _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
+    // A friends widget's wheel turns through today's due list, as `timeline friends next` does.
+    if config.widget(widget)?.kind == FriendsProvider.kind {
+      var desk = FriendsDesk(config: config, store: cache, now: now)
+      desk.browse = browse
+      return try desk.turn(widget, move)
+    }
     return try browse.withLock {
       try step(
         move, widget: widget, path: cache.path(for: widget), config: config, cache: cache, browse: browse, now: now,

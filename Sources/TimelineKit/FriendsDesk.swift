@@ -119,36 +119,57 @@ public struct FriendsDesk: Sendable {
     throw .noLongerTracked(widget)
   }
 
-  /// The wheel: shows the `offset`-th due friend in `widget` until the browse timeout. It
-  /// writes the browse state and its view file only; the cache stays byte for byte as it
-  /// was, so a refresh or another reader never sees a browse.
-  public func browse(_ name: WidgetName, offset: Int) async throws(FriendsError) -> String {
+  /// The wheel (`timeline browse WIDGET next|prev|now`, also `timeline friends next|prev`):
+  /// turns through today's due list, most overdue first, wrapping at either end; `now`
+  /// returns to the top. The position is kept in the browse state, with the view file of
+  /// the friend shown, under the browse directory's lock, so a fast wheel loses no step;
+  /// it ends with the browse (`[bars] browse_timeout`, or a new current entry). The cache
+  /// stays byte for byte as it was, so a refresh or another reader never sees a browse.
+  public func turn(_ name: WidgetName, _ move: Browser.Move) throws(FriendsError) -> Browser.Outcome {
     // `widgets` gives the one named or throws.
     guard let (widgetConfig, provider) = try widgets(name).first else { throw .noFriendsWidget(file: config.file) }
     let cached = CacheReader.view(path: store.path(for: name), at: now)
     guard cached.error == nil, let current = cached.current else { throw .nothingToBrowse(name) }
+    let friends = try tracked(provider).friends
     let until = now + config.bars.browseTimeout
-    let draft = provider.draft(try tracked(provider).friends, now: now, browse: offset, browseUntil: until)
-    guard var shown = draft.entries.first, shown.classes.contains("browsing") else {
-      // Nobody due to turn through: the bar stays at now.
-      browse.remove(name)
-      return Terminal.clean(current.text)
-    }
-    shown.date = now
     let hash = WidgetFactory.hash(widgetConfig, provider, sources: config.sources, bars: config.bars)
-    let view = WidgetFactory.timeline(
-      TimelineDraft(entries: [shown], end: nil, policy: .never), widget: widgetConfig, provider: provider, now: now,
-      grace: config.grace, hash: hash, bars: config.bars)
     do {
-      try browse.withLock {
+      return try browse.withLock { () throws -> Browser.Outcome in
+        var position = 0
+        if let state = browse.read(name), state.view, state.isLive(at: now, current: current.date),
+          let wheel = state.wheel
+        {
+          position = wheel
+        } else if let old = browse.takeOldWheel(name, now: now) {
+          position = old
+        }
+        switch move {
+        case .next: position += 1
+        case .prev: position -= 1
+        case .now: position = 0
+        }
+        let draft = provider.draft(friends, now: now, browse: position, browseUntil: until)
+        guard move != .now, var shown = draft.entries.first, shown.classes.contains("browsing") else {
+          // Back to the top, or nobody due to turn through now: the bar shows now.
+          browse.remove(name)
+          return Browser.Outcome(
+            offset: 0, place: move == .now ? "now" : "nobody due to turn through; the bar shows now")
+        }
+        shown.date = now
+        let view = WidgetFactory.timeline(
+          TimelineDraft(entries: [shown], end: nil, policy: .never), widget: widgetConfig, provider: provider, now: now,
+          grace: config.grace, hash: hash, bars: config.bars)
         try browse.writeView(view)
         try browse.write(
-          BrowseState(offset: 1, anchor: current.date, target: now, expires: until, view: true), for: name)
+          BrowseState(offset: 1, anchor: current.date, target: now, expires: until, view: true, wheel: position),
+          for: name)
+        return Browser.Outcome(
+          offset: 1, entry: shown, label: Terminal.clean(shown.text), expires: until,
+          place: "back to the most due at \(ISOTime.format(until)) unless turned again")
       }
     } catch {
       throw .write(name, "\(error)")
     }
-    return Terminal.clean(shown.text)
   }
 
   private func append(_ event: FriendsLog.Event) throws(FriendsError) {

@@ -18,6 +18,11 @@ extension TimelineCommand {
         "Wednesday" at the top of its tooltip); polybar, tmux, i3bar and plain put that \
         word before the text ("tomorrow ▸ …"). `next` past the last entry stays on it.
 
+        A friends widget turns through today's due list instead, as `timeline friends \
+        next|prev` does ("2/5 ▸ ☎ Bob · due today"), wrapping at either end; `now` \
+        returns to the most overdue friend. A stack turns through its members in order \
+        of relevance. So one wheel binding serves every widget.
+
         The view returns to now by itself `[bars] browse_timeout` after the last browse \
         (default 60 s), at local midnight when it names a day, or as soon as the current \
         entry changes. Meant for mouse bindings: waybar `on-scroll-down`/`on-scroll-up`, \
@@ -53,6 +58,9 @@ extension TimelineCommand {
             now: SystemClock().now())
         } catch let error as ConfigError {
           throw CommandFailure.config(error.description)
+        } catch let error as FriendsError {
+          // The friends wheel: the same exit status as `timeline friends next`.
+          throw Friends.failure(error)
         } catch {
           throw CommandFailure.failed("\(error)")
         }

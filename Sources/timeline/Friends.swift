@@ -150,28 +150,31 @@ extension TimelineCommand {
     struct Next: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
         abstract: "Show the next friend of the due list in the bar (the mouse wheel).",
-        discussion: "The bar returns to the most overdue friend after [bars] browse_timeout.")
+        discussion: """
+          The same as `timeline browse WIDGET next`: a wheel on a friends widget turns \
+          through today's due list, most overdue first, and wraps at its end. The bar \
+          returns to the most overdue friend after [bars] browse_timeout.
+          """)
       @OptionGroup var common: CommonOptions
       @Argument(help: "The friends widget.", transform: WidgetArgument.parse) var widget: WidgetName
-      func run() async throws { try await exiting { try await Friends.step(common, widget, by: 1) } }
+      func run() async throws { try await exiting { try await Friends.step(common, widget, .next) } }
     }
 
     struct Prev: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Show the previous friend of the due list in the bar (the mouse wheel).")
+        abstract: "Show the previous friend of the due list in the bar (the mouse wheel).",
+        discussion: "The same as `timeline browse WIDGET prev`; from the top it wraps to the last friend due.")
       @OptionGroup var common: CommonOptions
       @Argument(help: "The friends widget.", transform: WidgetArgument.parse) var widget: WidgetName
-      func run() async throws { try await exiting { try await Friends.step(common, widget, by: -1) } }
+      func run() async throws { try await exiting { try await Friends.step(common, widget, .prev) } }
     }
 
-    /// Moves the wheel position (kept with the session's browse state) and rewrites the cache.
-    static func step(_ common: CommonOptions, _ name: WidgetName, by move: Int) async throws -> Int32 {
+    /// Turns the wheel (its position is kept in the session's browse state, never the cache).
+    static func step(_ common: CommonOptions, _ name: WidgetName, _ move: Browser.Move) async throws -> Int32 {
       let desk = try desk(common)
-      // A configured widget, before the wheel's file is named after it.
-      guard desk.config.widget(name) != nil else { throw CommandFailure.config(desk.config.unknownWidget(name.text)) }
-      let position = WheelPosition(widget: name, now: desk.now, timeout: desk.config.bars.browseTimeout)
-      let offset = position.move(by: move)
-      return try await change(desk) { () async throws(FriendsError) in try await desk.browse(name, offset: offset) }
+      return try await change(desk) { () async throws(FriendsError) in
+        try desk.turn(name, move).describe(widget: name.text)
+      }
     }
 
     /// `today`, `yesterday`, `2026-11-20` or `3d` (days ago).

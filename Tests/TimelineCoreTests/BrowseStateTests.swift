@@ -11,6 +11,18 @@ import Testing
     #expect(BrowseState.decode(Substring(none.encoded())) == none)
   }
 
+  /// The friends wheel's position travels in the same file as the view it belongs to.
+  @Test func theWheelPositionRoundTripsBothWays() {
+    for position in [0, 3, -2] {
+      let wheel = BrowseState(offset: 1, anchor: 7, target: 9, expires: 69, view: true, wheel: position)
+      #expect(wheel.encoded().hasSuffix("view 1\nwheel \(position)\n"))
+      #expect(BrowseState.decode(Substring(wheel.encoded())) == wheel)
+    }
+    #expect(BrowseState.decode(Substring(state.encoded()))?.wheel == nil)
+    let full = BrowseState(offset: 1, anchor: 7, target: 9, expires: 69, label: "x", view: true, wheel: 1)
+    #expect(BrowseState.decode(Substring(full.encoded())) == full)
+  }
+
   @Test func aLabelNeverBreaksTheLine() {
     let hostile = BrowseState(offset: 1, anchor: 1, target: 2, expires: 3, label: "a\nexpires 99\u{7F}b")
     #expect(BrowseState.decode(Substring(hostile.encoded()))?.label == "a expires 99b")
@@ -26,6 +38,9 @@ import Testing
     "timeline-browse 1\noffset 1\noffset 2\nanchor 1\ntarget 2\nexpires 3\n",
     "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3\nwhat 4\n",
     "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 99999999999999999999\n",
+    "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3\nview 1\nwheel x\n",
+    "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3\nview 1\nwheel 1\nwheel 2\n",
+    "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3\nview 1\nwheel \n",
     "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3",
   ])
   func anythingElseIsNoState(text: String) {

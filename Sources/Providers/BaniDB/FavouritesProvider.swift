@@ -145,9 +145,9 @@ public struct FavouritesProvider: TimelineProvider {
     if let importPath {
       // The user's file, read as the config is: a FIFO or a device must not hang the
       // refresh, and a huge file is refused rather than read into memory.
-      let data: Data
+      let data: [UInt8]
       switch SmallFile.bytes(importPath, limit: 8 << 20) {
-      case .success(let bytes): data = Data(bytes)
+      case .success(let bytes): data = bytes
       case .failure(let failure):
         throw ProviderError.config(
           "\(config.place(of: "import")) import: cannot read \"\(importPath)\": \(failure.reason)")

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Gurbani Khoj `.gkhoj` exports: an Apple property list (XML or binary) whose root is an
 /// array of nested arrays. `[line, id]` is a saved shabad (id an int or a numeric
 /// string), `[name, [children…]]` a folder, and a 4-element `[text, id, text, id]` counts
@@ -17,39 +15,12 @@ enum GurbaniKhoj {
 
   struct FormatError: Error {}
 
-  /// A property-list value as far as an export uses them; dictionaries, dates and data
-  /// are `other` and skipped.
-  indirect enum Item: Decodable {
-    case bool(Bool)
-    case int(Int)
-    case real(Double)
-    case text(String)
-    case array([Item])
-    case other
+  typealias Item = PropertyList.Value
 
-    init(from decoder: any Decoder) throws {
-      let value = try decoder.singleValueContainer()
-      // Bool first: `<true/>` must not become shabad 1.
-      if let flag = try? value.decode(Bool.self) {
-        self = .bool(flag)
-      } else if let number = try? value.decode(Int.self) {
-        self = .int(number)
-      } else if let number = try? value.decode(Double.self) {
-        self = .real(number)
-      } else if let text = try? value.decode(String.self) {
-        self = .text(text)
-      } else if let items = try? value.decode([Item].self) {
-        self = .array(items)
-      } else {
-        self = .other
-      }
-    }
-  }
-
-  static func parse(_ data: Data) throws -> [Node] {
-    guard case .array(let items)? = try? PropertyListDecoder().decode(Item.self, from: data) else {
-      throw FormatError()
-    }
+  /// The export's folders and shabads; throws when `bytes` is not a property list whose
+  /// root is an array.
+  static func parse(_ bytes: some Collection<UInt8>) throws -> [Node] {
+    guard case .array(let items) = try PropertyList.parse(Array(bytes)) else { throw FormatError() }
     return nodes(items, depth: 0)
   }
 

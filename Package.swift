@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Targets and what each may import:
-// - TOML: the config's TOML reader with positions; the standard library only.
+// - TOML: the config's TOML reader with positions; TimelineCore only (TextPosition).
 // - TimelineCore: the standard library only (entries, timelines, policies, selection, and the
 //   shared vocabulary: WidgetName, Sources, CleanText, JSONEscape, Palette).
 // - Platform: the process's view of the system: the wall clock, the environment, stdout
@@ -56,8 +56,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "TimelineCore", swiftSettings: fastPath),
-    // The config's TOML 1.0 reader: standard library only, every key and value with its line:column.
-    .target(name: "TOML", swiftSettings: strict),
+    // The config's TOML 1.0 reader, every key and value with its line:column (TimelineCore's
+    // TextPosition, which the config keeps for its messages); nothing else.
+    .target(name: "TOML", dependencies: ["TimelineCore"], swiftSettings: strict),
     .target(name: "Platform", dependencies: ["TimelineCore"], swiftSettings: fastPath),
     .target(name: "Spawning", dependencies: ["TimelineCore"], swiftSettings: strict),
     .systemLibrary(
@@ -104,7 +105,7 @@ let package = Package(
       name: "TimelineTestSupport", dependencies: ["Spawning", "TimelineCore", "MarkupOracle"],
       path: "Sources/TimelineTestSupport"),
     .testTarget(name: "TimelineCoreTests", dependencies: ["TimelineCore", "TimelineTestSupport"]),
-    .testTarget(name: "TOMLTests", dependencies: ["TOML", "TimelineTestSupport"]),
+    .testTarget(name: "TOMLTests", dependencies: ["TOML", "TimelineCore", "TimelineTestSupport"]),
     .testTarget(name: "TimelineCacheTests", dependencies: ["TimelineCache", "TimelineCore", "TimelineTestSupport"]),
     // What the emitters' and the emit runtime's tests share: cache builders, goldens beside
     // each test file, the line forms' hostile text, conky's reading of a line, the spawn.

@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// A recursive-descent reader of one document; the statements and keys are here, values
 /// in the extensions (Parser+Values, Parser+Strings, Parser+Numbers).
 struct Parser {
@@ -13,7 +15,7 @@ struct Parser {
     return at < text.scalars.count ? text.scalars[at] : nil
   }
 
-  func position(_ offset: Int? = nil) -> TOMLPosition { text.position(offset ?? index) }
+  func position(_ offset: Int? = nil) -> TextPosition { text.position(offset ?? index) }
 
   func error(_ message: String, at offset: Int? = nil) -> TOMLError {
     TOMLError(message, at: position(offset))
@@ -62,7 +64,7 @@ struct Parser {
 
   /// The whole document.
   mutating func document() throws(TOMLError) -> TOMLTable {
-    let root = TableBox(.header, at: TOMLPosition(line: 1, column: 1))
+    let root = TableBox(.header, at: TextPosition(line: 1, column: 1))
     var current = root
     while true {
       skipWhitespace()

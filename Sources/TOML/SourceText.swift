@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// The document as Unicode scalars, with what is needed to turn an offset into a position.
 ///
 /// "\r\n" is read as "\n": TOML lets a parser normalise line ends, and multi-line strings
@@ -26,7 +28,7 @@ struct SourceText {
       case .error:
         let line = lineStarts.count
         let column = Self.characters(scalars[lineStarts[line - 1]...]) + 1
-        throw TOMLError("the file is not valid UTF-8", at: TOMLPosition(line: line, column: column))
+        throw TOMLError("the file is not valid UTF-8", at: TextPosition(line: line, column: column))
       }
     }
     self.scalars = scalars
@@ -34,7 +36,7 @@ struct SourceText {
   }
 
   /// The line and column of the scalar at `offset`.
-  func position(_ offset: Int) -> TOMLPosition {
+  func position(_ offset: Int) -> TextPosition {
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
@@ -42,7 +44,7 @@ struct SourceText {
       if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
     let end = Swift.min(offset, scalars.count)
-    return TOMLPosition(line: low + 1, column: Self.characters(scalars[lineStarts[low]..<end]) + 1)
+    return TextPosition(line: low + 1, column: Self.characters(scalars[lineStarts[low]..<end]) + 1)
   }
 
   /// How many characters (grapheme clusters) `run` makes.

@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// A TOML value. Tables keep their keys in document order.
 public enum TOMLValue: Sendable, Equatable {
   case string(String)
@@ -28,10 +30,10 @@ public struct TOMLNode: Sendable, Equatable {
   /// The value.
   public var value: TOMLValue
   /// Where it starts.
-  public var position: TOMLPosition
+  public var position: TextPosition
 
   /// `value`, starting at `position`.
-  public init(_ value: TOMLValue, at position: TOMLPosition) {
+  public init(_ value: TOMLValue, at position: TextPosition) {
     self.value = value
     self.position = position
   }
@@ -42,12 +44,12 @@ public struct TOMLEntry: Sendable, Equatable {
   /// The key's name, unquoted.
   public var key: String
   /// Where the key (the segment naming this entry, in a dotted key or header) first appears.
-  public var keyPosition: TOMLPosition
+  public var keyPosition: TextPosition
   /// The value and where it starts.
   public var node: TOMLNode
 
   /// Creates an entry.
-  public init(key: String, keyPosition: TOMLPosition, node: TOMLNode) {
+  public init(key: String, keyPosition: TextPosition, node: TOMLNode) {
     self.key = key
     self.keyPosition = keyPosition
     self.node = node

@@ -1,7 +1,9 @@
+import TimelineCore
+
 /// A key segment as written: its name and where it starts.
 struct KeySegment {
   var name: String
-  var position: TOMLPosition
+  var position: TextPosition
 }
 
 /// A table while the document is read: shared by reference so that headers, dotted keys
@@ -21,15 +23,15 @@ final class TableBox {
   enum Item {
     case value(TOMLNode)
     case table(TableBox)
-    case tables([TableBox], TOMLPosition)
+    case tables([TableBox], TextPosition)
   }
 
   var origin: Origin
-  let position: TOMLPosition
+  let position: TextPosition
   private var order: [KeySegment] = []
   private var items: [String: Item] = [:]
 
-  init(_ origin: Origin, at position: TOMLPosition) {
+  init(_ origin: Origin, at position: TextPosition) {
     self.origin = origin
     self.position = position
   }
@@ -79,7 +81,7 @@ enum TableRules {
   }
 
   /// `[path]`: the table it defines.
-  static func define(_ path: [KeySegment], at position: TOMLPosition, root: TableBox) throws(TOMLError) -> TableBox {
+  static func define(_ path: [KeySegment], at position: TextPosition, root: TableBox) throws(TOMLError) -> TableBox {
     let parent = try parent(of: path, from: root)
     let last = path[path.count - 1]
     switch parent[last.name] {
@@ -103,7 +105,7 @@ enum TableRules {
   }
 
   /// `[[path]]`: the new table appended to the array.
-  static func append(_ path: [KeySegment], at position: TOMLPosition, root: TableBox) throws(TOMLError) -> TableBox {
+  static func append(_ path: [KeySegment], at position: TextPosition, root: TableBox) throws(TOMLError) -> TableBox {
     let parent = try parent(of: path, from: root)
     let last = path[path.count - 1]
     let made = TableBox(.header, at: position)

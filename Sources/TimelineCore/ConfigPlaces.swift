@@ -4,38 +4,24 @@
 /// Positions are not part of what a config is: every `ConfigPlaces` equals every other, and
 /// the config hash never reads them, so an edit that only moves lines makes no widget due.
 public struct ConfigPlaces: Sendable, Equatable {
-  /// A 1-based line and column (in characters, as the TOML reader counts them).
-  public struct Place: Sendable, Equatable, CustomStringConvertible {
-    /// The line, from 1.
-    public var line: Int
-    /// The column, from 1.
-    public var column: Int
-    /// Creates a place.
-    public init(line: Int, column: Int) {
-      self.line = line
-      self.column = column
-    }
-    /// `LINE:COL`.
-    public var description: String { "\(line):\(column)" }
-  }
-
   /// The `[widgets.NAME]` header.
-  public var table: Place?
+  public var table: TextPosition?
   /// Each option key as written.
-  public var keys: [String: Place]
+  public var keys: [String: TextPosition]
   /// Each option's value.
-  public var values: [String: Place]
+  public var values: [String: TextPosition]
   /// Each item of an array option.
-  public var items: [String: [Place]]
+  public var items: [String: [TextPosition]]
   /// Each key of an inline-table option (`cadence = { "Alice" = "2w" }`), by option.
-  public var entryKeys: [String: [String: Place]]
+  public var entryKeys: [String: [String: TextPosition]]
   /// Each value of an inline-table option, by option and key.
-  public var entryValues: [String: [String: Place]]
+  public var entryValues: [String: [String: TextPosition]]
 
   /// Places as given; none by default (a widget built in code).
   public init(
-    table: Place? = nil, keys: [String: Place] = [:], values: [String: Place] = [:], items: [String: [Place]] = [:],
-    entryKeys: [String: [String: Place]] = [:], entryValues: [String: [String: Place]] = [:]
+    table: TextPosition? = nil, keys: [String: TextPosition] = [:], values: [String: TextPosition] = [:],
+    items: [String: [TextPosition]] = [:],
+    entryKeys: [String: [String: TextPosition]] = [:], entryValues: [String: [String: TextPosition]] = [:]
   ) {
     self.table = table
     self.keys = keys

@@ -71,7 +71,7 @@ public enum ConfigLoader {
   }
 
   /// `FILE:LINE:COL`, the start of every message about a place in the config.
-  static func at(_ file: String, _ position: TOMLPosition) -> String { "\(file):\(position)" }
+  static func at(_ file: String, _ position: TextPosition) -> String { "\(file):\(position)" }
 
   /// "; did you mean "KEY"?" when `key` looks like a typo of one of `known`.
   static func hint(_ key: String, _ known: [String]) -> String {

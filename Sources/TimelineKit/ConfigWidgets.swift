@@ -28,7 +28,7 @@ enum ConfigWidgets {
         throw ConfigError.unknownKind(kind, widget: name.text, file: "\(file):\(kindNode.position)")
       }
       var options: [String: ConfigValue] = [:]
-      var places = ConfigPlaces(table: place(widget.node.position))
+      var places = ConfigPlaces(table: widget.node.position)
       for item in body.entries where item.key != "kind" {
         let value: ConfigValue
         switch convert(item.node) {
@@ -39,15 +39,15 @@ enum ConfigWidgets {
           )
         }
         options[item.key] = value
-        places.keys[item.key] = place(item.keyPosition)
-        places.values[item.key] = place(item.node.position)
+        places.keys[item.key] = item.keyPosition
+        places.values[item.key] = item.node.position
         switch item.node.value {
-        case .array(let items): places.items[item.key] = items.map { place($0.position) }
+        case .array(let items): places.items[item.key] = items.map(\.position)
         case .table(let table):
           // Each entry's own place, so that a message can point at the bad one.
           for entry in table.entries {
-            places.entryKeys[item.key, default: [:]][entry.key] = place(entry.keyPosition)
-            places.entryValues[item.key, default: [:]][entry.key] = place(entry.node.position)
+            places.entryKeys[item.key, default: [:]][entry.key] = entry.keyPosition
+            places.entryValues[item.key, default: [:]][entry.key] = entry.node.position
           }
         default: break
         }
@@ -55,10 +55,6 @@ enum ConfigWidgets {
       out.append(WidgetConfig(name: name, kind: kind, options: options, file: file, places: places))
     }
     return out
-  }
-
-  private static func place(_ position: TOMLPosition) -> ConfigPlaces.Place {
-    ConfigPlaces.Place(line: position.line, column: position.column)
   }
 
   /// A stack's members must be other widgets of the file, none of them a stack: the
@@ -87,7 +83,7 @@ enum ConfigWidgets {
 
   /// A value no option takes (a date-time), with its place, inside an array or table too.
   private struct Unsupported: Error {
-    var position: TOMLPosition
+    var position: TextPosition
   }
 
   /// A TOML value as a widget option; a date-time, which no option takes, fails at its place.

@@ -1,12 +1,13 @@
 import TOML
 import Testing
+import TimelineCore
 
 /// Line and column of keys, values, tables and errors. Columns count characters as a
 /// user sees them: "ਸ਼ਬਦ" is 3, "é" written as e + U+0301 is 1, a tab is 1.
 @Suite struct PositionTests {
   func parsed(_ text: String) throws -> TOMLTable { try TOMLDocument.parse(text) }
 
-  func at(_ line: Int, _ column: Int) -> TOMLPosition { TOMLPosition(line: line, column: column) }
+  func at(_ line: Int, _ column: Int) -> TextPosition { TextPosition(line: line, column: column) }
 
   @Test func keysValuesAndTablesKnowWhereTheyAre() throws {
     let root = try parsed("# a comment\ntitle = \"ਸ਼ਬਦ\" # c\n[widgets.one]\n\tkind = 'command'\n  list = [1,\n    2]\n")

@@ -1,0 +1,26 @@
+/// Where something starts in a text file: the config's TOML reader gives one to every key,
+/// value and error, and the config keeps them (`ConfigPlaces`) for its messages.
+///
+/// Both numbers are 1-based. The column counts characters as a user sees them (Swift
+/// `Character`s, extended grapheme clusters) from the start of the line, so "é" written as
+/// e + U+0301 and a tab each count as one column; it is not a byte or UTF-16 offset.
+public struct TextPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The line, from 1.
+  public var line: Int
+  /// The column in characters, from 1.
+  public var column: Int
+
+  /// A position at `line`:`column`.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  /// `LINE:COL`, the form that follows a file name in messages.
+  public var description: String { "\(line):\(column)" }
+
+  /// Earlier in the document sorts first.
+  public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+}

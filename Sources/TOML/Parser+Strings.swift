@@ -3,22 +3,7 @@ extension Parser {
   mutating func basicString() throws(TOMLError) -> String {
     let start = index
     index += 1
-    var out = String.UnicodeScalarView()
-    while true {
-      guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
-      switch scalar {
-      case "\"":
-        index += 1
-        return String(out)
-      case "\\": out.append(try escape())
-      case "\n": throw error("unterminated string: a line end before its closing \"")
-      case _ where Parser.isControl(scalar) && scalar != "\t":
-        throw error("\(describe(scalar)) is not allowed in a string; write it as an escape")
-      default:
-        out.append(scalar)
-        index += 1
-      }
-    }
+    return try stringBody(quote: "\"", multiline: false, escapes: true, opened: start)
   }
 
   /// `"""..."""`: as a basic string, plus line ends, the line-ending backslash and one or
@@ -27,23 +12,38 @@ extension Parser {
     let start = index
     index += 3
     if peek() == "\n" { index += 1 }
+    return try stringBody(quote: "\"", multiline: true, escapes: true, opened: start)
+  }
+
+  /// The text of a string from after its opening quotes, through its closing ones: the scan
+  /// the four forms share. `multiline`: line ends are text, and a run of quotes closes the
+  /// string only at three; `escapes`: the basic forms' backslash (and, multi-line, the
+  /// line-ending backslash). Control characters but tab are refused in every form.
+  mutating func stringBody(
+    quote: Unicode.Scalar, multiline: Bool, escapes: Bool, opened start: Int
+  ) throws(TOMLError) -> String {
     var out = String.UnicodeScalarView()
     while true {
       guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
       switch scalar {
-      case "\"":
-        if try closes(quote: "\"", into: &out) { return String(out) }
-      case "\\":
-        if let next = peek(1), next == " " || next == "\t" || next == "\n" {
+      case quote where multiline:
+        if try closes(quote: quote, into: &out) { return String(out) }
+      case quote:
+        index += 1
+        return String(out)
+      case "\\" where escapes:
+        if multiline, let next = peek(1), next == " " || next == "\t" || next == "\n" {
           try lineEndingBackslash()
         } else {
           out.append(try escape())
         }
       case "\n":
+        guard multiline else { throw error("unterminated string: a line end before its closing \(quote)") }
         out.append(scalar)
         index += 1
       case _ where Parser.isControl(scalar) && scalar != "\t":
-        throw error("\(describe(scalar)) is not allowed in a string; write it as an escape")
+        let form = escapes ? "a string; write it as an escape" : "a literal string"
+        throw error("\(describe(scalar)) is not allowed in \(form)")
       default:
         out.append(scalar)
         index += 1
@@ -111,21 +111,7 @@ extension Parser {
   mutating func literalString() throws(TOMLError) -> String {
     let start = index
     index += 1
-    var out = String.UnicodeScalarView()
-    while true {
-      guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
-      switch scalar {
-      case "'":
-        index += 1
-        return String(out)
-      case "\n": throw error("unterminated string: a line end before its closing '")
-      case _ where Parser.isControl(scalar) && scalar != "\t":
-        throw error("\(describe(scalar)) is not allowed in a literal string")
-      default:
-        out.append(scalar)
-        index += 1
-      }
-    }
+    return try stringBody(quote: "'", multiline: false, escapes: false, opened: start)
   }
 
   /// `'''...'''`: taken as written, line ends included; the first line end is dropped.
@@ -133,21 +119,6 @@ extension Parser {
     let start = index
     index += 3
     if peek() == "\n" { index += 1 }
-    var out = String.UnicodeScalarView()
-    while true {
-      guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
-      switch scalar {
-      case "'":
-        if try closes(quote: "'", into: &out) { return String(out) }
-      case "\n":
-        out.append(scalar)
-        index += 1
-      case _ where Parser.isControl(scalar) && scalar != "\t":
-        throw error("\(describe(scalar)) is not allowed in a literal string")
-      default:
-        out.append(scalar)
-        index += 1
-      }
-    }
+    return try stringBody(quote: "'", multiline: true, escapes: false, opened: start)
   }
 }

@@ -104,12 +104,12 @@ struct DetailRecord {
       guard string() != nil else { return false }
     }
     tokens += 3
-    var color: String?
+    var color: Text?
     if take(UInt8(ascii: ",")) {
       if member("c") {
         guard let value = string() else { return false }
         tokens += 2
-        if write { color = TextRun.validColor(self.text(value)) }
+        if write && writer.colors { color = value }
         if take(UInt8(ascii: ",")) {
           guard member("b"), bool() else { return false }
           tokens += 2
@@ -120,7 +120,7 @@ struct DetailRecord {
       }
     }
     guard take(UInt8(ascii: "}")) else { return false }
-    if let color { writer.color(color, since: mark) }
+    if let color { writer.color(UnsafeRawBufferPointer(rebasing: line[color.range]), json: color.escaped, since: mark) }
     return true
   }
 
@@ -148,14 +148,12 @@ struct DetailRecord {
     return true
   }
 
-  /// `"name":`
-  private mutating func member(_ name: StaticString) -> Bool {
-    let length = name.utf8CodeUnitCount
-    guard at + length + 3 <= line.count, line[at] == UInt8(ascii: "\""), line[at + length + 1] == UInt8(ascii: "\""),
-      line[at + length + 2] == UInt8(ascii: ":")
-    else { return false }
-    for offset in 0..<length where line[at + 1 + offset] != name.utf8Start[offset] { return false }
-    at += length + 3
+  /// `"name":` for a one-letter name, compared as one 32-bit word.
+  private mutating func member(_ name: Unicode.Scalar) -> Bool {
+    guard at + 4 <= line.count, let base = line.baseAddress else { return false }
+    let expected = UInt32(0x3A22_0022) | UInt32(name.value) << 8
+    guard base.loadUnaligned(fromByteOffset: at, as: UInt32.self) == expected else { return false }
+    at += 4
     return true
   }
 

@@ -138,11 +138,19 @@ extension LargeWriter {
       guard at < count else { return nil }
       let byte = bytes[at]
       if byte == 0xE0 {
-        repeat {
+        // Four bytes at once: E0, A0…BF, a continuation byte, and whether a letter follows.
+        while at &+ 4 <= count {
+          let word = base.loadUnaligned(fromByteOffset: at, as: UInt32.self)
+          guard word & 0x00C0_E0FF == 0x0080_A0E0 else { return nil }
+          gurmukhi = gurmukhi || (word &>> 8) & 0xFE == 0xA8
+          at &+= 3
+          if word &>> 24 != 0xE0 { break }
+        }
+        if at &+ 4 > count && at < count && bytes[at] == 0xE0 {
           guard at + 2 < count, bytes[at + 1] & 0xE0 == 0xA0, bytes[at + 2] & 0xC0 == 0x80 else { return nil }
           gurmukhi = gurmukhi || bytes[at + 1] &- 0xA8 < 2
           at += 3
-        } while at < count && bytes[at] == 0xE0
+        }
         continue
       }
       if byte < 0x80 {
@@ -242,28 +250,75 @@ extension LargeWriter {
     append(style.colorEnd)
   }
 
-  /// The text of a run written with `string`, in the bytes of the file being read, for
-  /// the search of `search(for:)`.
-  public mutating func note(_ raw: UnsafeRawBufferPointer, json: Bool) {
-    guard !needle.isEmpty && !named else { return }
-    if !json && lineBytes == nil && lineText.isEmpty {
-      lineBytes = raw
-      return
+  /// Gives the run written since `mark` the colour of the JSON string content `raw` (as
+  /// the line reader and `TextRun` read it: invalid colours are none).
+  public mutating func color(_ raw: UnsafeRawBufferPointer, json: Bool, since mark: Int) {
+    guard style.colors else { return }
+    if lastRawColor.map({ $0.raw.elementsEqual(raw) }) != true {
+      var bytes: [UInt8] = []
+      if json { JSONText.unescape(raw, into: &bytes) } else { bytes.append(contentsOf: raw) }
+      let color = TextRun.validColor(String(decoding: bytes, as: UTF8.self))
+      lastRawColor = (Array(raw), color.flatMap(style.colorStart).map { Array($0.utf8) })
     }
-    copy(raw, json: json)
+    guard let markup = lastRawColor?.markup else { return }
+    out.insert(contentsOf: markup, at: mark)
+    append(style.colorEnd)
   }
 
-  /// Adds a run's text to the line's text copied for the search.
+  /// The text of a run written with `string`, in the bytes of the file being read, for
+  /// the search of `search(for:)`: kept where it is, and joined only for a line where a
+  /// run has the needle's anchor byte (or an escape, which could make one).
+  public mutating func note(_ raw: UnsafeRawBufferPointer, json: Bool) {
+    guard !needle.isEmpty && !named else { return }
+    if copying {
+      copy(raw, json: json)
+      return
+    }
+    lineParts.append((raw, json))
+    if !lineHasAnchor {
+      lineHasAnchor = Self.has(anchor, in: raw) || (json && Self.has(UInt8(ascii: "\\"), in: raw))
+    }
+  }
+
+  /// Adds a run's text to the line's text copied for the search (a String's bytes, which
+  /// do not outlive the call).
   mutating func copy(_ raw: UnsafeRawBufferPointer, json: Bool) {
     guard !needle.isEmpty && !named else { return }
-    if let first = lineBytes {
-      lineText.append(contentsOf: first.assumingMemoryBound(to: UInt8.self))
-      lineBytes = nil
+    if !copying {
+      join()
+      copying = true
     }
     if json {
       JSONText.unescape(raw, into: &lineText)
     } else {
       lineText.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
     }
+  }
+
+  /// The line's runs kept by `note`, unescaped into `lineText`.
+  mutating func join() {
+    for (raw, json) in lineParts {
+      if json {
+        JSONText.unescape(raw, into: &lineText)
+      } else {
+        lineText.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
+      }
+    }
+    lineParts.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether `raw` has `byte`, a word at a time.
+  static func has(_ byte: UInt8, in raw: UnsafeRawBufferPointer) -> Bool {
+    guard let base = raw.baseAddress else { return false }
+    var at = 0
+    while at &+ 8 <= raw.count {
+      if ByteScan.hasByte(base.loadUnaligned(fromByteOffset: at, as: UInt64.self), equalTo: byte) { return true }
+      at &+= 8
+    }
+    while at < raw.count {
+      if raw[at] == byte { return true }
+      at &+= 1
+    }
+    return false
   }
 }

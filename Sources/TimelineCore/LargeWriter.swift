@@ -19,6 +19,8 @@ public struct LargeWriter {
     public var colorStart: @Sendable (String) -> String?
     /// The markup after a run `colorStart` gave markup for.
     public var colorEnd: StaticString
+    /// Whether runs' colours show (false: a file's colours are not even read).
+    public var colors: Bool
 
     /// A style. Plain values, no arrays: a one-shot emit builds it once, and array
     /// metadata cost more than the rest of a small cache's large form.
@@ -35,6 +37,7 @@ public struct LargeWriter {
       self.leavesOutGurmukhi = leavesOutGurmukhi
       self.colorStart = colorStart
       self.colorEnd = colorEnd
+      colors = colorEnd.utf8CodeUnitCount > 0
     }
   }
 
@@ -52,11 +55,21 @@ public struct LargeWriter {
   /// unescaped (not cleaned), runs joined.
   var needle: [UInt8] = []
   var lineText: [UInt8] = []
-  /// A line's one run so far, unescaped, in the file's own bytes (alive while the file is
-  /// read): searched in place, not copied into `lineText` (`note`).
-  var lineBytes: UnsafeRawBufferPointer?
-  /// The last colour's markup (a shabad's lines repeat one visraam colour).
+  /// A line's runs so far, in the file's own bytes (alive while the file is read): joined
+  /// into `lineText` only when one of them has the needle's `anchor` byte (`note`).
+  var lineParts: [(raw: UnsafeRawBufferPointer, json: Bool)] = []
+  var lineHasAnchor = false
+  /// Whether this line's runs are copied into `lineText` as they come (`copy`).
+  var copying = false
+  /// The needle's rarest-looking byte (`find`), which any text holding it holds too.
+  var anchor: UInt8 = 0
+  /// The last colour's markup (a shabad's lines repeat one visraam colour), by its bytes
+  /// in the file and by its String.
   var lastColor: (color: String, markup: [UInt8]?)?
+  var lastRawColor: (raw: [UInt8], markup: [UInt8]?)?
+
+  /// Whether the style shows colours (`Style.colors`).
+  public var colors: Bool { style.colors }
   /// Whether a line written since `search(for:)` has the link in its text.
   public private(set) var named = false
 
@@ -70,6 +83,7 @@ public struct LargeWriter {
   /// From now on, `named` tells whether a line's text has `link` (UTF-8 bytes) in it.
   public mutating func search(for link: [UInt8]) {
     needle = link
+    anchor = link.first { !Self.isWordByte($0) } ?? link.first ?? 0
     // An empty link is in every text (as `LargeText.names` finds it).
     named = link.isEmpty
   }
@@ -86,17 +100,16 @@ public struct LargeWriter {
     if started { out.append(0x0A) }
     lineGurmukhi = false
     if !lineText.isEmpty { lineText.removeAll(keepingCapacity: true) }
-    lineBytes = nil
+    if !lineParts.isEmpty { lineParts.removeAll(keepingCapacity: true) }
+    lineHasAnchor = false
+    copying = false
   }
 
   /// Ends the line begun last: it stays unless the style leaves it out.
   public mutating func endLine() {
     if !needle.isEmpty && !named {
-      if let lineBytes {
-        named = Self.find(needle, in: lineBytes)
-      } else {
-        named = lineText.withUnsafeBytes { Self.find(needle, in: $0) }
-      }
+      if !copying && lineHasAnchor { join() }
+      if copying || lineHasAnchor { named = lineText.withUnsafeBytes { Self.find(needle, in: $0) } }
     }
     if style.leavesOutGurmukhi && lineGurmukhi {
       out.removeSubrange(lineStart...)

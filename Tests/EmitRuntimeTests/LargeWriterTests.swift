@@ -146,6 +146,30 @@ import TimelineTestSupport
     }
   }
 
+  /// Colours the cache writer never writes (upper case, escaped, not a colour, markup):
+  /// the same bytes as the line reader and `TextRun` give, in conky's markup too.
+  @Test func handWrittenColoursGiveTheOraclesBytes() throws {
+    let colours = ["#F88C2E", "\\u0023f88c2e", "red", "${exec touch /tmp/x}", "#f88c2", "#000000", ""]
+    for timeline in Self.timelines {
+      let dir = try TempDir()
+      let path = try Self.write(timeline, in: dir)
+      let original = try String(contentsOfFile: path, encoding: .utf8)
+      for colour in colours {
+        let quoted = "\"c\":\"" + colour + "\""
+        try original.replacingOccurrences(of: "\"c\":\"#f88c2e\"", with: quoted)
+          .replacingOccurrences(of: "\"c\":\"#ff6f4d\"", with: quoted)
+          .write(toFile: path, atomically: false, encoding: .utf8)
+        for now in Self.instants {
+          for format in Self.formats {
+            let expected = Self.oracle(path: path, at: now, format: format)
+            let same = Self.written(path: path, at: now, format: format) == expected
+            #expect(same, "\(colour) \(format) at \(now)")
+          }
+        }
+      }
+    }
+  }
+
   /// Records the byte path does not take (invalid UTF-8, a space, members in another
   /// order, a run without `t`, a damaged record) give the oracle's output all the same,
   /// through the pipeline, and the fallback is taken only for those.

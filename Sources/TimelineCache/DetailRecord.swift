@@ -1,3 +1,4 @@
+import Glibc
 import TimelineCore
 
 /// An `extra` record in the form the cache writer gives it, read straight into a
@@ -68,6 +69,14 @@ struct DetailRecord {
   /// Reads the detail (when `write`, into `writer`, line by line) and the rest of the
   /// record; false if it is not in the writer's form or a text is not valid UTF-8.
   mutating func detail(into writer: inout LargeWriter, write: Bool) -> Bool {
+    // A detail without the link's anchor byte and without an escape cannot have the link
+    // in a line: two `memchr`s instead of a search of every line.
+    if write && writer.searching && hasDetail, let base = line.baseAddress {
+      let rest = line.count - at
+      writer.skipSearch(
+        memchr(base + at, Int32(writer.anchor), rest) == nil && memchr(base + at, 0x5C, rest) == nil)
+    }
+    defer { if write { writer.skipSearch(false) } }
     if hasDetail {
       guard take(UInt8(ascii: "[")) else { return false }
       tokens += 1

@@ -269,7 +269,7 @@ extension LargeWriter {
   /// the search of `search(for:)`: kept where it is, and joined only for a line where a
   /// run has the needle's anchor byte (or an escape, which could make one).
   public mutating func note(_ raw: UnsafeRawBufferPointer, json: Bool) {
-    guard !needle.isEmpty && !named else { return }
+    guard !needle.isEmpty && !named && !searchSkipped else { return }
     if copying {
       copy(raw, json: json)
       return

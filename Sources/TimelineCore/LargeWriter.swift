@@ -62,7 +62,9 @@ public struct LargeWriter {
   /// Whether this line's runs are copied into `lineText` as they come (`copy`).
   var copying = false
   /// The needle's rarest-looking byte (`find`), which any text holding it holds too.
-  var anchor: UInt8 = 0
+  public private(set) var anchor: UInt8 = 0
+  /// Set while lines are written that cannot have the link (`skipSearch`).
+  var searchSkipped = false
   /// The last colour's markup (a shabad's lines repeat one visraam colour), by its bytes
   /// in the file and by its String.
   var lastColor: (color: String, markup: [UInt8]?)?
@@ -83,7 +85,7 @@ public struct LargeWriter {
   /// From now on, `named` tells whether a line's text has `link` (UTF-8 bytes) in it.
   public mutating func search(for link: [UInt8]) {
     needle = link
-    anchor = link.first { !Self.isWordByte($0) } ?? link.first ?? 0
+    anchor = link.first { !Self.isWordByte($0) && !Self.isJSONSyntax($0) } ?? link.first ?? 0
     // An empty link is in every text (as `LargeText.names` finds it).
     named = link.isEmpty
   }
@@ -107,7 +109,7 @@ public struct LargeWriter {
 
   /// Ends the line begun last: it stays unless the style leaves it out.
   public mutating func endLine() {
-    if !needle.isEmpty && !named {
+    if !needle.isEmpty && !named && !searchSkipped {
       if !copying && lineHasAnchor { join() }
       if copying || lineHasAnchor { named = lineText.withUnsafeBytes { Self.find(needle, in: $0) } }
     }
@@ -185,7 +187,7 @@ public struct LargeWriter {
     guard !needle.isEmpty else { return true }
     guard needle.count <= haystack.count, let base = haystack.baseAddress else { return false }
     return needle.withUnsafeBytes { pattern in
-      let anchor = pattern.firstIndex { !isWordByte($0) } ?? 0
+      let anchor = pattern.firstIndex { !isWordByte($0) && !isJSONSyntax($0) } ?? 0
       let byte = pattern[anchor]
       // The anchor's position in the haystack runs from `anchor` to `last`.
       let last = haystack.count - pattern.count + anchor
@@ -201,6 +203,24 @@ public struct LargeWriter {
       return false
     }
   }
+
+  /// JSON's own bytes (and space), which a file holds everywhere: a poor anchor to look for
+  /// in its lines (`skipSearch`).
+  static func isJSONSyntax(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "{"), UInt8(ascii: "}"),
+      UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
+      true
+    default: false
+    }
+  }
+
+  /// Whether a link is being searched for (`search(for:)`) and not found yet.
+  public var searching: Bool { !needle.isEmpty && !named }
+
+  /// While `skip` is set, lines are not searched: the caller found neither the `anchor`
+  /// byte nor a backslash in the JSON they come from, so no line's text can have the link.
+  public mutating func skipSearch(_ skip: Bool) { searchSkipped = skip }
 
   static func isWordByte(_ byte: UInt8) -> Bool {
     (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte >= 0x80

@@ -64,6 +64,10 @@ import TimelineTestSupport
       Entry(date: 5000, runs: [TextRun("bare")], alt: "x"),
       Entry(date: 6000, runs: [TextRun("key, none")], alt: "x", key: "shabad:9"),
       Entry(date: 7000, runs: [TextRun("again")], alt: "shabad", key: "shabad:2"),
+      // A detail without the link's `/` nor an escape: its lines need no search.
+      Entry(
+        date: 7500, runs: [TextRun("ਸਤਿ")], alt: "shabad", url: "https://example.org/3", key: "shabad:3",
+        detail: [[TextRun("ਸਤਿ ਨਾਮੁ", color: "#ff6f4d")], [], [TextRun("True is the Name.")]]),
     ]
     let days = (0..<4).map { day(1000 * Int64($0 + 1), level: $0 + 1, text: hostile[$0]) }
     return [
@@ -76,7 +80,9 @@ import TimelineTestSupport
     ]
   }
 
-  static let instants: [Int64] = [500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 7999, 9000]
+  static let instants: [Int64] = [
+    500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 7500, 7999, 9000,
+  ]
 
   /// What the String renderer gives for the file at `path`, where `CacheReader.large`
   /// answers from the lines; nil where it does not.

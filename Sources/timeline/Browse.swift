@@ -33,8 +33,9 @@ extension TimelineCommand {
         emitters. No network, no refresh.
 
         Exit status: 0; 1 when the view cannot be saved (the runtime directory is not a \
-        private directory of this user, or cannot be written); 2 for an unknown widget, a \
-        usage error or a config error.
+        private directory of this user, or cannot be written), or a friends widget has \
+        nothing to turn through (no cache yet, contacts that cannot be read); 2 for an \
+        unknown widget, a usage error or a config error.
         """)
 
     @OptionGroup var common: CommonOptions

@@ -57,6 +57,22 @@ import TimelineTestSupport
     }
   }
 
+  /// A name that matches no contact is not an error but a warning, at its place too.
+  @Test func aNameThatMatchesNobodyIsReportedAtItsPlace() throws {
+    try FileManager.default.createDirectory(atPath: dir.file("cards"), withIntermediateDirectories: true)
+    let file = try dir.write(
+      "config.toml",
+      Self.header + "contacts = \"\(dir.file("cards"))\"\ncadence = { \"Alice\" = \"2w\", \"zed\" = \"1w\" }\n")
+    let env = ["TIMELINE_CACHE_DIR": dir.file("cache"), "XDG_DATA_HOME": dir.file("data")]
+    let list = try run(Paths.binary("timeline"), ["friends", "list", "--config", file], environment: env)
+    #expect(list.status == 0, "\(list)")
+    #expect(
+      list.stdout.contains("warning: \(file):4:29: [widgets.f] cadence \"zed\": no contact has that name"), "\(list)")
+    let status = try run(Paths.binary("timeline"), ["status", "--config", file], environment: env)
+    #expect(
+      status.stdout.contains("\(file):4:13: [widgets.f] cadence \"Alice\": no contact has that name"), "\(status)")
+  }
+
   /// A control character in a name is not printed raw.
   @Test func aNameIsPrintedClean() throws {
     let file = try dir.write("config.toml", Self.header + "cadence = { \"a\\u001b[2Jb\" = \"x\" }\n")

@@ -20,7 +20,9 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   let contacts: ContactsOptions
   let every: Period
   let categories: [String]
-  let cadence: [(name: String, period: Period)]
+  /// Each name with its period, and where it is written (`FILE:LINE:COL: [widgets.NAME] `)
+  /// when the config file says, so a name that matches nobody is reported at its place.
+  let cadence: [(name: String, period: Period, place: String)]
   /// The user's days; a test fixes the offset.
   public var days = LocalDays()
   /// The log; the default place unless a test gives its own.
@@ -44,7 +46,8 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
       guard let period = Period(text) else {
         throw options.invalid("cadence", entry: name, expected: "\(periodHelp), got \"\(CleanText.barLine(text))\"")
       }
-      return (name, period)
+      let known = config.places.entryKeys["cadence"]?[name] != nil
+      return (name, period, known ? config.place(of: "cadence", atKey: true, entry: name) + " " : "")
     }.sorted { $0.name < $1.name }
     try options.finish()
   }
@@ -66,15 +69,16 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     }
     var problems: [String] = []
     let names = people.map(\.name)
-    for (name, period) in cadence {
+    for (name, period, place) in cadence {
       let found = NameMatch.candidates(name, in: names)
       if found.count == 1 {
         periods[found[0]] = period
       } else if found.isEmpty {
-        problems.append("cadence \"\(name)\": no contact has that name")
+        problems.append(place + "cadence \"\(name)\": no contact has that name")
       } else {
         problems.append(
-          "cadence \"\(name)\": \(found.count) contacts match (\(found.prefix(5).map { names[$0] }.joined(separator: ", "))); use more of the name"
+          place
+            + "cadence \"\(name)\": \(found.count) contacts match (\(found.prefix(5).map { names[$0] }.joined(separator: ", "))); use more of the name"
         )
       }
     }

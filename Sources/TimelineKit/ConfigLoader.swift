@@ -85,7 +85,6 @@ public enum ConfigLoader {
     return table
   }
 
-  @_optimize(none)  // Swift 6.3.1's CopyPropagation crash, as at refreshGrace.
   private static func sources(_ entry: TOMLEntry, into config: inout AppConfig) throws(ConfigError) {
     let file = config.file
     // The table bound first: `for x in try f()` with typed throws crashed the 6.3.1 optimizer.
@@ -118,9 +117,7 @@ public enum ConfigLoader {
     config.grace = try refreshGrace(entry, file: config.file) ?? config.grace
   }
 
-  /// `[refresh]`'s grace, if set. Not optimised: Swift 6.3.1's optimiser stops with "Found
-  /// ownership error" in CopyPropagation on this loop (a compiler bug; it runs once per load).
-  @_optimize(none)
+  /// `[refresh]`'s grace, if set.
   private static func refreshGrace(_ entry: TOMLEntry, file: String) throws(ConfigError) -> Int64? {
     var result: Int64?
     let items = try table(entry, "refresh", file: file).entries
@@ -150,6 +147,11 @@ public enum ConfigLoader {
     return seconds
   }
 
+  /// Never inlined: inlined into a loop over a table's entries that throws (`refreshGrace`,
+  /// `bars`), its match on the entry's value ends the entry's borrow too early, and Swift
+  /// 6.3.1's optimiser stops with "Found ownership error" in CopyPropagation (a compiler bug;
+  /// `swift build -c release` shows it). This call is the one shape that needs it.
+  @inline(never)
   static func int(_ node: TOMLNode) -> Int? {
     guard case .integer(let value) = node.value else { return nil }
     return Int(value)
@@ -164,7 +166,6 @@ public enum ConfigLoader {
     "waybar_signal", "polybar_modules", "tmux", "browse_timeout", "polybar_gurmukhi_font",
   ]
 
-  @_optimize(none)  // Swift 6.3.1's CopyPropagation crash, as at refreshGrace.
   private static func bars(_ entry: TOMLEntry, file: String) throws(ConfigError) -> BarsConfig {
     var bars = BarsConfig()
     let items = try table(entry, "bars", file: file).entries

@@ -51,6 +51,8 @@ enum Caps {
 
   /// The longest prefix of whole scalars within `bytes` UTF-8 bytes.
   static func prefix(_ text: String, bytes: Int) -> String {
+    // Within the cap (every real `alt`) the text is returned as it is, not rebuilt.
+    if text.utf8.count <= bytes { return text }
     var view = String.UnicodeScalarView()
     var used = 0
     for scalar in text.unicodeScalars {

@@ -46,8 +46,7 @@ public struct CacheMeta: Sendable, Equatable {
 
   /// `decode` of a meta line read by `FlatJSON` (the bars' path), its keys found in one pass.
   static func decode(_ node: FlatNode, placeholder: Bool = true) -> CacheMeta? {
-    let fields = FlatFields<Field>(node)
-    return decode(placeholder: placeholder) { fields[$0] }
+    FlatFields<Field>.read(node) { fields in decode(placeholder: placeholder) { fields[$0] } }
   }
 
   /// The one decoder of a meta object, whichever reader found its `field`s.

@@ -32,6 +32,8 @@ public enum CacheReader {
     switch FileBytes.open(path) {
     case .failed(let error): return CacheView(error: error)
     case .opened(let file):
+      // A one-shot emitter exits right after: what it read is never freed.
+      if keepParsed { _ = Unmanaged.passRetained(file) }
       return withExtendedLifetime(file) {
         view(
           file.bytes, path: path, at: now, keepParsed: keepParsed, full: full, tooltip: tooltip,
@@ -115,6 +117,7 @@ public enum CacheReader {
     switch LineLayout.find(bytes, parser: parser) {
     case .futureVersion(let version): return CacheView(error: .futureVersion(path, version))
     case .layout(let layout):
+      if keepParsed { layout.keep(parser) }
       guard let meta = layout.meta else {
         return CacheView(error: .corrupt(path, "the meta line is not valid"))
       }

@@ -16,11 +16,22 @@ protocol FieldNames: RawRepresentable where RawValue == Int {
 struct FlatFields<Field: FieldNames> {
   let json: FlatJSON
   /// Per field, the token index of its value; 0 (the root, never a member's value): absent.
-  private var found: [Int]
+  /// Room for `Field.keyCount` values, lent by `read` for as long as the fields are used.
+  private let found: UnsafeMutablePointer<Int32>?
 
-  init(_ node: FlatNode) {
+  /// Calls `body` with the fields of `node`, kept on the stack (no allocation).
+  static func read<Result>(_ node: FlatNode, _ body: (FlatFields) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: Field.keyCount) { room in
+      body(FlatFields(node, into: room.baseAddress))
+    }
+  }
+
+  /// `room`: nil only for a set of no keys, which has nothing to find.
+  private init(_ node: FlatNode, into room: UnsafeMutablePointer<Int32>?) {
     json = node.json
-    found = Array(repeating: 0, count: Field.keyCount)
+    found = room
+    guard let found = room else { return }
+    found.initialize(repeating: 0, count: Field.keyCount)
     let object = json.tokens[Int(node.index)]
     guard object.kind == UInt8(ascii: "{") else { return }
     var key = Int(node.index) + 1
@@ -28,7 +39,7 @@ struct FlatFields<Field: FieldNames> {
       let value = key + 1
       // As the subscript: a `null` is absent, and of a repeated key the last other value wins.
       if json.tokens[value].kind != UInt8(ascii: "n"), let field = field(key) {
-        found[field] = value
+        found[field] = Int32(value)
       }
       key = Int(json.tokens[value].next)
     }
@@ -36,8 +47,8 @@ struct FlatFields<Field: FieldNames> {
 
   /// The value of `field`, as `node[field.name]` gives it.
   subscript(field: Field) -> FlatNode? {
-    let index = found[field.rawValue]
-    return index == 0 ? nil : FlatNode(json: json, index: Int32(index))
+    guard let index = found?[field.rawValue], index != 0 else { return nil }
+    return FlatNode(json: json, index: index)
   }
 
   /// The field whose name the key string at token `key` is, if any.

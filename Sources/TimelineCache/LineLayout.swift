@@ -107,6 +107,14 @@ struct LineLayout {
         extraStart: end + extraKey.utf8CodeUnitCount, complete: closed && tail - 2 >= end + extraKey.utf8CodeUnitCount))
   }
 
+  /// Never frees the meta line read and `parser`, for a process that exits right after
+  /// (see `CacheReader.view`): freeing them cost a one-shot stack emit a few thousand
+  /// instructions.
+  func keep(_ parser: JSONParser) {
+    _ = Unmanaged.passRetained(parser)
+    if let metaLine { _ = Unmanaged.passRetained(metaLine) }
+  }
+
   /// The meta line's placeholder, decoded now (version 1 decoded it with the meta).
   func placeholder() -> Entry? {
     guard let metaLine else { return meta?.placeholder }
@@ -134,6 +142,16 @@ struct LineLayout {
     while at - 8 >= start && !ByteScan.hasByte(ByteScan.word(base, at: at - 8), equalTo: 0x0A) { at -= 8 }
     while at > start, byte[at - 1] != 0x0A { at -= 1 }
     return at
+  }
+
+  /// A line start in `low..<high` near its middle: the line after the middle, found
+  /// forward with memchr, or (when the middle is in the last line) the line holding it.
+  /// Any line start in the range keeps the search right; backing up byte by byte from the
+  /// middle of a line of a kilobyte or more cost each probe about a thousand instructions.
+  private func probeLine(low: Int, high: Int) -> Int {
+    let middle = (low + high) / 2
+    let next = Self.lineEnd(bytes, from: middle) + 1
+    return next < high ? next : lineStart(before: middle)
   }
 
   /// The date a version 2 entry line starts with: `{"date":` then an integer ended by `,`
@@ -187,7 +205,7 @@ struct LineLayout {
     var found = Search()
     var highDate: Int64 = 0
     while low < high {
-      let probe = lineStart(before: (low + high) / 2)
+      let probe = probeLine(low: low, high: high)
       let stop = Self.lineEnd(bytes, from: probe)
       var document: JSONDocument?
       guard stop > probe, let date = date(probe, stop, parser: parser, document: &document) else { return nil }

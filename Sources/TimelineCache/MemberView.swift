@@ -51,6 +51,10 @@ extension CacheReader {
         let whole = view(file.bytes, path: path, at: now, keepParsed: keepParsed, tooltip: tooltip)
         return MemberView(view: whole, line: nil)
       }
+      if keepParsed {
+        _ = Unmanaged.passRetained(file)
+        layout.keep(parser)
+      }
       guard let found = layout.search(at: now, parser: parser) else {
         return MemberView(view: CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
       }

@@ -22,4 +22,17 @@ public enum ByteScan {
     let x = word ^ (ones &* UInt64(byte))
     return (x &- ones) & ~x & highBits != 0
   }
+
+  /// The high bit of each byte of `word` below `limit` (at most 128); exact up to and
+  /// including the lowest byte flagged (the borrows only run upward). Flags of several
+  /// tests OR together into one test of a word.
+  @inlinable public static func flags(_ word: UInt64, below limit: UInt8) -> UInt64 {
+    (word &- ones &* UInt64(limit)) & ~word & highBits
+  }
+
+  /// The high bit of each byte of `word` that is `byte`, exact as `flags(_:below:)` is.
+  @inlinable public static func flags(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+    let x = word ^ (ones &* UInt64(byte))
+    return (x &- ones) & ~x & highBits
+  }
 }

@@ -69,15 +69,16 @@ public enum JSONEscape {
   /// Whether none of eight bytes needs a look: no control, quote, backslash, DEL, no E2
   /// (the lead byte of U+2028/2029) and, for Pango, no `&` `<` `>`.
   private static func plain(_ word: UInt64, pango: Bool) -> Bool {
-    if ByteScan.hasByte(word, below: 0x20) || ByteScan.hasByte(word, equalTo: 0x22)
-      || ByteScan.hasByte(word, equalTo: 0x5C) || ByteScan.hasByte(word, equalTo: 0x7F)
-      || ByteScan.hasByte(word, equalTo: 0xE2)
-    {
-      return false
+    // One test of the tests' flags together, not a branch per test.
+    var flags =
+      ByteScan.flags(word, below: 0x20) | ByteScan.flags(word, equalTo: 0x22) | ByteScan.flags(word, equalTo: 0x5C)
+      | ByteScan.flags(word, equalTo: 0x7F) | ByteScan.flags(word, equalTo: 0xE2)
+    if pango {
+      flags |=
+        ByteScan.flags(word, equalTo: 0x26) | ByteScan.flags(word, equalTo: 0x3C)
+        | ByteScan.flags(word, equalTo: 0x3E)
     }
-    return !pango
-      || !(ByteScan.hasByte(word, equalTo: 0x26) || ByteScan.hasByte(word, equalTo: 0x3C)
-        || ByteScan.hasByte(word, equalTo: 0x3E))
+    return flags == 0
   }
 
   /// Appends a JSON string literal, quotes included.

@@ -23,13 +23,14 @@ import TimelineCore
         return
       }
       let root = json.root
-      let fields = FlatFields<CacheMeta.Field>(root)
-      for raw in 0..<CacheMeta.Field.keyCount {
-        guard let field = CacheMeta.Field(rawValue: raw) else {
-          Issue.record("no field \(raw)")
-          continue
+      FlatFields<CacheMeta.Field>.read(root) { fields in
+        for raw in 0..<CacheMeta.Field.keyCount {
+          guard let field = CacheMeta.Field(rawValue: raw) else {
+            Issue.record("no field \(raw)")
+            continue
+          }
+          #expect(fields[field]?.index == root[field.name]?.index, "\(field.name) in \(text)")
         }
-        #expect(fields[field]?.index == root[field.name]?.index, "\(field.name) in \(text)")
       }
       #expect(CacheMeta.decode(root) == generic(root), "\(text)")
     }

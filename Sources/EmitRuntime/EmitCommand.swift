@@ -126,7 +126,10 @@ public enum EmitCommand {
         continue
       }
       var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+      // The byte test first: finding a Character walks the argument's grapheme breaks.
+      if argument.hasPrefix("--"), argument.utf8.contains(UInt8(ascii: "=")),
+        let equals = argument.firstIndex(of: "=")
+      {
         inlineValue = String(argument[argument.index(after: equals)...])
         argument = String(argument[..<equals])
       }

@@ -67,6 +67,8 @@ public struct RenderInput: Sendable, Equatable {
   /// hides them.
   public var classes: [String] {
     var raw: [String] = []
+    // Room made once: grown append by append, the two lists cost a waybar emit some 2 k.
+    raw.reserveCapacity(Swift.min(entry.classes.count, Self.maxEntryClasses) + 6)
     if let kind { raw.append(kind) }
     raw += entry.classes.prefix(Self.maxEntryClasses)
     if let level = entry.level { raw.append("level-\(level)") }
@@ -77,6 +79,7 @@ public struct RenderInput: Sendable, Equatable {
     // With the cap the list is short, so a linear `contains` stays cheap (and a Set would
     // cost the one-shot emitter its runtime metadata).
     var out: [String] = []
+    out.reserveCapacity(raw.count)
     for name in raw {
       if let clean = ClassName.clean(name), !out.contains(clean) { out.append(clean) }
     }

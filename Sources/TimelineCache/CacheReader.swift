@@ -104,6 +104,7 @@ public enum CacheReader {
     guard let parser = JSONParser(keepParsed: true), case .layout(let layout) = LineLayout.find(bytes, parser: parser),
       let meta = layout.meta
     else { return false }
+    writer.reserve(bytes.count)
     return layout.largeBytes(at: now, meta: meta, following: following(meta), parser: parser, into: &writer)
   }
 

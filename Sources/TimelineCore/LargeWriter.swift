@@ -82,6 +82,9 @@ public struct LargeWriter {
     out.reserveCapacity(4096)
   }
 
+  /// Room for `count` bytes of output (a file's size: the output is about as long).
+  public mutating func reserve(_ count: Int) { out.reserveCapacity(count) }
+
   /// From now on, `named` tells whether a line's text has `link` (UTF-8 bytes) in it.
   public mutating func search(for link: [UInt8]) {
     needle = link

@@ -25,6 +25,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       precondition(shown.first.map { $0.date <= now } ?? false, "large: no current entry first")
       precondition(zip(shown, shown.dropFirst()).allSatisfy { $0.date <= $1.date }, "large: entries out of order")
     }
+    // The large family written from the bytes: only where the read above shows entries,
+    // and with no control character left but the newlines between lines.
+    var writer = LargeWriter(style: LargeWriter.Style())
+    if CacheReader.largeBytes(bytes, at: now, following: { _ in true }, into: &writer) {
+      guard case .entries = CacheReader.large(bytes, at: now, following: { _ in true }) else {
+        preconditionFailure("largeBytes: written where the read shows no entries")
+      }
+      precondition(writer.out.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x0A }, "largeBytes: a control byte")
+    }
   }
   return 0
 }

@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// What the cache decoders (`EntryDecoder`, `CacheMeta.decode`) need from a JSON value, so
 /// one decoder serves both readers: json-c's tree (`JSONNode`: whole documents) and the
 /// flat reader of the bars' hot lines (`FlatNode`). A JSON `null` reads as absent.
@@ -85,63 +87,8 @@ struct FlatNode: JSONReading {
   static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(raw.count)
-    var at = 0
-    func hex4(_ from: Int) -> UInt32 {
-      var value: UInt32 = 0
-      for offset in 0..<4 { value = value << 4 | (FlatJSON.hexValue(raw[from + offset]) ?? 0) }
-      return value
-    }
-    while at < raw.count {
-      let byte = raw[at]
-      guard byte == UInt8(ascii: "\\") else {
-        out.append(byte)
-        at += 1
-        continue
-      }
-      let kind = raw[at + 1]
-      at += 2
-      switch kind {
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = hex4(at)
-        at += 4
-        if (0xD800...0xDBFF).contains(scalar), at + 5 < raw.count + 0, raw[at] == UInt8(ascii: "\\"),
-          raw[at + 1] == UInt8(ascii: "u")
-        {
-          let low = hex4(at + 2)
-          if (0xDC00...0xDFFF).contains(low) {
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            at += 6
-          }
-        }
-        appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &out)
-      default: out.append(kind)
-      }
-    }
+    JSONText.unescape(raw, into: &out)
     return out
-  }
-
-  private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-    let value = scalar.value
-    switch value {
-    case 0..<0x80: out.append(UInt8(value))
-    case 0x80..<0x800:
-      out.append(UInt8(0xC0 | value >> 6))
-      out.append(UInt8(0x80 | value & 0x3F))
-    case 0x800..<0x10000:
-      out.append(UInt8(0xE0 | value >> 12))
-      out.append(UInt8(0x80 | value >> 6 & 0x3F))
-      out.append(UInt8(0x80 | value & 0x3F))
-    default:
-      out.append(UInt8(0xF0 | value >> 18))
-      out.append(UInt8(0x80 | value >> 12 & 0x3F))
-      out.append(UInt8(0x80 | value >> 6 & 0x3F))
-      out.append(UInt8(0x80 | value & 0x3F))
-    }
   }
 
   var int: Int64? {

@@ -3,8 +3,9 @@ import Platform
 import TimelineCore
 
 /// Where browse states live: one small `<widget>.browse` file per widget in the user's
-/// session directory, `$XDG_RUNTIME_DIR/timeline`, else `/tmp/timeline-<uid>`. Never in
-/// the cache: browsing is per session and forgotten at logout.
+/// session directory, `$XDG_RUNTIME_DIR/timeline`, else `$TMPDIR/timeline-<uid>` (`/tmp`
+/// without an absolute `$TMPDIR`). Never in the cache: browsing is per session and
+/// forgotten at logout.
 ///
 /// The directory must be a real directory (not a symlink) owned by this user and
 /// writable by no one else; otherwise nothing is read from it or written to it (in a
@@ -17,12 +18,19 @@ public struct BrowseStore: Sendable {
   /// A store in `directory` (usually `defaultDirectory()`).
   public init(directory: String) { self.directory = directory }
 
-  /// `$XDG_RUNTIME_DIR/timeline` when that is an absolute path, else `/tmp/timeline-<uid>`.
+  /// `$XDG_RUNTIME_DIR/timeline` when that is an absolute path, else
+  /// `$TMPDIR/timeline-<uid>` when that is, else `/tmp/timeline-<uid>`.
   public static func defaultDirectory(environment: (String) -> String? = Environment.get) -> String {
     if let runtime = environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
       return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/timeline"
     }
-    return "/tmp/timeline-\(getuid())"
+    // Outside a login session (cron, a bare ssh, a bar started by hand) the conventional
+    // private temporary directory, when one is given, else the shared /tmp.
+    var temporary = "/tmp"
+    if let given = environment("TMPDIR"), given.hasPrefix("/") {
+      temporary = given.hasSuffix("/") && given.count > 1 ? String(given.dropLast()) : given
+    }
+    return temporary + "/timeline-\(getuid())"
   }
 
   /// The state file of `widget`.
@@ -54,14 +62,42 @@ public struct BrowseStore: Sendable {
 
   /// Runs `body` holding an exclusive lock on the directory, so that overlapping
   /// read-change-write steps (a fast mouse wheel starts several `timeline browse` at once)
-  /// are applied one after another and none is lost. The directory is made first; when it
-  /// cannot be made or opened, `body` runs unlocked and its write reports the problem.
-  public func withLock<T>(_ body: () throws -> T) rethrows -> T {
-    prepare()
+  /// are applied one after another and none is lost.
+  ///
+  /// The lock is a `flock` on the directory itself rather than on a lock file: the
+  /// state files it guards live there, a `--follow` emitter watches that directory and
+  /// would wake for a lock file's traffic, and the directory must exist for any write
+  /// anyway. It is made first, with its missing parents (0700): `$XDG_RUNTIME_DIR` may name
+  /// a directory that is gone (a session ended, `su`), and without `$XDG_RUNTIME_DIR` the
+  /// fallback lives in a shared temporary directory. It is then checked on the open
+  /// descriptor (a directory, owned by this user, writable by no one else): in a shared
+  /// /tmp another user could have made it first, and could then hold its lock forever or
+  /// swap the files under it, so such a directory is refused, nothing runs and nothing
+  /// is written. The wait is bounded (`wait` seconds, polled): a holder that is stopped
+  /// or stuck costs the next browse an error, never a bar's click handler hung for good.
+  public func withLock<T>(wait: Double = 10, _ body: () throws -> T) throws -> T {
+    try CacheStore(directory: directory).ensureDirectory()
     let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard fd >= 0 else { return try body() }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+    // A link or a file in its place fails the open (ELOOP, ENOTDIR), and is refused alike.
+    guard fd >= 0 || errno == ELOOP || errno == ENOTDIR else { throw CacheWriteError.io("open \(directory)", errno) }
+    defer { if fd >= 0 { close(fd) } }
+    var info = stat()
+    guard fd >= 0, fstat(fd, &info) == 0, Self.isPrivate(info) else {
+      throw CacheWriteError.io("use \(directory): not a private directory of this user", EPERM)
+    }
+    let limit = wait.isNaN ? 0 : Int64(Swift.min(Swift.max(wait, 0), 3600) * 1000)
+    var waited: Int64 = 0
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      if errno == EINTR { continue }
+      guard errno == EWOULDBLOCK else { throw CacheWriteError.io("lock \(directory)", errno) }
+      guard waited < limit else {
+        throw CacheWriteError.io(
+          "lock \(directory) (another `timeline browse` held it for \(limit / 1000) s; the view is unchanged)",
+          EWOULDBLOCK)
+      }
+      usleep(10_000)
+      waited += 10
+    }
     return try body()
   }
 
@@ -111,6 +147,10 @@ public struct BrowseStore: Sendable {
   func isSafe() -> Bool {
     var info = stat()
     guard lstat(directory, &info) == 0 else { return false }
-    return (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o022 == 0
+    return Self.isPrivate(info)
+  }
+
+  static func isPrivate(_ info: stat) -> Bool {
+    (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o022 == 0
   }
 }

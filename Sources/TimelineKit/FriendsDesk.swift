@@ -197,8 +197,9 @@ public struct FriendsDesk: Sendable {
           store.clearState(of: widget.name)
         }
         // Who is due has changed, so a wheel's view of the old order is stale: the bar
-        // returns to now.
-        browse.withLock { browse.remove(widget.name) }
+        // returns to now. Unlocked when the lock cannot be had: the unlink is atomic, and
+        // a view left on the old order would outlive the change.
+        if (try? browse.withLock({ browse.remove(widget.name) })) == nil { browse.remove(widget.name) }
       } catch {
         throw .write(widget.name, "\(error)")
       }

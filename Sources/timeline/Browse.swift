@@ -29,11 +29,12 @@ extension TimelineCommand {
         polybar `scroll-down`/`scroll-up`, tmux `WheelDownStatus` (see integrations/).
 
         The state belongs to your session, not to the cache: it is kept in \
-        $XDG_RUNTIME_DIR/timeline (else a private /tmp/timeline-UID) and only read by the \
-        emitters. No network, no refresh.
+        $XDG_RUNTIME_DIR/timeline (else a private $TMPDIR/timeline-UID, or /tmp/timeline-UID) and \
+        only read by the emitters. Overlapping browses take turns under the directory's \
+        lock, each waiting at most 10 s. No network, no refresh.
 
         Exit status: 0; 1 when the view cannot be saved (the runtime directory is not a \
-        private directory of this user, or cannot be written), or a friends widget has \
+        private directory of this user, cannot be written, or stayed locked for 10 s), or a friends widget has \
         nothing to turn through (no cache yet, contacts that cannot be read); 2 for an \
         unknown widget, a usage error or a config error.
         """)

@@ -97,6 +97,11 @@ import TimelineTestSupport
   @Test func theFallbackDirectoryIsPerUser() {
     #expect(BrowseStore.defaultDirectory(environment: { _ in nil }) == "/tmp/timeline-\(getuid())")
     #expect(
+      BrowseStore.defaultDirectory(environment: { $0 == "TMPDIR" ? "/var/tmp/u/" : nil })
+        == "/var/tmp/u/timeline-\(getuid())")
+    #expect(
+      BrowseStore.defaultDirectory(environment: { $0 == "TMPDIR" ? "tmp" : nil }) == "/tmp/timeline-\(getuid())")
+    #expect(
       BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "/run/user/7/" : nil })
         == "/run/user/7/timeline")
     #expect(

@@ -190,9 +190,12 @@ struct DetailRecord {
     while true {
       while scan + 8 <= count {
         let word = ByteScan.word(base, at: scan)
-        if ByteScan.hasByte(word, equalTo: UInt8(ascii: "\"")) || ByteScan.hasByte(word, equalTo: UInt8(ascii: "\\"))
-          || ByteScan.hasByte(word, below: 0x20)
-        {
+        let found =
+          ByteScan.flags(word, equalTo: UInt8(ascii: "\"")) | ByteScan.flags(word, equalTo: UInt8(ascii: "\\"))
+          | ByteScan.flags(word, below: 0x20)
+        // The lowest flag is exact: straight to the byte (a colour's closing quote).
+        if found != 0 {
+          scan += found.trailingZeroBitCount >> 3
           break
         }
         scan += 8

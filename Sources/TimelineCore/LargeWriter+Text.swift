@@ -5,30 +5,28 @@ extension LargeWriter {
   /// path would repair it, this one leaves it to that path).
   mutating func write(_ text: UnsafeRawBufferPointer, json: Bool) -> Bool {
     guard let base = text.baseAddress else { return true }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
     let count = text.count
     let (a, b) = special
     var from = 0
     var at = 0
-    while at < count {
-      // A word of printable ASCII with nothing to escape is copied with its span.
-      if at + 8 <= count {
-        let word = ByteScan.word(base, at: at)
-        if word & 0x8080_8080_8080_8080 == 0 && !ByteScan.hasByte(word, below: 0x20)
-          && !ByteScan.hasByte(word, equalTo: 0x7F) && !ByteScan.hasByte(word, equalTo: UInt8(ascii: "\\"))
-          && !ByteScan.hasByte(word, equalTo: a) && !ByteScan.hasByte(word, equalTo: b)
-        {
-          at += 8
-          continue
-        }
+    while true {
+      at = Self.skipPlain(base, at, count)
+      guard at < count else { break }
+      let byte = bytes[at]
+      if byte == 0xE0 {
+        guard let next = skipIndic(base, at, count) else { return false }
+        at = next
+        continue
       }
-      let byte = text[at]
       if byte < 0x80 {
+        // `skipPlain` also stops at a quote, and at a backslash that is text here.
         if byte >= 0x20 && byte != 0x7F && byte != a && byte != b && (byte != UInt8(ascii: "\\") || !json) {
           at += 1
           continue
         }
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[from..<at]))
-        if byte == UInt8(ascii: "\\") && json {
+        append(bytes, from, at)
+        if byte == UInt8(ascii: "\\") {
           at = escape(text, at)
         } else {
           scalar(UInt32(byte))
@@ -37,25 +35,90 @@ extension LargeWriter {
         from = at
         continue
       }
-      let length = Self.sequenceLength(text, at)
+      let length = clean(text, at, pending: &from)
       guard length > 0 else { return false }
-      let second = text[at + 1]
-      // C1 controls (C2 80…9F), U+2028/2029 and the bidi controls (E2 80 A8…AE, E2 81
-      // A6…A9) are what the policy acts on above ASCII; E0 A8/A9 leads a Gurmukhi letter.
-      if byte == 0xC2 && second < 0xA0 || byte == 0xE2 && (second == 0x80 || second == 0x81) {
-        let value = Self.decode(text, at, length)
-        if CleanText.action(Unicode.Scalar(value) ?? "\u{FFFD}") != .keep {
-          out.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[from..<at]))
-          scalar(value)
-          from = at + length
-        }
-      } else if byte == 0xE0 && (second == 0xA8 || second == 0xA9) {
-        lineGurmukhi = true
-      }
       at += length
     }
-    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[from..<count]))
+    append(bytes, from, count)
     return true
+  }
+
+  /// The character at `at` (lead byte 0x80 or more) under `CleanText`'s policy, for both
+  /// byte loops: its length, 0 for invalid UTF-8. Above ASCII the policy acts only on the
+  /// C1 controls (C2 80…9F), U+2028/2029 and the bidi controls (E2 80 A8…AE, E2 81
+  /// A6…A9): for one of those, the bytes pending since `from` go out, then what the policy
+  /// makes of it, and `from` moves past it; any other character stays in the pending copy.
+  @inline(__always)
+  mutating func clean(_ text: UnsafeRawBufferPointer, _ at: Int, pending from: inout Int) -> Int {
+    let length = Self.sequenceLength(text, at)
+    guard length > 0 else { return 0 }
+    let lead = text[at]
+    let second = text[at + 1]
+    if lead == 0xC2 && second < 0xA0 || lead == 0xE2 && second & 0xFE == 0x80 {
+      let value = Self.decode(text, at, length)
+      if CleanText.action(Unicode.Scalar(value) ?? "\u{FFFD}") != .keep {
+        if let base = text.baseAddress { append(base.assumingMemoryBound(to: UInt8.self), from, at) }
+        scalar(value)
+        from = at + length
+      }
+    } else if lead == 0xE0 && second & 0xFE == 0xA8 {
+      lineGurmukhi = true
+    }
+    return length
+  }
+
+  /// Where the run of characters led by E0 (U+0800…U+0FFF: Gurmukhi, Devanagari's
+  /// dandas…) that starts at `start` ends, single spaces between words included; nil at
+  /// invalid UTF-8. The policy acts on none of them (`clean`), so the run stays in the
+  /// pending copy; a Gurmukhi letter (E0 A8/A9) marks the line, which a line of the
+  /// script does at its first letter: the rest of the run is only checked.
+  mutating func skipIndic(_ base: UnsafeRawPointer, _ start: Int, _ count: Int) -> Int? {
+    var at = start
+    if !lineGurmukhi {
+      guard let (end, found) = Self.indicRun(base, at, count, untilGurmukhi: true) else { return nil }
+      guard found else { return end }
+      lineGurmukhi = true
+      at = end
+    }
+    return Self.indicRun(base, at, count, untilGurmukhi: false)?.end
+  }
+
+  /// `skipIndic`'s loop: where the run ends (or, `untilGurmukhi`, the first Gurmukhi
+  /// letter's word, and true). Two characters (six bytes) are checked in one 64-bit word,
+  /// and the two bytes after them tell whether the run goes on.
+  @inline(__always)
+  static func indicRun(
+    _ base: UnsafeRawPointer, _ start: Int, _ count: Int, untilGurmukhi: Bool
+  ) -> (end: Int, found: Bool)? {
+    var at = start
+    while at &+ 8 <= count {
+      let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+      let after: UInt64
+      if word & 0x0000_C0E0_FFC0_E0FF == 0x0000_80A0_E080_A0E0 {
+        if untilGurmukhi && ((word &>> 8) & 0xFE == 0xA8 || (word &>> 32) & 0xFE == 0xA8) { return (at, true) }
+        at &+= 6
+        after = word &>> 48
+      } else {
+        guard word & 0x00C0_E0FF == 0x0080_A0E0 else { return nil }
+        if untilGurmukhi && (word &>> 8) & 0xFE == 0xA8 { return (at, true) }
+        at &+= 3
+        after = word &>> 24
+      }
+      if after & 0xFF == 0xE0 { continue }
+      // A space, then the next word's first letter.
+      if after & 0xFFFF == 0xE020 {
+        at &+= 1
+        continue
+      }
+      return (at, false)
+    }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    while at < count && bytes[at] == 0xE0 {
+      guard at &+ 2 < count, bytes[at &+ 1] & 0xE0 == 0xA0, bytes[at &+ 2] & 0xC0 == 0x80 else { return nil }
+      if untilGurmukhi && bytes[at &+ 1] & 0xFE == 0xA8 { return (at, true) }
+      at &+= 3
+    }
+    return (at, false)
   }
 
   /// One character that needs more than a copy: cleaned, escaped, then written as UTF-8.
@@ -129,28 +192,21 @@ extension LargeWriter {
     var from = start
     var at = start
     var escaped = false
-    var gurmukhi = false
-    defer { if gurmukhi { lineGurmukhi = true } }
     while true {
-      at = Self.skipPlain(base, at, count)
-      // Then the byte it stopped at: a script's letters (three bytes, Gurmukhi checked
-      // first) in a row, or one byte that needs more than a copy.
       guard at < count else { return nil }
-      let byte = bytes[at]
+      var byte = bytes[at]
+      // A run of a script's letters starts a run's text and ends at its closing quote:
+      // the word scan is for the bytes it would not stop at at once.
+      if byte != 0xE0 && byte != UInt8(ascii: "\"") {
+        at = Self.skipPlain(base, at, count)
+        guard at < count else { return nil }
+        byte = bytes[at]
+      }
+      // Then the byte it stopped at: a script's letters (three bytes) in a row, or one
+      // byte that needs more than a copy.
       if byte == 0xE0 {
-        // Four bytes at once: E0, A0…BF, a continuation byte, and whether a letter follows.
-        while at &+ 4 <= count {
-          let word = base.loadUnaligned(fromByteOffset: at, as: UInt32.self)
-          guard word & 0x00C0_E0FF == 0x0080_A0E0 else { return nil }
-          gurmukhi = gurmukhi || (word &>> 8) & 0xFE == 0xA8
-          at &+= 3
-          if word &>> 24 != 0xE0 { break }
-        }
-        if at &+ 4 > count && at < count && bytes[at] == 0xE0 {
-          guard at + 2 < count, bytes[at + 1] & 0xE0 == 0xA0, bytes[at + 2] & 0xC0 == 0x80 else { return nil }
-          gurmukhi = gurmukhi || bytes[at + 1] &- 0xA8 < 2
-          at += 3
-        }
+        guard let next = skipIndic(base, at, count) else { return nil }
+        at = next
         continue
       }
       if byte < 0x80 {
@@ -176,17 +232,8 @@ extension LargeWriter {
         from = at
         continue
       }
-      let length = Self.sequenceLength(line, at)
+      let length = clean(line, at, pending: &from)
       guard length > 0 else { return nil }
-      let second = bytes[at + 1]
-      if byte == 0xC2 && second < 0xA0 || byte == 0xE2 && (second == 0x80 || second == 0x81) {
-        let value = Self.decode(line, at, length)
-        if CleanText.action(Unicode.Scalar(value) ?? "\u{FFFD}") != .keep {
-          append(bytes, from, at)
-          scalar(value)
-          from = at + length
-        }
-      }
       at += length
     }
   }
@@ -196,9 +243,12 @@ extension LargeWriter {
     out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  /// Appends `bytes[from..<to]` (a typed buffer: Array copies it with one `memcpy`).
+  /// Appends `bytes[from..<to]` (a typed buffer: Array copies it with one `memcpy`), but
+  /// not into a line that is to be left out (`endLine` drops what it has).
   mutating func append(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
-    if to > from { out.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: to - from)) }
+    if to > from && !leavesOutLine {
+      out.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: to - from))
+    }
   }
 
   /// Where the run of printable ASCII from `start` ends that holds no quote, backslash,
@@ -244,6 +294,7 @@ extension LargeWriter {
 
   /// Gives the run written since `mark` its colour: the markup before it, and after it.
   public mutating func color(_ color: String, since mark: Int) {
+    if leavesOutLine { return }
     if lastColor?.color != color { lastColor = (color, style.colorStart(color).map { Array($0.utf8) }) }
     guard let markup = lastColor?.markup else { return }
     out.insert(contentsOf: markup, at: mark)
@@ -253,8 +304,8 @@ extension LargeWriter {
   /// Gives the run written since `mark` the colour of the JSON string content `raw` (as
   /// the line reader and `TextRun` read it: invalid colours are none).
   public mutating func color(_ raw: UnsafeRawBufferPointer, json: Bool, since mark: Int) {
-    guard style.colors else { return }
-    if lastRawColor.map({ $0.raw.elementsEqual(raw) }) != true {
+    guard style.colors && !leavesOutLine else { return }
+    if lastRawColor.map({ Self.same($0.raw, raw) }) != true {
       var bytes: [UInt8] = []
       if json { JSONText.unescape(raw, into: &bytes) } else { bytes.append(contentsOf: raw) }
       let color = TextRun.validColor(String(decoding: bytes, as: UTF8.self))
@@ -263,6 +314,16 @@ extension LargeWriter {
     guard let markup = lastRawColor?.markup else { return }
     out.insert(contentsOf: markup, at: mark)
     append(style.colorEnd)
+  }
+
+  /// Whether the line being written is to be left out (`endLine`): its runs need no colour.
+  var leavesOutLine: Bool { lineGurmukhi && style.leavesOutGurmukhi }
+
+  /// Whether `bytes` are `raw`'s (a colour's few bytes: a loop beats a generic comparison).
+  static func same(_ bytes: [UInt8], _ raw: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count == raw.count else { return false }
+    for index in 0..<raw.count where bytes[index] != raw[index] { return false }
+    return true
   }
 
   /// The text of a run written with `string`, in the bytes of the file being read, for

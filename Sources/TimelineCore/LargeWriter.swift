@@ -117,7 +117,14 @@ public struct LargeWriter {
       if copying || lineHasAnchor { named = lineText.withUnsafeBytes { Self.find(needle, in: $0) } }
     }
     if style.leavesOutGurmukhi && lineGurmukhi {
-      out.removeSubrange(lineStart...)
+      // Such a line's text is not written (`append`): mostly its newline is left to drop,
+      // which `removeLast` does for less than `removeSubrange` takes.
+      if out.count - lineStart <= 2 {
+        while out.count > lineStart { out.removeLast() }
+      } else {
+        out.removeSubrange(lineStart...)
+      }
+      lineGurmukhi = false
     } else {
       started = true
     }

@@ -1,7 +1,8 @@
 // libFuzzer target: the cache reader (TimelineCache), fast path, large-family read and
 // whole-document path.
 // Any bytes are a possible cache file; the reader must never crash, never read out of
-// bounds (ASan) and never return an entry dated after the instant asked for.
+// bounds (ASan), never return an entry dated after the instant asked for, and must give
+// the CLI's whole read and the bars' read one answer: the same validity, meta and entry.
 import TimelineCache
 import TimelineCore
 
@@ -11,8 +12,17 @@ private let instants: [Int64] = [Int64.min, -1, 0, 1_677_628_800, 1_795_302_000,
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
+  // The CLI's read of the same bytes: one answer with the bars' (docs/cache-format.md).
+  let whole = try? CacheReader.timeline(bytes: bytes)
+  var damagedAt: Int64?
   for now in instants {
     let view = CacheReader.view(bytes: bytes, at: now)
+    if view.error != nil { damagedAt = now }
+    if let whole {
+      precondition(view.error == nil, "a bar calls damaged a file the CLI reads")
+      precondition(view.meta?.widget == whole.widget && view.meta?.kind == whole.kind, "another meta")
+      precondition(shown(view.current) == shown(whole.current(at: now)), "the CLI and a bar show different entries")
+    }
     if let current = view.current {
       precondition(view.error == nil, "an entry and an error at once")
       precondition(current.date <= now, "current entry dated after now")
@@ -35,5 +45,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       precondition(writer.out.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x0A }, "largeBytes: a control byte")
     }
   }
+  precondition(damagedAt == nil || whole == nil, "the CLI reads a file a bar calls damaged")
   return 0
+}
+
+/// An entry as a bar shows it: without the link and detail only the CLI reads.
+private func shown(_ entry: Entry?) -> Entry? {
+  guard var entry else { return nil }
+  entry.url = nil
+  entry.key = nil
+  entry.detail = []
+  return entry
 }

@@ -49,17 +49,24 @@ public enum CacheReader {
   }
 
   /// The whole timeline, for the CLI. Throws `CacheReadError`, also for a file in the
-  /// writer's layout that the emitter would refuse (`LineLayout.check`): one validity rule
-  /// for the bars and the CLI.
+  /// writer's layout that the emitter would refuse (`LineLayout.whole`): one validity rule
+  /// and one reading of every line for the bars and the CLI.
   public static func timeline(path: String) throws(CacheReadError) -> Timeline {
     let file: FileBytes
     switch FileBytes.open(path) {
     case .failed(let error): throw error
     case .opened(let read): file = read
     }
-    let (meta, entries) = try withExtendedLifetime(file) { () throws(CacheReadError) in
-      try checked(file.bytes, path: path)
-    }
+    return try withExtendedLifetime(file) { () throws(CacheReadError) in try timeline(file.bytes, path: path) }
+  }
+
+  /// `timeline(path:)` of a file's bytes (the fuzz target, tests).
+  public static func timeline(bytes: UnsafeRawBufferPointer) throws(CacheReadError) -> Timeline {
+    try timeline(bytes, path: "<bytes>")
+  }
+
+  static func timeline(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError) -> Timeline {
+    let (meta, entries) = try checked(bytes, path: path)
     return Timeline(
       widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
       placeholder: meta.placeholder ?? Entry(date: 0, runs: [], alt: "placeholder"),
@@ -145,15 +152,15 @@ public enum CacheReader {
     }
   }
 
-  /// The whole document, after the layout check the emitter's reads imply.
+  /// The whole timeline: a file in the writer's layout line by line, as the bars read it
+  /// (`LineLayout.whole`), any other layout as one document.
   static func checked(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError) -> (CacheMeta, [Entry]) {
     guard let parser = JSONParser(keepParsed: false) else { throw .corrupt(path, "the meta line is not valid") }
     switch LineLayout.find(bytes, parser: parser) {
     case .futureVersion(let version): throw .futureVersion(path, version)
-    case .layout(let layout): try layout.check(path: path, parser: parser)
-    case .other: break
+    case .layout(let layout): return try layout.whole(path: path, parser: parser)
+    case .other: return try wholeDocument(bytes, path: path)
     }
-    return try wholeDocument(bytes, path: path)
   }
 
   static func wholeDocument(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError)

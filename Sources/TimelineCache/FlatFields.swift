@@ -37,9 +37,9 @@ struct FlatFields<Field: FieldNames> {
     var key = Int(node.index) + 1
     for _ in 0..<object.count {
       let value = key + 1
-      // As the subscript: a `null` is absent, and of a repeated key the last other value wins.
-      if json.tokens[value].kind != UInt8(ascii: "n"), let field = field(key) {
-        found[field] = Int32(value)
+      // As the subscript: of a repeated key the last value wins, and a `null` is absent.
+      if let field = field(key) {
+        found[field] = json.tokens[value].kind == UInt8(ascii: "n") ? 0 : Int32(value)
       }
       key = Int(json.tokens[value].next)
     }
@@ -69,7 +69,7 @@ struct FlatFields<Field: FieldNames> {
 
   /// A key written with escapes (`"k\u0065y"`) is compared once decoded, as the subscript does.
   private func escapedField(_ key: Int) -> Int? {
-    guard let text = FlatNode(json: json, index: Int32(key)).string else { return nil }
+    guard let text = FlatNode.keyText(FlatNode(json: json, index: Int32(key)).string) else { return nil }
     return (0..<Field.keyCount).first { Field(rawValue: $0)?.name.description == text }
   }
 }

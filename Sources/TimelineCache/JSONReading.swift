@@ -2,7 +2,11 @@ import TimelineCore
 
 /// What the cache decoders (`EntryDecoder`, `CacheMeta.decode`) need from a JSON value, so
 /// one decoder serves both readers: json-c's tree (`JSONNode`: whole documents) and the
-/// flat reader of the bars' hot lines (`FlatNode`). A JSON `null` reads as absent.
+/// flat reader of the bars' hot lines (`FlatNode`). Both read a value alike
+/// (docs/cache-format.md, "One answer"): of a repeated key the last one counts, and a
+/// JSON `null` there reads as absent; a key is compared up to its first U+0000 (json-c
+/// keeps keys as C strings); an integer beyond 64 bits reads as the nearest 64-bit one
+/// (json-c clamps).
 protocol JSONReading {
   /// The member `name` of an object (the last one, if repeated), or nil.
   subscript(name: StaticString) -> Self? { get }
@@ -43,8 +47,8 @@ struct FlatNode: JSONReading {
     var key = Int(index) + 1
     for _ in 0..<object.count {
       let value = key + 1
-      if json.tokens[value].kind != UInt8(ascii: "n"), matches(key, name) {
-        found = FlatNode(json: json, index: Int32(value))
+      if matches(key, name) {
+        found = json.tokens[value].kind == UInt8(ascii: "n") ? nil : FlatNode(json: json, index: Int32(value))
       }
       key = Int(json.tokens[value].next)
     }
@@ -55,11 +59,17 @@ struct FlatNode: JSONReading {
   private func matches(_ key: Int, _ name: StaticString) -> Bool {
     let token = json.tokens[key]
     let length = Int(token.end - token.start)
-    if token.escaped { return FlatNode(json: json, index: Int32(key)).string == name.description }
+    if token.escaped { return Self.keyText(FlatNode(json: json, index: Int32(key)).string) == name.description }
     guard length == name.utf8CodeUnitCount else { return false }
     let start = Int(token.start)
     for offset in 0..<length where json.bytes[start + offset] != name.utf8Start[offset] { return false }
     return true
+  }
+
+  /// An escaped key's text as json-c keeps it: up to its first U+0000.
+  static func keyText(_ text: String?) -> String? {
+    guard let text, let nul = text.utf8.firstIndex(of: 0) else { return text }
+    return String(text[..<nul])
   }
 
   var count: Int? { token.kind == UInt8(ascii: "[") ? Int(token.count) : nil }
@@ -111,7 +121,7 @@ struct FlatNode: JSONReading {
       let digit = Int64(json.bytes[at] - 48)
       let (times, o1) = value.multipliedReportingOverflow(by: 10)
       let (sum, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-      if o1 || o2 { return nil }
+      if o1 || o2 { return negative ? Int64.min : Int64.max }
       value = sum
       at += 1
     }

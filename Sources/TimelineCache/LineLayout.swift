@@ -182,9 +182,9 @@ struct LineLayout {
   private func date(_ probe: Int, _ stop: Int, parser: JSONParser, document: inout JSONDocument?) -> Int64? {
     if version >= 2 { return Self.leadingDate(bytes, from: probe, to: stop) }
     var used = 0
-    guard let parsed = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[probe..<stop]), used: &used) else {
-      return nil
-    }
+    guard let parsed = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[probe..<stop]), used: &used),
+      Self.onlySeparator(bytes, after: probe + used, stop: stop)
+    else { return nil }
     document = parsed
     return EntryDecoder.date(parsed.node)
   }
@@ -282,10 +282,7 @@ struct LineLayout {
     var remaining = index
     while at < bytes.count {
       let stop = Self.lineEnd(bytes, from: at)
-      if remaining == 0 {
-        var used = 0
-        return FlatJSON.parse(UnsafeRawBufferPointer(rebasing: bytes[at..<stop]), used: &used)
-      }
+      if remaining == 0 { return record(at..<stop) }
       remaining -= 1
       at = stop + 1
     }

@@ -1,0 +1,81 @@
+import TimelineCore
+
+/// The whole timeline of a file in the writer's layout, for the CLI (`timeline show`,
+/// `status`, `refresh`): read line by line, each line as the bars read it, so that the CLI
+/// and the bars give one answer (docs/cache-format.md, "One answer"). A whole-document
+/// parse would read the same bytes differently: json-c keeps the last of repeated
+/// top-level keys, so an `extra` line could close the `extra` array and restate `entries`
+/// or `meta` for the CLI alone, while the bars never look past the entry lines.
+extension LineLayout {
+  /// The meta and every entry, each entry with its link and detail from its `extra`
+  /// record. Throws the error the emitter's read gives for the first damage found, and
+  /// for entry lines out of date order (which the bars' binary search cannot read
+  /// right); returns for a file every read of which the emitter accepts.
+  func whole(path: String, parser: JSONParser) throws(CacheReadError) -> (CacheMeta, [Entry]) {
+    guard var meta else { throw .corrupt(path, "the meta line is not valid") }
+    guard complete else { throw .corrupt(path, "the file is truncated") }
+    meta.placeholder = placeholder()
+    let records = version >= 2 ? recordLines() : []
+    var entries: [Entry] = []
+    entries.reserveCapacity(meta.count <= 100_000 ? meta.count : 0)
+    var at = start
+    while at < end {
+      let stop = Self.lineEnd(bytes, from: at)
+      guard stop > at, let entry = entryLine(at, Swift.min(stop, end), parser: parser, records: records) else {
+        throw .corrupt(path, "an entry line is not valid")
+      }
+      if let last = entries.last, entry.date < last.date {
+        throw .corrupt(path, "the entry lines are not in date order")
+      }
+      entries.append(entry)
+      at = stop + 1
+    }
+    return (meta, entries)
+  }
+
+  /// The entry on the line `from..<stop`, if the emitter would show it (see `select`):
+  /// version 2, its date read from its first bytes agrees with the parsed line and
+  /// nothing follows the object but the separating comma; version 1, the line parses.
+  /// Its record is the `extra` line its `x` names; a record line that is not one object
+  /// costs the entry its link and detail, as an `x` out of range does.
+  private func entryLine(_ from: Int, _ stop: Int, parser: JSONParser, records: [Range<Int>]) -> Entry? {
+    if version >= 2 {
+      guard let date = Self.leadingDate(bytes, from: from, to: stop), let json = shownLine(from, stop, date: date)
+      else { return nil }
+      let record = EntryDecoder.extraIndex(json.root).flatMap { $0 < records.count ? self.record(records[$0]) : nil }
+      return EntryDecoder.entry(json.root, full: true, extra: record?.root)
+    }
+    var used = 0
+    guard let document = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[from..<stop]), used: &used),
+      Self.onlySeparator(bytes, after: from + used, stop: stop)
+    else { return nil }
+    return EntryDecoder.entry(document.node, full: true)
+  }
+
+  /// The byte ranges of the `extra` lines, one record a line, up to the closing `]}`.
+  private func recordLines() -> [Range<Int>] {
+    var lines: [Range<Int>] = []
+    var at = extraStart
+    while at < bytes.count {
+      let stop = Self.lineEnd(bytes, from: at)
+      if stop - at == 2 && bytes[at] == UInt8(ascii: "]") && bytes[at + 1] == UInt8(ascii: "}") { break }
+      lines.append(at..<stop)
+      at = stop + 1
+    }
+    return lines
+  }
+
+  /// The record on the `extra` line `range`: one JSON value and its separating comma, else nil.
+  func record(_ range: Range<Int>) -> FlatJSON? {
+    var used = 0
+    guard range.count > 0, let json = FlatJSON.parse(UnsafeRawBufferPointer(rebasing: bytes[range]), used: &used),
+      Self.onlySeparator(bytes, after: range.lowerBound + used, stop: range.upperBound)
+    else { return nil }
+    return json
+  }
+
+  /// Whether nothing but the `,` that separates lines follows a value ending at `after`.
+  static func onlySeparator(_ bytes: UnsafeRawBufferPointer, after: Int, stop: Int) -> Bool {
+    after == stop || (after == stop - 1 && bytes[after] == UInt8(ascii: ","))
+  }
+}

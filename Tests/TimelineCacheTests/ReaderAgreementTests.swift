@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+import TimelineCore
+import TimelineTestSupport
+
+@testable import TimelineCache
+
+/// The cache's two readers, json-c (the CLI: `timeline show`, `status`, `refresh`) and the
+/// flat line reader (the bars), fed the same hostile files as real files: they must agree
+/// on whether the file is valid and, where it is, on the meta and the entry shown at every
+/// instant (docs/cache-format.md, "One answer").
+@Suite struct ReaderAgreementTests {
+  static let base = Timeline(
+    widget: "w", kind: "command",
+    entries: [
+      Entry(date: 1000, runs: [TextRun("one")], alt: "a", url: "https://example.org/1"),
+      Entry(
+        date: 2000, runs: [TextRun("two", color: "#ff0000"), TextRun("!", bold: true)], short: "2", tooltip: ["t"],
+        alt: "b", classes: ["c"], level: 3, url: "https://example.org/2"),
+      Entry(date: 3000, runs: [TextRun("three")], alt: "c"),
+    ], end: 9000, policy: .after(5000), placeholder: Entry(date: 0, runs: [TextRun("ph")], alt: "placeholder"),
+    generated: 900, lastSuccess: 900, grace: 1800, configHash: "abc")
+
+  /// The writer's file, as lines (the last one empty: the file ends with a newline).
+  static let lines: [[UInt8]] = CacheEncoder.encode(base).split(separator: 0x0A, omittingEmptySubsequences: false)
+    .map(Array.init)
+
+  /// Every instant that can show something different: before, at and between the dates, at
+  /// and after the end.
+  static let instants: [Int64] = [500, 1000, 1500, 2000, 2500, 3000, 3500, 9000, 9500]
+
+  /// The file with `meta` as its meta object and `entries` as its entry lines (each with
+  /// the `,` the writer puts between lines), `entryBytes` made to fit them.
+  static func file(meta: [UInt8]? = nil, entries: [[UInt8]]? = nil, extra: [[UInt8]]? = nil) -> [UInt8] {
+    let first = lines[0]
+    let prefix = Array(#"{"version":2,"meta":"#.utf8)
+    let suffix = Array(#","entries":["#.utf8)
+    var metaBytes = meta ?? metaObject
+    let entryLines = entries ?? Array(lines[1...3])
+    let entryBytes = entryLines.reduce(0) { $0 + $1.count + 1 }
+    // The meta's own `entryBytes`, set to the lines' length, wherever it is.
+    let text = String(decoding: metaBytes, as: UTF8.self)
+    if let range = text.range(of: #""entryBytes":\d+"#, options: .regularExpression) {
+      metaBytes = Array(text.replacingCharacters(in: range, with: "\"entryBytes\":\(entryBytes)").utf8)
+    }
+    var out = prefix + metaBytes + suffix + [0x0A]
+    for line in entryLines { out += line + [0x0A] }
+    out += Array(#"],"extra":["#.utf8) + [0x0A]
+    for line in extra ?? Array(lines[5..<(lines.count - 2)]) { out += line + [0x0A] }
+    out += Array("]}\n".utf8)
+    return out
+  }
+
+  static func replacing(_ bytes: [UInt8], _ old: String, _ new: [UInt8]) -> [UInt8] {
+    let old = Array(old.utf8)
+    guard let at = (0...(bytes.count - old.count)).first(where: { Array(bytes[$0..<($0 + old.count)]) == old }) else {
+      Issue.record("no \(String(decoding: old, as: UTF8.self)) in \(String(decoding: bytes, as: UTF8.self))")
+      return bytes
+    }
+    return Array(bytes[..<at]) + new + Array(bytes[(at + old.count)...])
+  }
+
+  static func meta(_ old: String, _ new: String) -> [UInt8] { meta(old, Array(new.utf8)) }
+  static func meta(_ old: String, _ new: [UInt8]) -> [UInt8] { file(meta: replacing(metaObject, old, new)) }
+
+  /// The meta object as written.
+  static var metaObject: [UInt8] {
+    Array(lines[0][#"{"version":2,"meta":"#.utf8.count..<(lines[0].count - #","entries":["#.utf8.count)])
+  }
+
+  /// The shown entry (line 2, date 2000) with `old` replaced.
+  static func entry(_ old: String, _ new: String) -> [UInt8] { entry(old, Array(new.utf8)) }
+  static func entry(_ old: String, _ new: [UInt8]) -> [UInt8] {
+    file(entries: [lines[1], replacing(lines[2], old, new), lines[3]])
+  }
+
+  /// The hostile files, by name.
+  static let cases: [(String, [UInt8])] = [
+    ("as written", file()),
+    ("meta: repeated key", meta(#""kind":"command""#, #""kind":"command","kind":"other""#)),
+    ("meta: repeated key, then null", meta(#""grace":1800"#, #""grace":1800,"grace":null"#)),
+    ("meta: end, then null", meta(#""end":9000"#, #""end":9000,"end":null"#)),
+    ("meta: escaped key name", meta(#""widget":"w""#, #""\u0077idget":"w""#)),
+    ("meta: escaped key repeated", meta(#""kind":"command""#, #""kind":"command","\u006bind":"other""#)),
+    ("meta: NUL in a key", meta(#""kind":"command""#, #""kind":"command","kind\u0000x":"other""#)),
+    ("meta: NUL key before", meta(#""kind":"command""#, #""kind\u0000":"other","kind":"command""#)),
+    ("meta: grace 1e3", meta(#""grace":1800"#, #""grace":1e3"#)),
+    ("meta: grace -0", meta(#""grace":1800"#, #""grace":-0"#)),
+    ("meta: grace 1.0", meta(#""grace":1800"#, #""grace":1.0"#)),
+    ("meta: grace 2^63", meta(#""grace":1800"#, #""grace":9223372036854775808"#)),
+    ("meta: grace -2^63-1", meta(#""grace":1800"#, #""grace":-9223372036854775809"#)),
+    ("meta: grace 2^64", meta(#""grace":1800"#, #""grace":18446744073709551616"#)),
+    ("meta: end 2^63", meta(#""end":9000"#, #""end":9223372036854775808"#)),
+    ("meta: end -2^63", meta(#""end":9000"#, #""end":-9223372036854775808"#)),
+    ("meta: end 1e999", meta(#""end":9000"#, #""end":1e999"#)),
+    ("meta: end huge exponent", meta(#""end":9000"#, #""end":1E400000000000000000000"#)),
+    ("meta: end 01", meta(#""end":9000"#, #""end":09000"#)),
+    ("meta: entryBytes 2^64", meta(#""count":3"#, #""count":18446744073709551616"#)),
+    ("meta: kind an object", meta(#""kind":"command""#, #""kind":{"t":"command"}"#)),
+    ("meta: kind an array", meta(#""kind":"command""#, #""kind":["command"]"#)),
+    ("meta: widget an array", meta(#""widget":"w""#, #""widget":["w"]"#)),
+    ("meta: NUL escape in a string", meta(#""configHash":"abc""#, #""configHash":"a\u0000bc""#)),
+    (
+      "meta: raw NUL in a string",
+      meta(#""configHash":"abc""#, Array(#""configHash":"a"#.utf8) + [0] + Array(#"bc""#.utf8))
+    ),
+    (
+      "meta: invalid UTF-8 in a string",
+      meta(#""configHash":"abc""#, Array(#""configHash":"a"#.utf8) + [0xFF, 0xC0] + Array(#"bc""#.utf8))
+    ),
+    ("meta: lone surrogate", meta(#""configHash":"abc""#, #""configHash":"a\ud800bc""#)),
+    ("meta: surrogate pair", meta(#""configHash":"abc""#, #""configHash":"a\ud83d\ude00bc""#)),
+    ("meta: widget NUL", meta(#""widget":"w""#, #""widget":"w\u0000x""#)),
+    ("meta: trailing garbage", file(meta: metaObject + Array("x".utf8))),
+    ("meta: spaces", meta(#""configHash":"abc""#, #" "configHash" : "abc" "#)),
+    ("meta: single quotes", meta(#""configHash":"abc""#, #""configHash":'abc'"#)),
+    ("meta: trailing comma", meta(#""configHash":"abc""#, #""configHash":"abc","#)),
+    ("meta: comment", meta(#""configHash":"abc""#, #""configHash":/*c*/"abc""#)),
+    ("meta: NaN", meta(#""grace":1800"#, #""grace":NaN"#)),
+    ("meta: placeholder repeated with null", meta(#""placeholder":{"#, #""placeholder":null,"placeholder":{"#)),
+    (
+      "meta: placeholder NUL key",
+      meta(#""placeholder":{"#, #""placeholder\u0000":{"date":0,"runs":[{"t":"evil"}],"alt":"x"},"placeholder":{"#)
+    ),
+    ("entry: repeated key", entry(#""alt":"b""#, #""alt":"b","alt":"z""#)),
+    ("entry: repeated key, then null", entry(#""alt":"b""#, #""alt":"b","alt":null"#)),
+    ("entry: level, then null", entry(#""level":3"#, #""level":3,"level":null"#)),
+    ("entry: escaped key name", entry(#""alt":"b""#, #""\u0061lt":"b""#)),
+    ("entry: NUL in a key", entry(#""alt":"b""#, #""alt":"b","alt\u0000":"z""#)),
+    ("entry: NUL in a run key", entry(#""t":"two""#, #""t":"two","t\u0000":"evil""#)),
+    ("entry: level 1e3", entry(#""level":3"#, #""level":1e3"#)),
+    ("entry: level -0", entry(#""level":3"#, #""level":-0"#)),
+    ("entry: level 2^63", entry(#""level":3"#, #""level":9223372036854775808"#)),
+    ("entry: level 2^64", entry(#""level":3"#, #""level":18446744073709551616"#)),
+    ("entry: level huge exponent", entry(#""level":3"#, #""level":1e99999"#)),
+    ("entry: text an object", entry(#""t":"two""#, #""t":{"t":"two"}"#)),
+    ("entry: short an array", entry(#""short":"2""#, #""short":["2"]"#)),
+    ("entry: NUL escape in text", entry(#""t":"two""#, #""t":"t\u0000wo""#)),
+    ("entry: raw NUL in text", entry(#""t":"two""#, Array(#""t":"t"#.utf8) + [0] + Array(#"wo""#.utf8))),
+    (
+      "entry: invalid UTF-8 in text",
+      entry(#""t":"two""#, Array(#""t":"t"#.utf8) + [0xED, 0xA0, 0x80, 0xFF] + Array(#"wo""#.utf8))
+    ),
+    ("entry: lone surrogate", entry(#""t":"two""#, #""t":"t\udc00wo""#)),
+    ("entry: high surrogate, then text", entry(#""t":"two""#, #""t":"t\ud800wo""#)),
+    ("entry: trailing garbage", entry(#""x":1},"#, #""x":1}x,"#)),
+    ("entry: trailing space", entry(#""x":1},"#, #""x":1} ,"#)),
+    ("entry: date repeated", entry(#""x":1}"#, #""x":1,"date":2001}"#)),
+    (
+      "entry: date -0",
+      file(entries: [replacing(lines[1], #"{"date":1000"#, Array(#"{"date":-0"#.utf8))] + lines[2...3])
+    ),
+    ("entry: date 2000.0", entry(#""x":1}"#, #""x":1,"date":2000.0}"#)),
+    ("entry: date 2e3", entry(#""x":1}"#, #""x":1,"date":2e3}"#)),
+    ("entry: x 2^64", entry(#""x":1}"#, #""x":18446744073709551616}"#)),
+    ("entry: x repeated", entry(#""x":1}"#, #""x":1,"x":7}"#)),
+    ("entry: CR before the newline", entry(#""x":1},"#, #""x":1},\#r"#)),
+    ("entry: empty line", file(entries: [lines[1], [], lines[2], lines[3]])),
+    ("BOM", [0xEF, 0xBB, 0xBF] + file()),
+    ("CRLF", Array(String(decoding: file(), as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)),
+    ("no final newline", Array(file().dropLast())),
+    ("an empty line at the end", file() + [0x0A]),
+    ("trailing garbage after the object", file() + Array("x\n".utf8)),
+    ("a second object after it", file() + Array("{}\n".utf8)),
+    (
+      "extra: a record that closes the document",
+      file(extra: [Array(#"{}],"entries":[{"date":1,"runs":[{"t":"evil"}]}],"extra":[{}"#.utf8)])
+    ),
+    (
+      "extra: a record repeating meta",
+      file(extra: [Array(#"{}],"meta":{"widget":"w","kind":"evil","entryBytes":1},"extra":[{}"#.utf8)])
+    ),
+    ("extra: damaged record", file(extra: [Array(#"{"url":"#.utf8)])),
+  ]
+
+  /// What the CLI shows: whether the file is valid, its meta, and the entry at each instant.
+  static func cli(_ path: String) -> String {
+    do {
+      let timeline = try CacheReader.timeline(path: path)
+      var out =
+        "valid "
+        + describe(
+          timeline.widget.text, timeline.kind, timeline.end, timeline.policy, timeline.grace, timeline.configHash,
+          timeline.generated, timeline.lastSuccess) + "\n"
+      for now in instants {
+        var shown = timeline.display(at: now)
+        shown.url = nil
+        shown.key = nil
+        shown.detail = []
+        out += "\(now): \(shown)\n"
+      }
+      return out
+    } catch {
+      return "damaged\n"
+    }
+  }
+
+  /// What a bar shows, at each instant; damaged when any instant's read is.
+  static func bar(_ path: String) -> String {
+    var out = ""
+    var meta: CacheMeta?
+    for now in instants {
+      let view = CacheReader.view(path: path, at: now)
+      guard view.error == nil, let read = view.meta else { return "damaged\n" }
+      meta = read
+      var shown = view.current ?? read.placeholder ?? Entry(date: 0, runs: [], alt: "placeholder")
+      shown.url = nil
+      shown.key = nil
+      shown.detail = []
+      out += "\(now): \(shown)\n"
+    }
+    guard let meta else { return "damaged\n" }
+    return "valid "
+      + describe(
+        meta.widget.text, meta.kind, meta.end, meta.policy, meta.grace, meta.configHash, meta.generated,
+        meta.lastSuccess) + "\n" + out
+  }
+
+  static func describe(
+    _ widget: String, _ kind: String, _ end: Int64?, _ policy: ReloadPolicy, _ grace: Int64, _ hash: String,
+    _ generated: Int64, _ last: Int64?
+  ) -> String {
+    "\(widget) \(kind) end \(String(describing: end)) \(policy) grace \(grace) \(hash.debugDescription) \(generated) \(String(describing: last))"
+  }
+
+  /// `bytes` as the file `name` in `dir`; its path.
+  static func write(_ dir: TempDir, _ name: String, _ bytes: [UInt8]) throws -> String {
+    let path = dir.file(name)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Each hostile file, read by the CLI and by a bar at every instant: one answer.
+  @Test func bothReadersGiveOneAnswer() throws {
+    let dir = try TempDir()
+    for (index, (name, bytes)) in Self.cases.enumerated() {
+      let path = try Self.write(dir, "case\(index).json", bytes)
+      #expect(Self.cli(path) == Self.bar(path), "\(name):\n--- cli\n\(Self.cli(path))--- bar\n\(Self.bar(path))")
+    }
+  }
+
+  /// The same content in another layout (one space after the version: both readers then
+  /// parse the whole document with json-c) reads as the writer's layout reads, wherever
+  /// the writer's layout is valid (its `extra` lines aside): the decoders treat repeated keys, `null`, keys with
+  /// U+0000 and out-of-range integers alike.
+  @Test func anotherLayoutReadsTheSame() throws {
+    let dir = try TempDir()
+    var compared = 0
+    for (index, (name, bytes)) in Self.cases.enumerated() {
+      let lines = try Self.write(dir, "lines\(index).json", bytes)
+      let answer = Self.cli(lines)
+      // The `extra` cases are about lines, which another layout does not have.
+      guard answer.hasPrefix("valid"), !name.hasPrefix("extra:"), bytes.starts(with: Array(#"{"version":2,"#.utf8))
+      else { continue }
+      let other = try Self.write(dir, "other\(index).json", Array(#"{"version":2, "#.utf8) + bytes.dropFirst(13))
+      #expect(Self.cli(other) == answer && Self.bar(other) == answer, "\(name):\n\(Self.cli(other))\(answer)")
+      compared += 1
+    }
+    #expect(compared >= 45, "\(compared) files compared")
+  }
+
+  /// Entry lines out of date order: the bars' binary search cannot read such a file right
+  /// without reading every line, so the CLI calls it damaged (and a refresh rewrites it).
+  @Test func entryLinesOutOfOrderAreDamaged() throws {
+    let dir = try TempDir()
+    let path = try Self.write(dir, "unordered.json", Self.file(entries: [Self.lines[2], Self.lines[1], Self.lines[3]]))
+    #expect(Self.cli(path) == "damaged\n")
+    #expect(throws: CacheReadError.corrupt(path, "the entry lines are not in date order")) {
+      try CacheReader.timeline(path: path)
+    }
+    // Equal dates are in order: the later line wins, as in the bars.
+    let equal = try Self.write(
+      dir, "equal.json",
+      Self.file(entries: [Self.lines[1], Self.replacing(Self.lines[2], "2000", Array("1000".utf8)), Self.lines[3]]))
+    #expect(Self.cli(equal).hasPrefix("valid") && Self.cli(equal) == Self.bar(equal), "\(Self.cli(equal))")
+  }
+}

@@ -46,9 +46,22 @@ def bars(emit):
     return tuple(f for f in formats(emit) if f != "plain")
 
 
-# Issue 28's formats: like polybar, each writes its bar's own tag language for a bar that does
-# not shape text, and each may cost no more than polybar's cell of the same cache and option.
-POLYBAR_PEERS = ("i3blocks", "xmobar", "lemonbar", "conky")
+def traits(emit):
+    """Each format's traits as `timeline-emit --list-traits` prints them: {name: {word: value}}."""
+    key = ("traits", emit)
+    if key not in _FORMATS:
+        done = subprocess.run([emit, "--list-traits"], capture_output=True, text=True, check=True)
+        _FORMATS[key] = {line.split()[0]: dict(word.split("=", 1) for word in line.split()[1:])
+                         for line in done.stdout.splitlines() if line.strip()}
+    return _FORMATS[key]
+
+
+def polybar_peers(emit):
+    """The formats the registry holds to polybar's cost (`cost-peer=polybar`), each cell no
+    more than polybar's of the same cache and option; a new bar's registry entry says whether
+    it is one, so the bench needs no edit."""
+    return tuple(name for name, said in traits(emit).items() if said.get("cost-peer") == "polybar")
+
 VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliteration"]),
             ("--line translation", ["--line", "translation"]))
 LARGE = "--family large"
@@ -240,7 +253,7 @@ def is_large(name):
     return name.endswith(LARGE)
 
 
-def summary(rows):
+def summary(rows, peers):
     """The worst cells, for the summary table; `--family large` cells apart (their target is
     another)."""
     emits = [r for r in rows if r["name"] != "cat" and not is_large(r["name"])]
@@ -260,7 +273,7 @@ def summary(rows):
     peers = 0
     for r in emits:
         fmt, _, variant = r["name"].partition(" ")
-        if fmt not in POLYBAR_PEERS:
+        if fmt not in peers:
             continue
         polybar = next((p for p in emits if p["cache"] == r["cache"] and p["name"] == "polybar " + variant), None)
         if polybar and polybar["instr"] and r["instr"]:

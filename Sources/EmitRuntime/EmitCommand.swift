@@ -53,6 +53,7 @@ public enum EmitCommand {
     case help
     case version
     case listFormats
+    case listTraits
     case usageError(String)
   }
 
@@ -91,6 +92,7 @@ public enum EmitCommand {
       -h, --help         show this help
       --version          show the version
       --list-formats     print the format names, one per line (for scripts)
+      --list-traits      print each format's traits, one format per line (for scripts)
 
     Exit status: 0, with valid output, whatever the cache holds; 2 for a usage error.
 
@@ -144,6 +146,7 @@ public enum EmitCommand {
       case "-h", "--help": return .help
       case "--version": return .version
       case "--list-formats": return .listFormats
+      case "--list-traits": return .listTraits
       case "--follow", "--verbose", "--click":
         guard inlineValue == nil else { return .usageError("\(argument) takes no value") }
         if argument == "--follow" {
@@ -235,6 +238,9 @@ public enum EmitCommand {
       return 0
     case .listFormats:
       out.write(OutputFormat.names.joined(separator: "\n") + "\n")
+      return 0
+    case .listTraits:
+      out.write(OutputFormat.allCases.map(\.traitLine).joined(separator: "\n") + "\n")
       return 0
     case .usageError(let message):
       err.write("\(program): \(message)\nusage: \(program) FORMAT WIDGET [options]; see --help\n")

@@ -11,7 +11,8 @@ import TimelineCore
 ///    reordered as the traits ask).
 /// 2. One entry here: a case below, and its arm in each switch of this file: the name users
 ///    type, a one-line summary (it is the `--help` text), the `BarTraits`, the bar programs
-///    `timeline doctor` looks for, the renderer; a `StreamProtocol` only if the bar reads an
+///    `timeline doctor` looks for, the `costPeer` `make bench` holds it to, the renderer; a
+///    `StreamProtocol` only if the bar reads an
 ///    endless protocol (i3bar), a large family only if the format has room for lines. The
 ///    compiler names every switch a new case is missing from.
 /// 3. Goldens: `RECORD_GOLDENS=1 swift test --filter GoldenTests` writes
@@ -85,6 +86,19 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
     case .xmobar: "xmobar"
     case .lemonbar: "lemonbar"
     case .conky: "conky"
+    }
+  }
+
+  /// The format whose one-shot emit this one's may cost no more than, cache for cache and
+  /// option for option, in `make bench` (bench/realcache.py reads it from `--list-traits`):
+  /// polybar for the line formats added beside it for bars that run a command for one line
+  /// of their own markup; nil for the others, each held to `cat` alone. No combination of
+  /// the traits tells these from tmux (whose traits are i3blocks' but for the markup), so
+  /// each entry says it, and a new bar's entry must.
+  public var costPeer: OutputFormat? {
+    switch self {
+    case .i3blocks, .xmobar, .lemonbar, .conky: .polybar
+    case .waybar, .polybar, .tmux, .i3bar, .plain: nil
     }
   }
 
@@ -206,6 +220,29 @@ extension OutputFormat {
 
   /// Whether the format prints the large family (`--family large`).
   public var hasLargeFamily: Bool { largeRenderer != nil }
+
+  /// The format's name and what the registry says of it, as `word=value` pairs on one line
+  /// (`timeline-emit --list-traits`, for scripts and `make bench`).
+  public var traitLine: String {
+    func yes(_ flag: Bool) -> String { flag ? "yes" : "no" }
+    let markup =
+      switch traits.markup {
+      case .none: "none"
+      case .pango: "pango"
+      case .own: "own"
+      }
+    let level =
+      switch traits.level {
+      case .runs: "runs"
+      case .block: "block"
+      case .classes: "classes"
+      case .none: "none"
+      }
+    return
+      "\(name) markup=\(markup) shapes=\(yes(traits.shapesComplexScripts)) tooltip=\(yes(traits.tooltip))"
+      + " click=\(yes(traits.clickActions)) fonts=\(yes(traits.fontSwitching)) level=\(level)"
+      + " stream=\(yes(stream != nil)) large=\(yes(hasLargeFamily)) cost-peer=\(costPeer?.name ?? "none")"
+  }
 
   /// The large family's lines (`LargeText`) as UTF-8 bytes; nil for a format without one.
   public func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8]? {

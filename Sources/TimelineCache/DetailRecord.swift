@@ -104,10 +104,8 @@ struct DetailRecord {
   private mutating func run(into writer: inout LargeWriter, write: Bool) -> Bool {
     guard take(UInt8(ascii: "{")), member("t") else { return false }
     let mark = writer.out.count
-    let start = at + 1
     if write {
-      guard take(UInt8(ascii: "\"")), let (end, escaped) = writer.string(line, from: at) else { return false }
-      writer.note(UnsafeRawBufferPointer(rebasing: line[start..<end - 1]), json: escaped)
+      guard take(UInt8(ascii: "\"")), let (end, _) = writer.string(line, from: at) else { return false }
       at = end
     } else {
       guard string() != nil else { return false }

@@ -181,7 +181,8 @@ extension LargeWriter {
 /// The hot loop: a JSON string of a detail record, read and written in one pass.
 extension LargeWriter {
   /// Writes the content of the JSON string that starts after its opening quote at `start`
-  /// in `line`, as `run` writes a run's text. Returns the index after the closing quote and
+  /// in `line`, as `run` writes a run's text, and notes it for the search (`note`: one call
+  /// per run from the record's reader, not two). Returns the index after the closing quote and
   /// whether the string had an escape; nil for a string `FlatJSON` refuses (a raw control
   /// character, an escape JSON does not have, no closing quote) or invalid UTF-8.
   public mutating func string(_ line: UnsafeRawBufferPointer, from start: Int) -> (end: Int, escaped: Bool)? {
@@ -217,7 +218,10 @@ extension LargeWriter {
           continue
         }
         append(bytes, from, at)
-        if byte == UInt8(ascii: "\"") { return (at + 1, escaped) }
+        if byte == UInt8(ascii: "\"") {
+          note(UnsafeRawBufferPointer(rebasing: line[start..<at]), json: escaped)
+          return (at + 1, escaped)
+        }
         if byte < 0x20 { return nil }
         if byte == UInt8(ascii: "\\") {
           guard Self.isEscape(bytes, at, count) else { return nil }

@@ -132,6 +132,8 @@ public enum EmitPipeline {
     /// much as reading them.
     var entries: [Entry] = []
     var lines: [[TextRun]] = []
+    /// A stack's resolution: its members' reads, kept as the entries are.
+    var stack: Resolution?
   }
 
   /// `largeBytes`, with what it read (`LargeOutput`). `browse`: the session's state, whose
@@ -144,10 +146,23 @@ public enum EmitPipeline {
     if let style = format.largeStyle, let widget {
       var writer = LargeWriter(style: style)
       let path = CacheStore(directory: directory).path(for: widget)
+      var stack = false
       if CacheReader.largeBytes(
-        path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, into: &writer)
+        path: path, at: now,
+        following: {
+          stack = $0.kind == StackRule.kind
+          return LargeText.showsFollowing(kind: $0.kind)
+        }, into: &writer)
       {
         return LargeOutput(bytes: writer.out)
+      }
+      // The meta line just read says whether it is a stack: not read again to find out.
+      if stack,
+        let output = StackLarge.output(
+          stack: widget, directory: directory, now: now, browse: browse,
+          shapes: format.traits.shapesComplexScripts, style: style)
+      {
+        return output
       }
     }
     var stack = false
@@ -156,11 +171,11 @@ public enum EmitPipeline {
         return LargeOutput(bytes: bytes, entries: read.entries, lines: read.lines)
       }
     } else if stack, let widget, let style = format.largeStyle,
-      let bytes = StackLarge.bytes(
+      let output = StackLarge.output(
         stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts,
         style: style)
     {
-      return LargeOutput(bytes: bytes)
+      return output
     } else if stack, let widget,
       let lines = StackLarge.lines(
         stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts),

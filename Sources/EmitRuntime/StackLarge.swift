@@ -39,36 +39,61 @@ enum StackLarge {
     return out + parts.ranking
   }
 
-  /// `lines` as `style` writes them: the member's large form straight from its file's bytes
-  /// (`CacheReader.largeBytes`) where that read answers, else from its lines.
-  static func bytes(
+  /// `lines` as `style` writes them, straight into the writer: the member's large form
+  /// from the file its choice already read (`MemberView.largeBytes`) where that read
+  /// answers, else from its lines; then the ranking row by row (`StackRanking.Writer`),
+  /// each member's line decoded as far as it is drawn. The String form (`lines`) stays
+  /// what `timeline show` prints and the tests' oracle.
+  static func output(
     stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool,
     style: LargeWriter.Style
-  ) -> [UInt8]? {
-    guard let parts = parts(stack: name, directory: directory, now: now, browse: browse, shapes: shapes) else {
-      return nil
-    }
-    var writer = LargeWriter(style: style)
+  ) -> EmitPipeline.LargeOutput? {
     let store = CacheStore(directory: directory)
-    let written =
-      parts.member.map { member in
-        CacheReader.largeBytes(
-          path: store.path(for: member), at: now, following: { LargeText.showsFollowing(kind: $0.kind) },
-          into: &writer)
-      } ?? false
+    let view = CacheReader.view(
+      path: store.path(for: name), at: now, keepParsed: false, tooltip: false, stackPlaceholder: false)
+    guard let meta = view.meta, meta.kind == StackRule.kind, view.error == nil else { return nil }
+    let resolved = StackView.resolve(
+      stack: name, meta: meta, directory: directory, now: now, shortLived: false, tooltip: false, browse: browse,
+      recordHold: false, explain: false, details: true)
+    guard let detail = resolved.stack else { return nil }
+    let shown = detail.shown.first { $0.name == resolved.member }
+    // The member's name is data from the stack's file, checked as StackView read it.
+    let member = resolved.member.flatMap { WidgetName($0) }
+    var writer = LargeWriter(style: style)
+    let following = { (meta: CacheMeta) in LargeText.showsFollowing(kind: meta.kind) }
+    var written = shown?.read.largeBytes(at: now, following: following, into: &writer) ?? false
+    if !written, let member {
+      writer = LargeWriter(style: style)
+      written = CacheReader.largeBytes(path: store.path(for: member), at: now, following: following, into: &writer)
+    }
     if !written {
       writer = LargeWriter(style: style)
-      var out = [parts.entry]
       var isStack = false
-      if let member = parts.member,
+      if let member,
         let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, stack: &isStack)
       {
-        out = large.lines
+        writer.lines(large.lines)
+      } else {
+        writer.lines([shown?.read.entry()?.runs ?? resolved.state.entry.runs])
       }
-      writer.lines(out)
     }
-    writer.lines(parts.ranking)
-    return writer.out
+    var ranking = StackRanking.Writer(
+      stack: name.text, browsing: resolved.state.browsing, shapes: shapes, into: &writer)
+    for candidate in detail.ranking {
+      guard let member = detail.shown.first(where: { $0.name == candidate.name }) else { continue }
+      let isShown = candidate.name == resolved.member
+      member.line = member.read.lineEntry { ranking.drawsRuns($0, form: member.read.view.meta?.line) }
+      guard let entry = member.line else {
+        ranking.missing(name: candidate.name, why: nil, into: &writer)
+        continue
+      }
+      ranking.row(
+        name: candidate.name, entry: entry, score: candidate.score, form: member.read.view.meta?.line,
+        stale: member.stale, shown: isShown, held: isShown && detail.held && resolved.state.browsing == nil,
+        into: &writer)
+    }
+    for (name, why) in detail.skipped { ranking.missing(name: name, why: why, into: &writer) }
+    return EmitPipeline.LargeOutput(bytes: writer.out, stack: resolved)
   }
 
   /// What both forms are made of: the stack's entry (shown when the member has no large
@@ -101,6 +126,7 @@ enum StackLarge {
     }
     let ranking = StackRanking.lines(stack: name.text, rows: rows, browsing: resolved.state.browsing, shapes: shapes)
     // The member's name is data from the stack's file, checked as StackView read it.
-    return (resolved.state.entry.runs, resolved.member.flatMap { WidgetName($0) }, ranking)
+    let entry = detail.shown.first { $0.name == resolved.member }?.read.entry()?.runs ?? resolved.state.entry.runs
+    return (entry, resolved.member.flatMap { WidgetName($0) }, ranking)
   }
 }

@@ -15,6 +15,9 @@ enum StackView {
     /// Its file read as far as the ranking needs; only the member shown is decoded whole.
     let read: MemberView
     let stale: Bool
+    /// Its current line as the large form's ranking reads it (`MemberView.lineEntry`), kept
+    /// here so that it is freed with the read (never, in a one-shot emit).
+    var line: Entry?
 
     init(name: String, read: MemberView, stale: Bool) {
       self.name = name
@@ -24,7 +27,9 @@ enum StackView {
   }
 
   /// `explain: false` (no `--verbose`): the reason, which only `--verbose` prints, is not
-  /// written.
+  /// written. `details`: for the large form, what the ranking needs (`Resolution.stack`);
+  /// the state's entry is then the shown member's date and relevance only (read it with
+  /// `MemberView.entry`).
   static func resolve(
     stack: WidgetName, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
     browse: BrowseStore?, recordHold: Bool, explain: Bool, details: Bool = false
@@ -105,7 +110,11 @@ enum StackView {
     if shortLived {
       for item in shown { _ = Unmanaged.passRetained(item) }
     }
-    guard let member = shown.first(where: { $0.name == choice.name }), let shownEntry = member.read.entry() else {
+    // The large form (`details`) decodes the shown entry itself, and only when the member
+    // has no large form of its own: its state keeps the date and relevance alone.
+    guard let member = shown.first(where: { $0.name == choice.name }),
+      let shownEntry = details ? member.read.view.current : member.read.entry()
+    else {
       return EmitPipeline.Resolution(
         state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
     }

@@ -23,29 +23,41 @@ struct LineChoice {
     runs = entry.runs
     short = entry.short
     asciiFont = nil
-    switch options.line ?? state.line ?? .gurmukhi {
-    case .transliteration: use(entry.transliteration)
-    case .translation: use(entry.translation)
+    let line = options.line ?? state.line ?? .gurmukhi
+    switch Self.choose(entry, line: line, font: options.gurmukhiFont ?? state.polybarFont, traits: traits) {
+    case .runs: break
+    case .ascii(let font):
+      runs = entry.ascii
+      asciiFont = font
+    case .text(let form):
+      runs = [TextRun(form.text)]
+      short = form.short
+    }
+  }
+
+  /// What `choose` picks: the entry's runs, its ASCII runs in a font, or one of its forms.
+  enum Choice {
+    case runs
+    case ascii(font: Int)
+    case text(LineText)
+  }
+
+  /// The choice itself, made without building runs (a stack's ranking writes the runs it
+  /// picks as they are). `font`: the polybar font index, if one is set.
+  static func choose(_ entry: Entry, line: LineForm, font: Int?, traits: BarTraits) -> Choice {
+    switch line {
+    case .transliteration: return entry.transliteration.map { .text($0) } ?? .runs
+    case .translation: return entry.translation.map { .text($0) } ?? .runs
     case .gurmukhi:
       // Only Gurbani entries (they carry line forms); other text is drawn as it is.
       guard !traits.shapesComplexScripts,
         !entry.ascii.isEmpty || entry.transliteration != nil || entry.translation != nil
-      else { return }
-      if traits.fontSwitching, let font = options.gurmukhiFont ?? state.polybarFont, !entry.ascii.isEmpty {
-        runs = entry.ascii
-        asciiFont = font
-      } else if let text = entry.transliteration, Self.drawsUnshaped(text.text) {
-        use(text)
-      } else if let text = entry.translation, Self.drawsUnshaped(text.text) {
-        use(text)
-      }
+      else { return .runs }
+      if traits.fontSwitching, let font, !entry.ascii.isEmpty { return .ascii(font: font) }
+      if let text = entry.transliteration, Self.drawsUnshaped(text.text) { return .text(text) }
+      if let text = entry.translation, Self.drawsUnshaped(text.text) { return .text(text) }
+      return .runs
     }
-  }
-
-  private mutating func use(_ form: LineText?) {
-    guard let form else { return }
-    runs = [TextRun(form.text)]
-    short = form.short
   }
 
   /// Whether every scalar belongs to a script drawn right without shaping or bidi:

@@ -24,11 +24,14 @@ final class CurrentLine {
   let file: FileBytes
   let json: FlatJSON
   let tooltip: Bool
+  /// The file's layout, found once: a stack's large form writes the member it shows from it.
+  let layout: LineLayout
 
-  init(file: FileBytes, json: FlatJSON, tooltip: Bool) {
+  init(file: FileBytes, json: FlatJSON, tooltip: Bool, layout: LineLayout) {
     self.file = file
     self.json = json
     self.tooltip = tooltip
+    self.layout = layout
   }
 }
 
@@ -67,7 +70,7 @@ extension CacheReader {
         return MemberView(view: CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
       }
       view.current = Entry(date: date, relevance: EntryDecoder.relevance(json.root), runs: [], alt: "")
-      let line = CurrentLine(file: file, json: json, tooltip: tooltip)
+      let line = CurrentLine(file: file, json: json, tooltip: tooltip, layout: layout)
       if keepParsed { _ = Unmanaged.passRetained(line) }
       return MemberView(view: view, line: line)
     }

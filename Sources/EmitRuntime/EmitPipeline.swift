@@ -170,12 +170,6 @@ public enum EmitPipeline {
       if let bytes = format.largeBytes(read.lines, options: options) {
         return LargeOutput(bytes: bytes, entries: read.entries, lines: read.lines)
       }
-    } else if stack, let widget, let style = format.largeStyle,
-      let output = StackLarge.output(
-        stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts,
-        style: style)
-    {
-      return output
     } else if stack, let widget,
       let lines = StackLarge.lines(
         stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts),

@@ -43,7 +43,8 @@ enum StackLarge {
   /// from the file its choice already read (`MemberView.largeBytes`) where that read
   /// answers, else from its lines; then the ranking row by row (`StackRanking.Writer`),
   /// each member's line decoded as far as it is drawn. The String form (`lines`) stays
-  /// what `timeline show` prints and the tests' oracle.
+  /// what `timeline show` prints and the tests' oracle; nil, as for a stack not read,
+  /// where a member's line is not in the writer's form: that form then answers.
   static func output(
     stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool,
     style: LargeWriter.Style
@@ -82,15 +83,21 @@ enum StackLarge {
     for candidate in detail.ranking {
       guard let member = detail.shown.first(where: { $0.name == candidate.name }) else { continue }
       let isShown = candidate.name == resolved.member
-      member.line = member.read.lineEntry { ranking.drawsRuns($0, form: member.read.view.meta?.line) }
+      let form = member.read.view.meta?.line
+      // Runs are decoded only where the line draws them and the writer cannot take them
+      // from the file's bytes.
+      let raw = member.read.readInPart && !ranking.checksRuns
+      member.line = member.read.lineEntry { !raw && ranking.drawsRuns($0, form: form) }
       guard let entry = member.line else {
         ranking.missing(name: candidate.name, why: nil, into: &writer)
         continue
       }
-      ranking.row(
-        name: candidate.name, entry: entry, score: candidate.score, form: member.read.view.meta?.line,
-        stale: member.stale, shown: isShown, held: isShown && detail.held && resolved.state.browsing == nil,
-        into: &writer)
+      let written = ranking.row(
+        name: candidate.name, entry: entry, score: candidate.score, form: form, stale: member.stale,
+        shown: isShown, held: isShown && detail.held && resolved.state.browsing == nil, into: &writer,
+        writeRuns: raw ? { member.read.writeRuns(into: &$0, color: $1) } : nil)
+      // A text the writer does not take (invalid UTF-8): the String form answers.
+      guard written else { return nil }
     }
     for (name, why) in detail.skipped { ranking.missing(name: name, why: why, into: &writer) }
     return EmitPipeline.LargeOutput(bytes: writer.out, stack: resolved)

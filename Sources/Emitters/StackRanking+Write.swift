@@ -27,11 +27,15 @@ extension StackRanking {
     }
 
     /// The next member by relevance, shown with `entry`'s line in its widget's form `form`
-    /// (its runs are read only if `drawsRuns`).
+    /// (its runs are read only if `drawsRuns`). `writeRuns`, where given, writes the runs
+    /// instead, straight from the entry's file (in the colour given, else each in its own),
+    /// when they need no check of their script (`checksRuns`); false from it is returned:
+    /// the line it left is not the String form's, which must then answer.
+    @discardableResult
     public mutating func row(
       name: String, entry: Entry, score: Int, form: LineForm?, stale: Bool, shown: Bool, held: Bool,
-      into writer: inout LargeWriter
-    ) {
+      into writer: inout LargeWriter, writeRuns: ((inout LargeWriter, String?) -> Bool)? = nil
+    ) -> Bool {
       rank += 1
       append(shown ? "▶ " : "  ")
       number(rank)
@@ -49,18 +53,26 @@ extension StackRanking {
       var shownForm: LineText?
       if case .text(let text) = choice(entry, form: form) { shownForm = text }
       let gurmukhi =
-        !shapes
+        checksRuns
         && (shownForm.map { ConkyEmitter.isGurmukhi($0.text) }
           ?? entry.runs.contains { ConkyEmitter.isGurmukhi($0.text) })
+      var written = true
       if gurmukhi {
         writer.run("(Gurmukhi text)", color: Palette.dim)
       } else if let shownForm {
         writer.run(shownForm.text, color: stale ? Palette.dim : nil)
+      } else if let writeRuns, !checksRuns {
+        written = writeRuns(&writer, stale ? Palette.dim : nil)
       } else {
         for run in entry.runs { writer.run(run.text, color: stale ? Palette.dim : run.color) }
       }
       writer.endLine()
+      return written
     }
+
+    /// Whether a row's runs are checked for Gurmukhi letters (`shapes` off: such a line is
+    /// shown as "(Gurmukhi text)"), which needs them decoded.
+    public var checksRuns: Bool { !shapes }
 
     /// Whether `row` draws `entry`'s runs, not one of its forms (`LineChoice`): the runs of
     /// an entry shown in a form need not be read.

@@ -30,4 +30,39 @@ extension MemberView {
     if drawsRuns(entry) { entry.runs = EntryDecoder.runs(node["runs"]) }
     return entry
   }
+
+  /// Whether the file was read in part: `writeRuns` can write the current line's runs.
+  public var readInPart: Bool { line != nil }
+
+  /// The current line's runs written into `writer` from the file's bytes, as
+  /// `writer.run(_:color:)` writes those `lineEntry` decodes: each in its own colour, or
+  /// all in `color`. False at a text the writer does not take (invalid UTF-8, which the
+  /// String path repairs: the caller drops what was written), and for a member not read in
+  /// part. No run is made: neither its String nor the run array, whose type's first use
+  /// alone costs a one-shot emit some 8 k.
+  public func writeRuns(into writer: inout LargeWriter, color: String?) -> Bool {
+    guard let line else { return false }
+    guard let runs = line.json.root["runs"], runs.count != nil else { return true }
+    var written = true
+    // swift-format-ignore: ReplaceForEachWithForLoop
+    runs.forEach { run in
+      guard written, let text = run["t"].flatMap(Self.raw) else { return }
+      let mark = writer.out.count
+      guard writer.run(text.bytes, json: text.escaped, color: color) else {
+        written = false
+        return
+      }
+      if color == nil, let raw = run["c"].flatMap(Self.raw) {
+        writer.color(raw.bytes, json: raw.escaped, since: mark)
+      }
+    }
+    return written
+  }
+
+  /// A string value's content in the line's bytes, and whether it has an escape.
+  private static func raw(_ node: FlatNode) -> (bytes: UnsafeRawBufferPointer, escaped: Bool)? {
+    let token = node.json.tokens[Int(node.index)]
+    guard token.kind == UInt8(ascii: "\"") else { return nil }
+    return (UnsafeRawBufferPointer(rebasing: node.json.bytes[Int(token.start)..<Int(token.end)]), token.escaped)
+  }
 }

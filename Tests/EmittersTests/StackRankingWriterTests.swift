@@ -66,8 +66,12 @@ import TimelineCore
   }
 
   /// `rows` through the writer, as the emitter gives them: an entry's runs only when the
-  /// writer says its line draws them.
-  static func written(_ rows: [StackRanking.Row], stack: String, browsing: String?, shapes: Bool, style: LargeWriter.Style)
+  /// writer says its line draws them and cannot take them from the file, where they are
+  /// written by the caller (`writeRuns`, here from the runs themselves: the file's bytes
+  /// are `StackLargeBytesTests`').
+  static func written(
+    _ rows: [StackRanking.Row], stack: String, browsing: String?, shapes: Bool, style: LargeWriter.Style
+  )
     -> [UInt8]
   {
     var writer = LargeWriter(style: style)
@@ -79,10 +83,17 @@ import TimelineCore
       }
       var forms = Entry(
         date: entry.date, runs: [], alt: "", transliteration: entry.transliteration, translation: entry.translation)
-      if ranking.drawsRuns(forms, form: row.line) { forms.runs = entry.runs }
-      ranking.row(
+      let raw = !ranking.checksRuns
+      if !raw && ranking.drawsRuns(forms, form: row.line) { forms.runs = entry.runs }
+      let written = ranking.row(
         name: row.name, entry: forms, score: row.score, form: row.line, stale: row.stale, shown: row.shown,
-        held: row.held, into: &writer)
+        held: row.held, into: &writer,
+        writeRuns: raw
+          ? { writer, color in
+            for run in entry.runs { writer.run(run.text, color: color ?? run.color) }
+            return true
+          } : nil)
+      #expect(written)
     }
     return writer.out
   }

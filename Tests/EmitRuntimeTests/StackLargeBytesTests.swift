@@ -1,0 +1,179 @@
+import EmitTestSupport
+import Foundation
+import Testing
+import TimelineCache
+import TimelineCore
+import TimelineTestSupport
+
+@testable import EmitRuntime
+@testable import Emitters
+
+/// A stack's large form as the emitter writes it (the member from its file's bytes, the
+/// ranking row by row, members' runs straight from their files) against the String form
+/// (`StackLarge.lines`, then the format's renderer), kept as the oracle: the same bytes for
+/// members whose lines carry hostile text, hand-written escapes and colours, and text the
+/// byte path does not take (invalid UTF-8), which must still give the oracle's output.
+@Suite struct StackLargeBytesTests {
+  /// Text every bar must show literally, and the controls the text policy acts on.
+  static let hostile: [String] = [
+    "${exec touch /tmp/x} $$ $ # \\# %{A:touch /tmp/x:}x%{A} #[fg=red]x <b>x</b> &amp; <action=`x`>",
+    "\u{1B}[31mred\u{1B}[0m \u{1B}]0;t\u{07} nul\u{0} del\u{7F} c1\u{85}\u{9B}31m tab\tcr\rlf\n",
+    "bidi \u{202A}\u{202B}\u{202C}\u{202D}\u{202E}txt.exe \u{2066}\u{2069} ls\u{2028}ps\u{2029}\u{200F}",
+    "ਸਤਿ ਨਾਮੁ ॥੧॥ e\u{301} 🙏🏽 \u{FEFF}bom \"quoted\" back\\slash",
+    String(repeating: "a long line of words, ", count: 200) + "end",
+  ]
+  /// Room in every entry line that an edit of another field gives or takes, so the lines
+  /// keep their lengths (the meta line's `entryBytes`) and the member is still read in part.
+  static let filler = String(repeating: "Z", count: 64)
+  static let start: Int64 = 1_000
+
+  static func runs(_ index: Int) -> [TextRun] {
+    let colors: [String?] = ["#a6e3a1", nil, "#FF6F4D", "#000000", "#f9c71c"]
+    return hostile.enumerated().map { number, text in
+      TextRun(text, color: colors[(index + number) % colors.count], bold: number % 2 == 0)
+    } + [TextRun("PLACE", color: "#a6e3a1"), TextRun(filler)]
+  }
+
+  /// Members of every line form: runs alone, Gurmukhi with a transliteration, a translation
+  /// form, and a stale member (dimmed rows); each entry line has `PLACE` to edit.
+  static func members() -> [Timeline] {
+    func entries(_ index: Int, _ forms: (Entry) -> Entry = { $0 }) -> [Entry] {
+      (0..<3).map { day in
+        forms(
+          Entry(
+            date: start + Int64(day) * 100, relevance: Relevance(10 * (index + 1) + day), runs: runs(index + day),
+            tooltip: [hostile[day]], alt: "a"))
+      }
+    }
+    var command = Caches.timeline("cmd", kind: "command", entries: entries(0))
+    command.policy = .never
+    let shabad = Caches.timeline(
+      "shabad", kind: "hukamnama",
+      entries: entries(1) { entry in
+        var entry = entry
+        entry.transliteration = LineText("latin " + hostile[0])
+        return entry
+      })
+    var translated = Caches.timeline(
+      "trans", kind: "random-shabad",
+      entries: entries(2) { entry in
+        var entry = entry
+        entry.translation = LineText(hostile[2])
+        return entry
+      })
+    translated.line = .translation
+    var stale = Caches.timeline("late", kind: "avalanche", entries: entries(3), grace: 0)
+    stale.policy = .after(start)
+    return [command, shabad, translated, stale]
+  }
+
+  /// Edits of `PLACE`, its colour and the filler after them in every entry line, made to
+  /// the same length with the filler: escapes the writer decodes, colours in other
+  /// spellings, values that are not strings, and bytes that are not UTF-8.
+  static let edits: [(name: String, to: [UInt8])] = [
+    ("none", []),
+    ("escapes", Array(##""t":"\u0041\ud800\u202e\u001b\/\"\\x","c":"#a6e3a1"},{"t":""##.utf8)),
+    ("upper colour", Array(##""t":"PLACE","c":"#A6E3A1"},{"t":""##.utf8)),
+    ("escaped colour", Array(##""t":"PLACE","c":"\u0023a6e3a1"},{"t":""##.utf8)),
+    ("bad colour", Array(##""t":"PLACE","c":"${exec x}"},{"t":""##.utf8)),
+    ("number text", Array(##""t":1234567,"c":"#a6e3a1"},{"t":""##.utf8)),
+    ("number colour", Array(##""t":"PLACE","c":123456},{"t":""##.utf8)),
+    ("invalid UTF-8", Array(##""t":"A"##.utf8) + [0xFF, 0xC3, 0x28] + Array(##"B","c":"#a6e3a1"},{"t":""##.utf8)),
+  ]
+  static let edited = Array(##""t":"PLACE","c":"#a6e3a1"},{"t":""##.utf8) + Array(filler.utf8)
+
+  static func edit(_ data: [UInt8], _ from: [UInt8], _ to: [UInt8]) -> [UInt8] {
+    guard !from.isEmpty else { return data }
+    var out: [UInt8] = []
+    var at = 0
+    while at < data.count {
+      if at + from.count <= data.count && Array(data[at..<at + from.count]) == from {
+        out += to
+        at += from.count
+      } else {
+        out.append(data[at])
+        at += 1
+      }
+    }
+    return out
+  }
+
+  @Test(arguments: edits.indices)
+  func theEmittersBytesAreTheStringForms(_ index: Int) throws {
+    let name = Self.edits[index].name
+    let from = Self.edits[index].to.isEmpty ? [] : Self.edited
+    let to =
+      Self.edits[index].to + [UInt8](repeating: UInt8(ascii: "Z"), count: from.count - Self.edits[index].to.count)
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    var names: [String] = []
+    for member in Self.members() {
+      try store.write(member)
+      let path = store.path(for: member.widget)
+      let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      let edited = Self.edit(original, from, to)
+      #expect(from.isEmpty || edited != original, "\(name)")
+      try Data(edited).write(to: URL(fileURLWithPath: path))
+      // Same lengths: the member is still read in part, where the runs go out as bytes.
+      let read = CacheReader.member(path: path, at: Self.start + 150, keepParsed: false, tooltip: false)
+      #expect(read.readInPart, "\(name) \(member.widget.text)")
+      names.append(member.widget.text)
+    }
+    var stack = Caches.timeline("s", kind: StackRule.kind, entries: [])
+    stack.members = names + ["absent"]
+    try store.write(stack)
+    for now in [Self.start - 1, Self.start, Self.start + 150, Self.start + 250, Self.start + 5000] {
+      for format in [OutputFormat.plain, .conky] {
+        let large = EmitPipeline.large(widget: "s", directory: dir.path, now: now, format: format, options: .init())
+        let lines = StackLarge.lines(
+          stack: "s", directory: dir.path, now: now, browse: nil, shapes: format.traits.shapesComplexScripts)
+        let oracle = try #require(lines.flatMap { format.largeBytes($0, options: RenderOptions()) })
+        #expect(large?.bytes == oracle, "\(name) \(format) at \(now)")
+      }
+    }
+  }
+
+  /// Styles that show colours: conky's, which leaves out lines of Gurmukhi script, and one
+  /// that keeps every line.
+  static let colouring = [
+    ConkyEmitter.largeStyle,
+    LargeWriter.Style(escaped: (0x24, 0), replacements: ("$$", ""), colorStart: { "<\($0)>" }, colorEnd: "</>"),
+  ]
+
+  /// A member's runs written from its file's bytes (`MemberView.writeRuns`) are the runs
+  /// it decodes written as Strings, in their own colours or in the one given, for a style
+  /// that shows colours; only text that is not UTF-8 is refused.
+  @Test(arguments: edits.indices)
+  func aMembersRunsFromItsBytesAreItsDecodedRuns(_ index: Int) throws {
+    let name = Self.edits[index].name
+    let from = Self.edits[index].to.isEmpty ? [] : Self.edited
+    let to =
+      Self.edits[index].to + [UInt8](repeating: UInt8(ascii: "Z"), count: from.count - Self.edits[index].to.count)
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    for member in Self.members() {
+      try store.write(member)
+      let path = store.path(for: member.widget)
+      let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      try Data(Self.edit(original, from, to)).write(to: URL(fileURLWithPath: path))
+      for now in [Self.start, Self.start + 150, Self.start + 250] {
+        let read = CacheReader.member(path: path, at: now, keepParsed: false, tooltip: false)
+        let runs = try #require(read.lineEntry { _ in true }?.runs)
+        for color in [nil, Palette.dim] {
+          for style in Self.colouring {
+            var bytes = LargeWriter(style: style)
+            bytes.beginLine()
+            let written = read.writeRuns(into: &bytes, color: color)
+            bytes.endLine()
+            var strings = LargeWriter(style: style)
+            strings.beginLine()
+            for run in runs { strings.run(run.text, color: color ?? run.color) }
+            strings.endLine()
+            #expect(written == (name != "invalid UTF-8"), "\(name) \(member.widget.text)")
+            if written { #expect(bytes.out == strings.out, "\(name) \(member.widget.text) at \(now)") }
+          }
+        }
+      }
+    }
+  }
+}

@@ -86,7 +86,7 @@ enum StackLarge {
       let form = member.read.view.meta?.line
       // Runs are decoded only where the line draws them and the writer cannot take them
       // from the file's bytes.
-      let raw = member.read.readInPart && !ranking.checksRuns
+      let raw = member.read.readInPart
       member.line = member.read.lineEntry { !raw && ranking.drawsRuns($0, form: form) }
       guard let entry = member.line else {
         ranking.missing(name: candidate.name, why: nil, into: &writer)

@@ -28,9 +28,9 @@ extension StackRanking {
 
     /// The next member by relevance, shown with `entry`'s line in its widget's form `form`
     /// (its runs are read only if `drawsRuns`). `writeRuns`, where given, writes the runs
-    /// instead, straight from the entry's file (in the colour given, else each in its own),
-    /// when they need no check of their script (`checksRuns`); false from it is returned:
-    /// the line it left is not the String form's, which must then answer.
+    /// instead, straight from the entry's file (in the colour given, else each in its own;
+    /// taken back for the note where `checksRuns` finds Gurmukhi in them); false from it is
+    /// returned: the line it left is not the String form's, which must then answer.
     @discardableResult
     public mutating func row(
       name: String, entry: Entry, score: Int, form: LineForm?, stale: Bool, shown: Bool, held: Bool,
@@ -61,8 +61,15 @@ extension StackRanking {
         writer.run("(Gurmukhi text)", color: Palette.dim)
       } else if let shownForm {
         writer.run(shownForm.text, color: stale ? Palette.dim : nil)
-      } else if let writeRuns, !checksRuns {
-        written = writeRuns(&writer, stale ? Palette.dim : nil)
+      } else if let writeRuns {
+        let color = stale ? Palette.dim : nil
+        if checksRuns {
+          let result = writer.unlessGurmukhi { writeRuns(&$0, color) }
+          written = result.written
+          if result.gurmukhi { writer.run("(Gurmukhi text)", color: Palette.dim) }
+        } else {
+          written = writeRuns(&writer, color)
+        }
       } else {
         for run in entry.runs { writer.run(run.text, color: stale ? Palette.dim : run.color) }
       }

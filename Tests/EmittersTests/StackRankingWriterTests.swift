@@ -66,14 +66,12 @@ import TimelineCore
   }
 
   /// `rows` through the writer, as the emitter gives them: an entry's runs only when the
-  /// writer says its line draws them and cannot take them from the file, where they are
-  /// written by the caller (`writeRuns`, here from the runs themselves: the file's bytes
+  /// writer says its line draws them, or (`raw`) written by the caller as the emitter
+  /// writes them from the file's bytes (here from the runs themselves: the file's bytes
   /// are `StackLargeBytesTests`').
   static func written(
-    _ rows: [StackRanking.Row], stack: String, browsing: String?, shapes: Bool, style: LargeWriter.Style
-  )
-    -> [UInt8]
-  {
+    _ rows: [StackRanking.Row], stack: String, browsing: String?, shapes: Bool, style: LargeWriter.Style, raw: Bool
+  ) -> [UInt8] {
     var writer = LargeWriter(style: style)
     var ranking = StackRanking.Writer(stack: stack, browsing: browsing, shapes: shapes, into: &writer)
     for row in rows {
@@ -83,7 +81,6 @@ import TimelineCore
       }
       var forms = Entry(
         date: entry.date, runs: [], alt: "", transliteration: entry.transliteration, translation: entry.translation)
-      let raw = !ranking.checksRuns
       if !raw && ranking.drawsRuns(forms, form: row.line) { forms.runs = entry.runs }
       let written = ranking.row(
         name: row.name, entry: forms, score: row.score, form: row.line, stale: row.stale, shown: row.shown,
@@ -107,8 +104,10 @@ import TimelineCore
         for stack in ["stack", Self.hostile[0], Self.hostile[7]] {
           let oracle = format.largeBytes(
             StackRanking.lines(stack: stack, rows: rows, browsing: browsing, shapes: shapes), options: RenderOptions())
-          let bytes = Self.written(rows, stack: stack, browsing: browsing, shapes: shapes, style: style)
-          #expect(bytes == oracle, "\(format) shapes \(shapes) browsing \(browsing ?? "nil")")
+          for raw in [false, true] {
+            let bytes = Self.written(rows, stack: stack, browsing: browsing, shapes: shapes, style: style, raw: raw)
+            #expect(bytes == oracle, "\(format) shapes \(shapes) raw \(raw) browsing \(browsing ?? "nil")")
+          }
         }
       }
     }
@@ -123,9 +122,11 @@ import TimelineCore
       for shapes in [true, false] {
         let oracle = format.largeBytes(
           StackRanking.lines(stack: "s", rows: [row], browsing: nil, shapes: shapes), options: RenderOptions())
-        let bytes = Self.written([row], stack: "s", browsing: nil, shapes: shapes, style: style)
-        #expect(bytes == oracle, "\(format) \(row.name.prefix(40)) \(String(describing: row.line)) shapes \(shapes)")
-        #expect(!bytes.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F })
+        for raw in [false, true] {
+          let bytes = Self.written([row], stack: "s", browsing: nil, shapes: shapes, style: style, raw: raw)
+          #expect(bytes == oracle, "\(format) \(row.name.prefix(40)) \(String(describing: row.line)) \(shapes) \(raw)")
+          #expect(!bytes.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F })
+        }
       }
     }
   }

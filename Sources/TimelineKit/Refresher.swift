@@ -119,7 +119,7 @@ public struct Refresher: Sendable {
     do {
       return try await store.withLock(widget.name, wait: lockWait) {
         // Another refresh may have finished while we waited for the lock.
-        var record = WidgetRecord.load(widget.name, store: store)
+        var record = WidgetRecord.load(widget.name, store: store, unlessUnchanged: before)
         var rerendered = false
         if Self.presentationOnly(record, hash), let timeline = record.timeline {
           try store.write(restyled(timeline, widget, hash: hash))

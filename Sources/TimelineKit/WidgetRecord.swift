@@ -1,3 +1,4 @@
+import Glibc
 import TimelineCache
 import TimelineCore
 
@@ -10,11 +11,16 @@ public struct WidgetRecord: Sendable {
   public var state: WidgetState?
   /// Why the cache file could not be read, when it exists but is damaged.
   public var readError: String?
+  /// Both files as they were when read (taken before the read, so a change during it
+  /// counts as a change).
+  private var seen: [FileStamp] = []
 
   /// Reads both files for `widget`.
   public static func load(_ widget: WidgetName, store: CacheStore) -> WidgetRecord {
     let path = store.path(for: widget)
+    let seen = FileStamp.of(widget, in: store)
     var record = WidgetRecord(state: store.state(of: widget))
+    record.seen = seen
     do {
       let timeline = try CacheReader.timeline(path: path)
       if let field = timeline.fieldOutOfRange {
@@ -28,6 +34,18 @@ public struct WidgetRecord: Sendable {
       record.readError = error.description
     }
     return record
+  }
+
+  /// `earlier` when neither file has been replaced or changed since it was read, else the
+  /// files read again: a refresh looks before it takes the widget's lock and again after,
+  /// and a second parse of an unchanged cache was most of that second look.
+  public static func load(_ widget: WidgetName, store: CacheStore, unlessUnchanged earlier: WidgetRecord)
+    -> WidgetRecord
+  {
+    guard !earlier.seen.isEmpty, FileStamp.of(widget, in: store) == earlier.seen else {
+      return load(widget, store: store)
+    }
+    return earlier
   }
 
   /// The instant of the next fetch: a pending retry wins, else the policy's due time.
@@ -53,5 +71,36 @@ public struct WidgetRecord: Sendable {
     if timeline.configHash != configHash { return "config changed" }
     if let next = nextRefresh, next <= now { return "due" }
     return nil
+  }
+}
+
+extension WidgetRecord {
+  /// What `stat` says of a file: enough to tell that it was replaced (the writer renames a new
+  /// file over it: another inode, a new change time) or written in place.
+  fileprivate struct FileStamp: Equatable, Sendable {
+    var device: UInt64 = 0
+    var inode: UInt64 = 0
+    var size: Int64 = -1
+    var modified = timespec()
+    var changed = timespec()
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+      a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
+        && a.modified.tv_nsec == b.modified.tv_nsec && a.changed.tv_sec == b.changed.tv_sec
+        && a.changed.tv_nsec == b.changed.tv_nsec
+    }
+
+    /// The cache file and the state file of `widget`; a missing file has a stamp of its own.
+    static func of(_ widget: WidgetName, in store: CacheStore) -> [FileStamp] {
+      [stamp(store.path(for: widget)), stamp(store.directory + "/" + widget.stateFile)]
+    }
+
+    private static func stamp(_ path: String) -> FileStamp {
+      var info = stat()
+      guard stat(path, &info) == 0 else { return FileStamp() }
+      return FileStamp(
+        device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim,
+        changed: info.st_ctim)
+    }
   }
 }

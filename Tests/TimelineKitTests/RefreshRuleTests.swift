@@ -112,3 +112,34 @@ import TimelineTestSupport
     #expect(engine.http.paths == ["/v2/hukamnamas/2026/3/2"])
   }
 }
+
+/// The record a refresh reads before it takes a widget's lock is read again under the lock
+/// only when a file changed meanwhile (another refresh finished), with real files.
+@Suite struct RecordRereadTests {
+  @Test func anUnchangedRecordIsKeptAndAChangedOneReadAgain() async throws {
+    let engine = try Engine()
+    #expect(try await engine.refresh().isRefreshed)
+    let store = engine.store
+    let first = WidgetRecord.load("hukamnama", store: store)
+    let kept = WidgetRecord.load("hukamnama", store: store, unlessUnchanged: first)
+    #expect(kept.timeline == first.timeline && kept.timeline != nil)
+    // Another refresh writes the cache (same bytes but the generation time): read again.
+    var changed = try #require(first.timeline)
+    changed.generated += 1
+    try store.write(changed)
+    #expect(WidgetRecord.load("hukamnama", store: store, unlessUnchanged: first).timeline == changed)
+    // A failure written beside it (the state file) is seen too.
+    let before = WidgetRecord.load("hukamnama", store: store)
+    engine.http.setOffline(true)
+    _ = try await engine.refresh(force: true)
+    let failed = WidgetRecord.load("hukamnama", store: store, unlessUnchanged: before)
+    #expect(before.lastError == nil && failed.lastError != nil, "\(failed)")
+    // A cache removed meanwhile reads as missing.
+    unlink(store.path(for: "hukamnama"))
+    let gone = WidgetRecord.load("hukamnama", store: store, unlessUnchanged: failed)
+    #expect(gone.timeline == nil && gone.readError == nil)
+    // And one written again after that is read.
+    try store.write(changed)
+    #expect(WidgetRecord.load("hukamnama", store: store, unlessUnchanged: gone).timeline == changed)
+  }
+}

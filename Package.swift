@@ -11,8 +11,9 @@ import PackageDescription
 //   and a detached thread; Glibc only. Apart from Platform so that timeline-emit does not link it: each type in
 //   the binary adds to the runtime's first conformance and metadata look-ups (~2 % of a
 //   one-shot emit, measured with callgrind).
-// - CJSONC: json-c, the reader of whole cache documents (version 2 hot lines use FlatJSON).
-// - TimelineCache: the cache file format, its readers (json-c; FlatJSON for the bars' lines) and its atomic writer (Glibc).
+// - CJSONC: json-c, the reader of whole cache documents in another layout (a version 2 file in
+//   the writer's layout is read line by line with FlatJSON, by the bars and the CLI alike).
+// - TimelineCache: the cache file format, its readers (json-c; FlatJSON for the layout's lines) and its atomic writer (Glibc).
 // - Emitters: pure renderers per bar and the OutputFormat registry; TimelineCore only, no
 //   Glibc, no file access.
 // - EmitRuntime: the emit command's process side (the pipeline from a cache file to a line,

@@ -146,20 +146,16 @@ public enum EmitPipeline {
     if let style = format.largeStyle, let widget {
       var writer = LargeWriter(style: style)
       let path = CacheStore(directory: directory).path(for: widget)
-      var stack = false
+      var stack: CacheView?
       if CacheReader.largeBytes(
-        path: path, at: now,
-        following: {
-          stack = $0.kind == StackRule.kind
-          return LargeText.showsFollowing(kind: $0.kind)
-        }, into: &writer)
+        path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, into: &writer, stack: &stack)
       {
         return LargeOutput(bytes: writer.out)
       }
-      // The meta line just read says whether it is a stack: not read again to find out.
-      if stack,
+      // A stack's file, read: not read again to find out, nor for its members.
+      if let stack,
         let output = StackLarge.output(
-          stack: widget, directory: directory, now: now, browse: browse,
+          stack: widget, view: stack, directory: directory, now: now, browse: browse,
           shapes: format.traits.shapesComplexScripts, style: style)
       {
         return output

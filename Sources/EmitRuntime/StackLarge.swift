@@ -39,19 +39,19 @@ enum StackLarge {
     return out + parts.ranking
   }
 
-  /// `lines` as `style` writes them, straight into the writer: the member's large form
-  /// from the file its choice already read (`MemberView.largeBytes`) where that read
-  /// answers, else from its lines; then the ranking row by row (`StackRanking.Writer`),
-  /// each member's line decoded as far as it is drawn. The String form (`lines`) stays
-  /// what `timeline show` prints and the tests' oracle; nil, as for a stack not read,
-  /// where a member's line is not in the writer's form: that form then answers.
+  /// `lines` as `style` writes them, from the stack's file as read into `view`
+  /// (`CacheReader.largeBytes(path:at:following:into:stack:)`), straight into the writer:
+  /// the member's large form from the file its choice already read
+  /// (`MemberView.largeBytes`) where that read answers, else from its lines; then the
+  /// ranking row by row (`StackRanking.Writer`), each member's line decoded as far as it is
+  /// drawn. The String form (`lines`) stays what `timeline show` prints and the tests'
+  /// oracle; nil, as for a stack not read, where a member's line is not in the writer's
+  /// form: that form then answers.
   static func output(
-    stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool,
+    stack name: WidgetName, view: CacheView, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool,
     style: LargeWriter.Style
   ) -> EmitPipeline.LargeOutput? {
     let store = CacheStore(directory: directory)
-    let view = CacheReader.view(
-      path: store.path(for: name), at: now, keepParsed: false, tooltip: false, stackPlaceholder: false)
     guard let meta = view.meta, meta.kind == StackRule.kind, view.error == nil else { return nil }
     let resolved = StackView.resolve(
       stack: name, meta: meta, directory: directory, now: now, shortLived: false, tooltip: false, browse: browse,

@@ -126,18 +126,8 @@ public enum CacheReader {
     case .futureVersion(let version): return CacheView(error: .futureVersion(path, version))
     case .layout(let layout):
       if keepParsed { layout.keep(parser) }
-      guard let meta = layout.meta else {
-        return CacheView(error: .corrupt(path, "the meta line is not valid"))
-      }
-      var view = CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
-      if layout.complete {
-        view = layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip)
-      }
-      // The placeholder is decoded only when it is what bars will show.
-      if view.current == nil && (stackPlaceholder || meta.kind != StackRule.kind) {
-        view.meta?.placeholder = layout.placeholder()
-      }
-      return view
+      return view(
+        layout, path: path, at: now, parser: parser, full: full, tooltip: tooltip, stackPlaceholder: stackPlaceholder)
     case .other:
       do {
         let (meta, entries) = try wholeDocument(bytes, path: path)
@@ -150,6 +140,25 @@ public enum CacheReader {
         return CacheView(error: error)
       }
     }
+  }
+
+  /// `view` of a file whose line layout was found.
+  static func view(
+    _ layout: LineLayout, path: String, at now: Int64, parser: JSONParser, full: Bool, tooltip: Bool,
+    stackPlaceholder: Bool
+  ) -> CacheView {
+    guard let meta = layout.meta else {
+      return CacheView(error: .corrupt(path, "the meta line is not valid"))
+    }
+    var view = CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
+    if layout.complete {
+      view = layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip)
+    }
+    // The placeholder is decoded only when it is what bars will show.
+    if view.current == nil && (stackPlaceholder || meta.kind != StackRule.kind) {
+      view.meta?.placeholder = layout.placeholder()
+    }
+    return view
   }
 
   /// The whole timeline: a file in the writer's layout line by line, as the bars read it

@@ -176,4 +176,66 @@ import TimelineTestSupport
       }
     }
   }
+
+  /// The large form of every stack file that is not plain: cut short, its meta line or an
+  /// entry line damaged, entries of its own. The stack's file is read once (its view from
+  /// the read that found it is a stack); each gives what the pipeline gave before: the
+  /// String form, the entries' large form, or the one-line placeholder.
+  @Test func damagedStackFilesGiveThePipelinesOutput() throws {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    for member in Self.members() { try store.write(member) }
+    var stack = Caches.timeline("s", kind: StackRule.kind, entries: [])
+    stack.members = Self.members().map(\.widget.text)
+    var owning = Caches.timeline(
+      "s", kind: StackRule.kind, entries: [Caches.entry("a stack's own entry " + Self.hostile[0], at: Self.start)])
+    owning.members = stack.members
+    let path = store.path(for: "s")
+    let cuts: [(String, Timeline, ([UInt8]) -> [UInt8])] = [
+      ("whole", stack, { $0 }),
+      ("cut short", stack, { Array($0.dropLast(3)) }),
+      ("meta damaged", stack, { Self.edit($0, Array(#""members":["#.utf8), Array(#""members":{"#.utf8)) }),
+      ("entries damaged", stack, { Self.edit($0, Array(#""entries":["#.utf8), Array(#""entries":{"#.utf8)) }),
+      ("own entries", owning, { $0 }),
+      ("own entry damaged", owning, { Self.edit($0, Array(#"{"date":"#.utf8), Array(#"{"dat":"#.utf8)) }),
+    ]
+    for (name, timeline, cut) in cuts {
+      try store.write(timeline)
+      let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      try Data(cut(original)).write(to: URL(fileURLWithPath: path))
+      for now in [Self.start - 1, Self.start + 150] {
+        var writer = LargeWriter(style: PlainEmitter.largeStyle)
+        var read: CacheView?
+        _ = CacheReader.largeBytes(path: path, at: now, following: { _ in false }, into: &writer, stack: &read)
+        let view = CacheReader.view(path: path, at: now, tooltip: false, stackPlaceholder: false)
+        if let read {
+          #expect(read.meta?.members == view.meta?.members && read.meta?.kind == view.meta?.kind, "\(name)")
+          #expect(read.error?.description == view.error?.description, "\(name)")
+          #expect(read.current?.date == view.current?.date && read.nextDate == view.nextDate, "\(name)")
+        }
+        for format in [OutputFormat.plain, .conky] {
+          let large = EmitPipeline.large(widget: "s", directory: dir.path, now: now, format: format, options: .init())
+          #expect(large?.bytes == Self.oracle(dir.path, at: now, format: format), "\(name) \(format) at \(now)")
+        }
+      }
+    }
+  }
+
+  /// What the pipeline gave before the stack's byte path: a file's entries in their large
+  /// form, else a stack's String form, else the one-line placeholder.
+  static func oracle(_ directory: String, at now: Int64, format: OutputFormat) -> [UInt8]? {
+    var stack = false
+    if let read = EmitPipeline.largeLines(widget: "s", directory: directory, now: now, stack: &stack) {
+      return format.largeBytes(read.lines, options: RenderOptions())
+    }
+    if stack,
+      let lines = StackLarge.lines(
+        stack: "s", directory: directory, now: now, browse: nil, shapes: format.traits.shapesComplexScripts),
+      let bytes = format.largeBytes(lines, options: RenderOptions())
+    {
+      return bytes
+    }
+    let resolved = EmitPipeline.resolve(widget: "s", directory: directory, now: now, tooltip: false)
+    return format.bytes(resolved.state, options: RenderOptions())
+  }
 }

@@ -1,0 +1,27 @@
+import TimelineCore
+
+extension CacheReader {
+  /// `largeBytes(path:at:following:into:)`; where that is false for a stack's file (a
+  /// stack has no entries of its own), `stack` is set to the view `view(path:at:tooltip:
+  /// false, stackPlaceholder: false)` gives, made from the same read: a stack's large form
+  /// then reads its file once, not once to find it is a stack and again for its members.
+  public static func largeBytes(
+    path: String, at now: Int64, following: (CacheMeta) -> Bool, into writer: inout LargeWriter,
+    stack: inout CacheView?
+  ) -> Bool {
+    guard case .opened(let file) = FileBytes.open(path) else { return false }
+    return withExtendedLifetime(file) {
+      guard let parser = JSONParser(keepParsed: true),
+        case .layout(let layout) = LineLayout.find(file.bytes, parser: parser), let meta = layout.meta
+      else { return false }
+      writer.reserve(file.bytes.count)
+      if layout.largeBytes(at: now, meta: meta, following: following(meta), parser: parser, into: &writer) {
+        return true
+      }
+      if meta.kind == StackRule.kind {
+        stack = view(layout, path: path, at: now, parser: parser, full: false, tooltip: false, stackPlaceholder: false)
+      }
+      return false
+    }
+  }
+}

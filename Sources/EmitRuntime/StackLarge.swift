@@ -87,7 +87,9 @@ enum StackLarge {
       // Runs are decoded only where the line draws them and the writer cannot take them
       // from the file's bytes.
       let raw = member.read.readInPart
-      member.line = member.read.lineEntry { !raw && ranking.drawsRuns($0, form: form) }
+      member.line = member.read.lineEntry(forms: ranking.readsForms(form)) {
+        !raw && ranking.drawsRuns($0, form: form)
+      }
       guard let entry = member.line else {
         ranking.missing(name: candidate.name, why: nil, into: &writer)
         continue

@@ -81,6 +81,12 @@ extension StackRanking {
     /// shown as "(Gurmukhi text)"), which needs them decoded.
     public var checksRuns: Bool { !shapes }
 
+    /// Whether a row in the line form `form` reads the entry's forms at all: a bar that
+    /// shapes the script draws a Gurmukhi line's runs (`LineChoice.choose`).
+    public func readsForms(_ form: LineForm?) -> Bool {
+      !(shapes && (form ?? .gurmukhi) == .gurmukhi)
+    }
+
     /// Whether `row` draws `entry`'s runs, not one of its forms (`LineChoice`): the runs of
     /// an entry shown in a form need not be read.
     public func drawsRuns(_ entry: Entry, form: LineForm?) -> Bool {
@@ -125,16 +131,16 @@ extension StackRanking {
       part.withUTF8 { text.append(contentsOf: $0) }
     }
 
-    /// `value` in decimal, as `String(value)` writes it.
+    /// `value` in decimal, as `String(value)` writes it, most significant digit first.
     private mutating func number(_ value: Int) {
       if value < 0 { text.append(UInt8(ascii: "-")) }
-      let start = text.count
-      var rest = value.magnitude
+      let magnitude = value.magnitude
+      var divisor: UInt = 1
+      while magnitude / divisor >= 10 { divisor *= 10 }
       repeat {
-        text.append(UInt8(ascii: "0") + UInt8(rest % 10))
-        rest /= 10
-      } while rest > 0
-      text[start...].reverse()
+        text.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+        divisor /= 10
+      } while divisor > 0
     }
   }
 }

@@ -15,18 +15,20 @@ extension MemberView {
     }
   }
 
-  /// The current entry as far as a bar line of it may need: its date and line forms, and
-  /// its runs only where `drawsRuns` says the line needs them (a line shown in one of its
-  /// forms draws no run). No ASCII form: only a bar that switches fonts draws it. The
-  /// ranking shows every member's line; decoding each entry whole (tooltip, classes, short
-  /// forms) cost it more than writing it.
-  public func lineEntry(drawsRuns: (Entry) -> Bool) -> Entry? {
+  /// The current entry as far as a bar line of it may need: its date, its line forms only
+  /// with `forms`, and its runs only where `drawsRuns` says the line needs them (a line
+  /// shown in one of its forms draws no run). No ASCII form: only a bar that switches fonts
+  /// draws it. The ranking shows every member's line; decoding each entry whole (tooltip,
+  /// classes, short forms) cost it more than writing it.
+  public func lineEntry(forms: Bool, drawsRuns: (Entry) -> Bool) -> Entry? {
     guard let line else { return view.current }
     let node = line.json.root
     guard let date = EntryDecoder.date(node) else { return nil }
-    var entry = Entry(
-      date: date, runs: [], alt: "", transliteration: EntryDecoder.lineText(node["translit"]),
-      translation: EntryDecoder.lineText(node["transl"]))
+    var entry = Entry(date: date, runs: [], alt: "")
+    if forms {
+      entry.transliteration = EntryDecoder.lineText(node["translit"])
+      entry.translation = EntryDecoder.lineText(node["transl"])
+    }
     if drawsRuns(entry) { entry.runs = EntryDecoder.runs(node["runs"]) }
     return entry
   }

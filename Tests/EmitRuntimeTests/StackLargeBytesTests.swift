@@ -158,7 +158,7 @@ import TimelineTestSupport
       try Data(Self.edit(original, from, to)).write(to: URL(fileURLWithPath: path))
       for now in [Self.start, Self.start + 150, Self.start + 250] {
         let read = CacheReader.member(path: path, at: now, keepParsed: false, tooltip: false)
-        let runs = try #require(read.lineEntry { _ in true }?.runs)
+        let runs = try #require(read.lineEntry(forms: true) { _ in true }?.runs)
         for color in [nil, Palette.dim] {
           for style in Self.colouring {
             var bytes = LargeWriter(style: style)

@@ -65,8 +65,8 @@ import TimelineCore
     return rows
   }
 
-  /// `rows` through the writer, as the emitter gives them: an entry's runs only when the
-  /// writer says its line draws them, or (`raw`) written by the caller as the emitter
+  /// `rows` through the writer, as the emitter gives them: an entry's forms only when the
+  /// writer reads them, its runs only when the writer says its line draws them, or (`raw`) written by the caller as the emitter
   /// writes them from the file's bytes (here from the runs themselves: the file's bytes
   /// are `StackLargeBytesTests`').
   static func written(
@@ -79,8 +79,11 @@ import TimelineCore
         ranking.missing(name: row.name, why: row.missing, into: &writer)
         continue
       }
-      var forms = Entry(
-        date: entry.date, runs: [], alt: "", transliteration: entry.transliteration, translation: entry.translation)
+      var forms = Entry(date: entry.date, runs: [], alt: "")
+      if ranking.readsForms(row.line) {
+        forms.transliteration = entry.transliteration
+        forms.translation = entry.translation
+      }
       if !raw && ranking.drawsRuns(forms, form: row.line) { forms.runs = entry.runs }
       let written = ranking.row(
         name: row.name, entry: forms, score: row.score, form: row.line, stale: row.stale, shown: row.shown,

@@ -12,9 +12,10 @@ public struct CacheView: Sendable {
   public var error: CacheReadError?
 }
 
-/// Reads cache files with json-c. The fast path relies on the writer's line layout
-/// (docs/cache-format.md) and parses only the meta line and about log2(n) entry lines;
-/// a file in any other valid layout is parsed whole.
+/// Reads cache files. A file in the writer's line layout (docs/cache-format.md) is read by
+/// its lines (`FlatJSON`): the bars' fast path parses only the meta line and about log2(n)
+/// entry lines, the CLI's whole read every line the same way; a file in any other valid
+/// layout is parsed whole with json-c, by both.
 public enum CacheReader {
   /// The view of the cache file at `path` at instant `now`. Never throws: every failure
   /// is reported in `error`. `keepParsed` never frees the json-c trees it parses, for a

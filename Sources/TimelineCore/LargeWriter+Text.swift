@@ -219,7 +219,9 @@ extension LargeWriter {
         }
         append(bytes, from, at)
         if byte == UInt8(ascii: "\"") {
-          note(UnsafeRawBufferPointer(rebasing: line[start..<at]), json: escaped)
+          if !needle.isEmpty && !named && !searchSkipped {
+            note(UnsafeRawBufferPointer(rebasing: line[start..<at]), json: escaped)
+          }
           return (at + 1, escaped)
         }
         if byte < 0x20 { return nil }

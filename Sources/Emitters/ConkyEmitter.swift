@@ -87,7 +87,7 @@ public enum ConkyEmitter {
   /// `largeBytes` for `LargeWriter`: the same escapes, colours and left-out lines.
   static let largeStyle = LargeWriter.Style(
     escaped: (UInt8(ascii: "$"), UInt8(ascii: "#")), replacements: ("$$", "\\#"), leavesOutGurmukhi: true,
-    colorStart: { color in "${color " + (Contrast.needsBadge(color) ? Contrast.text(on: color) : color) + "}" },
+    colorStart: { color in "${color \(Contrast.needsBadge(color) ? Contrast.text(on: color) : color)}" },
     colorEnd: "${color}")
 
   /// The large family as UTF-8 bytes: lines joined by newlines.

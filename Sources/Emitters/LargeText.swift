@@ -52,7 +52,9 @@ public enum LargeText {
   static func lines(of entry: Entry, detail: [[TextRun]]) -> [[TextRun]] {
     var lines = detail
     if lines.isEmpty {
-      lines = [entry.runs] + (entry.tooltip.isEmpty ? [] : [[]]) + entry.tooltip.map { [TextRun($0)] }
+      lines =
+        [LargeForm.text(entry.runs, level: entry.level)] + (entry.tooltip.isEmpty ? [] : [[]])
+        + entry.tooltip.map { [TextRun($0)] }
     }
     if let url = entry.url, !names(lines, url) {
       lines += [[], [TextRun(url, color: LargeForm.linkColor)]]

@@ -20,7 +20,7 @@ enum EntryDecoder {
       tooltip: tooltip ? strings(node["tooltip"]) : [],
       alt: node["alt"]?.string ?? "",
       classes: strings(node["class"]),
-      level: node["level"]?.int.map { Int(clamping: $0) },
+      level: level(node),
       ascii: runs(node["ascii"]),
       transliteration: lineText(node["translit"]),
       translation: lineText(node["transl"]))
@@ -62,8 +62,16 @@ enum EntryDecoder {
 
   /// The `x` of a version 2 entry line: its record in the `extra` section.
   static func extraIndex<Node: JSONReading>(_ node: Node) -> Int? {
-    node["x"]?.int.flatMap { $0 >= 0 && $0 < Int64(Int32.max) ? Int($0) : nil }
+    extraIndex(node["x"]?.int)
   }
+
+  /// `extraIndex` of the value of `x`: nil unless it can be a record's index.
+  static func extraIndex(_ value: Int64?) -> Int? {
+    value.flatMap { $0 >= 0 && $0 < Int64(Int32.max) ? Int($0) : nil }
+  }
+
+  /// The entry's `level` (`Entry` clamps it to 0…5).
+  static func level<Node: JSONReading>(_ node: Node) -> Int? { node["level"]?.int.map { Int(clamping: $0) } }
 
   /// The entry's `date` alone, nil where `entry` would reject the entry: what the binary
   /// search needs from the lines it only probes.

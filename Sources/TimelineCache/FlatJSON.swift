@@ -97,7 +97,7 @@ private struct FlatReader {
     var open = -1
     var depth = 0
     var inObject = false
-    while true {
+    values: while true {
       // A value starts here.
       skipSpace()
       guard at < count else { return false }
@@ -121,15 +121,11 @@ private struct FlatReader {
       } else {
         guard scalar(byte) else { return false }
         if open < 0 { return true }
-        tokens[open].count += 1
-        skipSpace()
-        guard at < count else { return false }
-        if base[at] == UInt8(ascii: ",") {
-          at += 1
-          if inObject && !key() { return false }
-          continue
+        switch after(open, inObject: inObject) {
+        case .more: continue values
+        case .invalid: return false
+        case .closes: break
         }
-        guard base[at] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
       }
       // `at` is on the closing bracket of `open`: close it, and each container it ends.
       while true {
@@ -141,17 +137,26 @@ private struct FlatReader {
         depth -= 1
         if open < 0 { return true }
         inObject = tokens[open].kind == UInt8(ascii: "{")
-        tokens[open].count += 1
-        skipSpace()
-        guard at < count else { return false }
-        if base[at] == UInt8(ascii: ",") {
-          at += 1
-          if inObject && !key() { return false }
-          break
+        switch after(open, inObject: inObject) {
+        case .more: continue values
+        case .invalid: return false
+        case .closes: continue
         }
-        guard base[at] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
       }
     }
+  }
+
+  /// Counts the member just read in `open` and reads what follows it.
+  @inline(__always)
+  private mutating func after(_ open: Int, inObject: Bool) -> FlatScan.Next {
+    tokens[open].count += 1
+    skipSpace()
+    guard at < count else { return .invalid }
+    if base[at] == UInt8(ascii: ",") {
+      at += 1
+      return !inObject || key() ? .more : .invalid
+    }
+    return base[at] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) ? .closes : .invalid
   }
 
   /// A string, number or literal starting with `byte` at `at`.
@@ -221,7 +226,7 @@ private struct FlatReader {
       // is always a true one (the tests' borrows only run upward), so it places the stop.
       while scan + 8 <= count {
         let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: scan, as: UInt64.self)
-        let stops = Self.stops(word)
+        let stops = FlatScan.stops(word)
         if stops != 0 {
           scan += stops.trailingZeroBitCount >> 3
           break
@@ -255,16 +260,6 @@ private struct FlatReader {
       default: return false
       }
     }
-  }
-
-  /// The high bit of each byte of `word` that may be a `"`, a `\` or a control (below
-  /// 0x20); exact up to and including the lowest byte flagged.
-  private static func stops(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let flags = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-    return flags & 0x8080_8080_8080_8080
   }
 
   private mutating func literal(_ word: StaticString, kind: UInt8) -> Bool {

@@ -104,28 +104,7 @@ struct FlatNode: JSONReading {
   var int: Int64? {
     let token = self.token
     guard token.kind == UInt8(ascii: "i") else { return nil }
-    var at = Int(token.start)
-    let end = Int(token.end)
-    let negative = json.bytes[at] == UInt8(ascii: "-")
-    if negative { at += 1 }
-    var value: Int64 = 0
-    // Up to 18 digits cannot overflow: no checks per digit (a date has 10).
-    if end - at <= 18 {
-      while at < end {
-        value = value &* 10 &+ Int64(json.bytes[at] &- 48)
-        at += 1
-      }
-      return negative ? -value : value
-    }
-    while at < end {
-      let digit = Int64(json.bytes[at] - 48)
-      let (times, o1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-      if o1 || o2 { return negative ? Int64.min : Int64.max }
-      value = sum
-      at += 1
-    }
-    return value
+    return FlatScan.integer(json.bytes, Int(token.start), Int(token.end))
   }
 
   var double: Double? {

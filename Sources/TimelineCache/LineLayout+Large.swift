@@ -77,6 +77,9 @@ struct ExtraLines {
   let close: Int
   private var starts: [Int] = []
   private var next: Int
+  /// The record asked for last, which is asked for again (`largeBytes` looks at its end
+  /// before it reads it): its line's end is found once.
+  private var last = (index: -1, range: 0..<0)
 
   init(layout: LineLayout) {
     self.layout = layout
@@ -93,7 +96,10 @@ struct ExtraLines {
       next = LineLayout.lineEnd(layout.bytes, from: next) + 1
     }
     guard index < starts.count else { return nil }
-    return starts[index]..<Swift.min(LineLayout.lineEnd(layout.bytes, from: starts[index]), close)
+    if last.index != index {
+      last = (index, starts[index]..<Swift.min(LineLayout.lineEnd(layout.bytes, from: starts[index]), close))
+    }
+    return last.range
   }
 
   /// The record on `range`, nil unless it is one JSON value (with its separating comma).

@@ -17,33 +17,77 @@ extension LineLayout {
     repeat {
       let stop = Swift.min(Self.lineEnd(bytes, from: at), end)
       let line = UnsafeRawBufferPointer(rebasing: bytes[at..<stop])
-      var used = 0
-      guard let date = Self.leadingDate(bytes, from: at, to: stop), let json = FlatJSON.parse(line, used: &used),
-        Self.isOneValue(line, used: used), EntryDecoder.date(json.root) == date, last.map({ $0 <= date }) ?? true
+      guard let date = Self.leadingDate(bytes, from: at, to: stop), last.map({ $0 <= date }) ?? true,
+        var entry = entryLine(line, records: &records), entry.date == date
       else { return false }
       if last != nil, let end = meta.end, date >= end { break }
       if last != nil { writer.rule() }
-      guard write(json.root, records: &records, into: &writer) else { return false }
+      guard write(&entry, records: &records, into: &writer) else { return false }
       last = date
       at = stop + 1
     } while following && at < end
     return true
   }
 
+  /// The shown line `line` under the cache's validity rule (one JSON value as `FlatJSON`
+  /// reads it, then at most the `,` before the next line); nil where the rule refuses it.
+  /// An entry that shows a detail record needs only its `date` and `x`: its line is checked
+  /// without being parsed (`EntryLineCheck`). Any other is parsed whole at once, since its
+  /// runs or link are shown (and a key with an escape needs the parse to be told apart).
+  private func entryLine(_ line: UnsafeRawBufferPointer, records: inout ExtraLines) -> EntryLine? {
+    if showsRecord(line, records: &records) {
+      guard let check = EntryLineCheck(line), Self.isOneValue(line, used: check.used) else { return nil }
+      if check.plainKeys {
+        return EntryLine(line: line, json: nil, date: check.date, extra: EntryDecoder.extraIndex(check.extra))
+      }
+    }
+    var used = 0
+    guard let json = FlatJSON.parse(line, used: &used), Self.isOneValue(line, used: used) else { return nil }
+    return EntryLine(
+      line: line, json: json, date: EntryDecoder.date(json.root), extra: EntryDecoder.extraIndex(json.root))
+  }
+
+  /// Whether `line` ends as the writer ends a line whose record has a detail: `,"x":N}`
+  /// (then maybe `,`) with record `N` ending as detail lines do. Only a guess at which read is
+  /// cheaper: both give the same answer for every line.
+  private func showsRecord(_ line: UnsafeRawBufferPointer, records: inout ExtraLines) -> Bool {
+    var at = line.count
+    if at > 0 && line[at - 1] == UInt8(ascii: ",") { at -= 1 }
+    guard at > 0, line[at - 1] == UInt8(ascii: "}") else { return false }
+    at -= 1
+    var index = 0
+    var scale = 1
+    while at > 0, line[at - 1] &- 48 < 10, scale < 1_000_000_000 {
+      index += Int(line[at - 1] &- 48) * scale
+      scale *= 10
+      at -= 1
+    }
+    // `,"x":` before the digits.
+    guard scale > 1, at >= 5, line[at - 5] == UInt8(ascii: ","), line[at - 4] == UInt8(ascii: "\""),
+      line[at - 3] == UInt8(ascii: "x"), line[at - 2] == UInt8(ascii: "\""), line[at - 1] == UInt8(ascii: ":"),
+      var record = records.line(index)
+    else { return false }
+    // A record with detail lines ends as its detail does: `]]}`.
+    if record.count > 0 && bytes[record.upperBound - 1] == UInt8(ascii: ",") { record = record.dropLast() }
+    return record.count >= 3 && bytes[record.upperBound - 1] == UInt8(ascii: "}")
+      && bytes[record.upperBound - 2] == UInt8(ascii: "]") && bytes[record.upperBound - 3] == UInt8(ascii: "]")
+  }
+
   /// One entry (`LargeText.lines(of:detail:)`): its detail, else its runs and tooltip, then
   /// its link unless a line names it.
-  private func write(_ node: FlatNode, records: inout ExtraLines, into writer: inout LargeWriter) -> Bool {
+  private func write(_ entry: inout EntryLine, records: inout ExtraLines, into writer: inout LargeWriter) -> Bool {
     var url: [UInt8]?
     var key: [UInt8]?
     var record: DetailRecord?
     var oldDetail: [[TextRun]] = []
     // An index past the last record leaves the entry line's own members, as in `large`.
-    if let index = EntryDecoder.extraIndex(node), let range = records.line(index) {
+    if let index = entry.extra, let range = records.line(index) {
       guard let read = DetailRecord(UnsafeRawBufferPointer(rebasing: bytes[range])) else { return false }
       record = read
       url = read.url.map { read.bytes($0) }
       key = read.key.map { read.bytes($0) }
     } else {
+      guard let node = entry.root() else { return false }
       url = node["url"]?.string.map { Array($0.utf8) }
       key = node["key"]?.string.map { Array($0.utf8) }
       oldDetail = EntryDecoder.lines(node["detail"])
@@ -67,9 +111,24 @@ extension LineLayout {
       wrote = shared
     }
     if !wrote {
-      let runs = EntryDecoder.runs(node["runs"])
-      let tooltip = EntryDecoder.strings(node["tooltip"])
-      writer.lines([runs] + (tooltip.isEmpty ? [] : [[]]) + tooltip.map { [TextRun($0)] })
+      guard let node = entry.root() else { return false }
+      var runs = EntryDecoder.runs(node["runs"])
+      if !runs.contains(where: { $0.color != nil }) { runs = LargeForm.text(runs, level: EntryDecoder.level(node)) }
+      // Line by line, as `LargeText.lines(of:detail:)` lays them out: an array of lines
+      // of runs would cost a one-shot emit its generic metadata.
+      writer.beginLine()
+      for run in runs { writer.run(run.text, color: run.color) }
+      writer.endLine()
+      var first = true
+      // swift-format-ignore: ReplaceForEachWithForLoop
+      node["tooltip"]?.forEach { item in
+        guard let text = item.string else { return }
+        if first { writer.emptyLine() }
+        first = false
+        writer.beginLine()
+        writer.run(text, color: nil)
+        writer.endLine()
+      }
     }
     let named = writer.named
     writer.endSearch()
@@ -98,5 +157,22 @@ extension LineLayout {
       index += 1
     }
     return false
+  }
+}
+
+/// A shown entry line, read whole (`root`) only when its values beyond `date` and `x` are.
+private struct EntryLine {
+  let line: UnsafeRawBufferPointer
+  var json: FlatJSON?
+  var date: Int64?
+  var extra: Int?
+
+  /// The line's value; nil only where `EntryLineCheck` and `FlatJSON` would disagree.
+  mutating func root() -> FlatNode? {
+    if json == nil {
+      var used = 0
+      json = FlatJSON.parse(line, used: &used)
+    }
+    return json?.root
   }
 }

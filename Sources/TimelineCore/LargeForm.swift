@@ -9,4 +9,17 @@ public enum LargeForm {
   public static let ruleText: StaticString = "────────────────────────────────────────"
   /// The rule between two entries, with an empty line each side.
   public static var rule: [[TextRun]] { [[], [TextRun(ruleText.description, color: ruleColor)], []] }
+
+  /// An entry's text as the large family shows it: in its level's colour when it has a
+  /// level and no run has a colour of its own (a command's `level`), as the single-line
+  /// bars draw it (`Palette.level`).
+  public static func text(_ runs: [TextRun], level: Int?) -> [TextRun] {
+    guard let level, !runs.contains(where: { $0.color != nil }) else { return runs }
+    let color = Palette.level(level)
+    return runs.map { run in
+      var run = run
+      run.color = color
+      return run
+    }
+  }
 }

@@ -298,39 +298,8 @@ extension LargeWriter {
     }
   }
 
-  /// Gives the run written since `mark` its colour: the markup before it, and after it.
-  public mutating func color(_ color: String, since mark: Int) {
-    if leavesOutLine { return }
-    if lastColor?.color != color { lastColor = (color, style.colorStart(color).map { Array($0.utf8) }) }
-    guard let markup = lastColor?.markup else { return }
-    out.insert(contentsOf: markup, at: mark)
-    append(style.colorEnd)
-  }
-
-  /// Gives the run written since `mark` the colour of the JSON string content `raw` (as
-  /// the line reader and `TextRun` read it: invalid colours are none).
-  public mutating func color(_ raw: UnsafeRawBufferPointer, json: Bool, since mark: Int) {
-    guard style.colors && !leavesOutLine else { return }
-    if lastRawColor.map({ Self.same($0.raw, raw) }) != true {
-      var bytes: [UInt8] = []
-      if json { JSONText.unescape(raw, into: &bytes) } else { bytes.append(contentsOf: raw) }
-      let color = TextRun.validColor(String(decoding: bytes, as: UTF8.self))
-      lastRawColor = (Array(raw), color.flatMap(style.colorStart).map { Array($0.utf8) })
-    }
-    guard let markup = lastRawColor?.markup else { return }
-    out.insert(contentsOf: markup, at: mark)
-    append(style.colorEnd)
-  }
-
   /// Whether the line being written is to be left out (`endLine`): its runs need no colour.
   var leavesOutLine: Bool { lineGurmukhi && style.leavesOutGurmukhi }
-
-  /// Whether `bytes` are `raw`'s (a colour's few bytes: a loop beats a generic comparison).
-  static func same(_ bytes: [UInt8], _ raw: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count == raw.count else { return false }
-    for index in 0..<raw.count where bytes[index] != raw[index] { return false }
-    return true
-  }
 
   /// The text of a run written with `string`, in the bytes of the file being read, for
   /// the search of `search(for:)`: kept where it is, and joined only for a line where a
@@ -341,7 +310,9 @@ extension LargeWriter {
       copy(raw, json: json)
       return
     }
-    lineParts.append((raw, json))
+    lineParts.append(Int(bitPattern: raw.baseAddress))
+    lineParts.append(raw.count)
+    lineParts.append(json ? 1 : 0)
     if !lineHasAnchor {
       lineHasAnchor = Self.has(anchor, in: raw) || (json && Self.has(UInt8(ascii: "\\"), in: raw))
     }
@@ -364,7 +335,10 @@ extension LargeWriter {
 
   /// The line's runs kept by `note`, unescaped into `lineText`.
   mutating func join() {
-    for (raw, json) in lineParts {
+    for index in stride(from: 0, to: lineParts.count, by: 3) {
+      let raw = UnsafeRawBufferPointer(
+        start: UnsafeRawPointer(bitPattern: lineParts[index]), count: lineParts[index + 1])
+      let json = lineParts[index + 2] != 0
       if json {
         JSONText.unescape(raw, into: &lineText)
       } else {

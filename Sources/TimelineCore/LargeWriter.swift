@@ -57,7 +57,9 @@ public struct LargeWriter {
   var lineText: [UInt8] = []
   /// A line's runs so far, in the file's own bytes (alive while the file is read): joined
   /// into `lineText` only when one of them has the needle's `anchor` byte (`note`).
-  var lineParts: [(raw: UnsafeRawBufferPointer, json: Bool)] = []
+  /// Three `Int`s a run: its address, its length, 1 for JSON (an array of tuples cost a
+  /// one-shot emit its generic metadata, more than the few runs it holds).
+  var lineParts: [Int] = []
   var lineHasAnchor = false
   /// Whether this line's runs are copied into `lineText` as they come (`copy`).
   var copying = false
@@ -65,10 +67,12 @@ public struct LargeWriter {
   public private(set) var anchor: UInt8 = 0
   /// Set while lines are written that cannot have the link (`skipSearch`).
   var searchSkipped = false
-  /// The last colour's markup (a shabad's lines repeat one visraam colour), by its bytes
-  /// in the file and by its String.
-  var lastColor: (color: String, markup: [UInt8]?)?
-  var lastRawColor: (raw: [UInt8], markup: [UInt8]?)?
+  /// The markup of each colour met so far (`LargeWriter+Color`): per colour its key and
+  /// the range of its markup in `colorMarkup` (a start of -1: none), the first in
+  /// `firstColor` (a start of -2: none yet), the others three `Int`s each in `colorTable`.
+  var firstColor = (key: 0, start: -2, end: 0)
+  var colorTable: [Int] = []
+  var colorMarkup: [UInt8] = []
 
   /// Whether the style shows colours (`Style.colors`).
   public var colors: Bool { style.colors }
@@ -158,9 +162,14 @@ public struct LargeWriter {
   public mutating func rule() {
     emptyLine()
     beginLine()
-    _ = run(
-      UnsafeRawBufferPointer(start: LargeForm.ruleText.utf8Start, count: LargeForm.ruleText.utf8CodeUnitCount),
-      json: false, color: LargeForm.ruleColor)
+    // The rule's text is one the text policy and every bar's escapes leave as it is
+    // (box-drawing lines): its bytes go out as they are (LargeWriterTests compares it with
+    // `LargeForm.rule` through each bar's renderer).
+    let text = UnsafeRawBufferPointer(start: LargeForm.ruleText.utf8Start, count: LargeForm.ruleText.utf8CodeUnitCount)
+    copy(text, json: false)
+    let mark = out.count
+    append(LargeForm.ruleText)
+    color(LargeForm.ruleColor, since: mark)
     endLine()
     emptyLine()
   }

@@ -270,14 +270,14 @@ def summary(rows, peers):
         (next(r for r in rows if r["cache"] == "shabad-120" and r["name"] == e["name"])["instr"] or 0)
         / (e["instr"] or 1) for e in emits if e["cache"] == "shabad-3")
     stack = max(_ratio(rows, "stack", r["name"], "instr") or 0 for r in emits if r["cache"] == "stack")
-    peers = 0
+    against_polybar = 0
     for r in emits:
         fmt, _, variant = r["name"].partition(" ")
         if fmt not in peers:
             continue
         polybar = next((p for p in emits if p["cache"] == r["cache"] and p["name"] == "polybar " + variant), None)
         if polybar and polybar["instr"] and r["instr"]:
-            peers = max(peers, r["instr"] / polybar["instr"])
+            against_polybar = max(against_polybar, r["instr"] / polybar["instr"])
     return {"instr": instr, "wall": wall, "rss": rss, "cat_rss": cat_rss, "long": long_vs_short, "cells": len(single),
             "stack_wall": max((_ratio(rows, "stack", r["name"], "ms") or 0 for r in stacked), default=0),
             "stack_rss": max((r["rss"] for r in stacked), default=0),
@@ -285,7 +285,7 @@ def summary(rows, peers):
             "large_cells": len(large),
             "large_instr": max((_ratio(rows, r["cache"], r["name"], "instr") or 0 for r in large), default=0),
             "large_wall": max((_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in large), default=0),
-            "stack": stack, "peers": peers}
+            "stack": stack, "peers": against_polybar}
 
 
 def report(rows):

@@ -32,7 +32,6 @@ import TimelineTestSupport
   /// The file with `meta` as its meta object and `entries` as its entry lines (each with
   /// the `,` the writer puts between lines), `entryBytes` made to fit them.
   static func file(meta: [UInt8]? = nil, entries: [[UInt8]]? = nil, extra: [[UInt8]]? = nil) -> [UInt8] {
-    let first = lines[0]
     let prefix = Array(#"{"version":2,"meta":"#.utf8)
     let suffix = Array(#","entries":["#.utf8)
     var metaBytes = meta ?? metaObject

@@ -85,7 +85,10 @@ struct ExtraLines {
     self.layout = layout
     var tail = layout.bytes.count
     while tail > layout.extraStart, layout.bytes[tail - 1] == 0x0A { tail -= 1 }
-    close = Swift.max(layout.extraStart, tail - 2)
+    // `]}` closes the records only on a line of its own: a last record that carries it is
+    // not one value, and damaged, as the whole read (`recordLines`) finds it.
+    let own = tail - 2 == layout.extraStart || (tail - 3 >= layout.extraStart && layout.bytes[tail - 3] == 0x0A)
+    close = own ? tail - 2 : Swift.max(layout.extraStart, tail)
     next = layout.extraStart
   }
 

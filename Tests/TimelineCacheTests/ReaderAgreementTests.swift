@@ -258,6 +258,78 @@ import TimelineTestSupport
     #expect(compared >= 45, "\(compared) files compared")
   }
 
+  /// Entries with details, as the large bars and `timeline show` read them: the first
+  /// shows one, the second repeats it by its key (its record has no detail), the third has
+  /// its own.
+  static let detailed = CacheEncoder.encode(
+    Timeline(
+      widget: "w", kind: "random-shabad",
+      entries: [
+        Entry(
+          date: 1000, runs: [TextRun("first")], alt: "a", url: "https://example.org/1", key: "k",
+          detail: [[TextRun("line A")], [TextRun("line B", color: "#ff0000")]]),
+        Entry(date: 2000, runs: [TextRun("second")], alt: "b", url: "https://example.org/2", key: "k"),
+        Entry(date: 3000, runs: [TextRun("third")], alt: "c", key: "m", detail: [[TextRun("line C")]]),
+      ], end: 9000, policy: .after(5000), placeholder: Entry(date: 0, runs: [TextRun("ph")], alt: "placeholder"),
+      generated: 900, lastSuccess: 900, grace: 1800, configHash: "abc"))
+
+  /// `detailed` with `change` made to its record line `index` (without its `,`).
+  static func record(_ index: Int, _ change: ([UInt8]) -> [UInt8]) -> [UInt8] {
+    var lines = detailed.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    let at = (lines.firstIndex(of: Array(#"],"extra":["#.utf8)) ?? lines.count) + 1 + index
+    let comma = lines[at].last == UInt8(ascii: ",")
+    lines[at] = change(comma ? Array(lines[at].dropLast()) : lines[at]) + (comma ? [UInt8(ascii: ",")] : [])
+    return Array(lines.joined(separator: [0x0A]))
+  }
+
+  /// A record line with something after its object (or the closing `]}` on the last
+  /// record's line) is damaged for both readers: the entries that point at it show without
+  /// its link and detail in `timeline show` and in the large bars alike (the byte writer,
+  /// and the String path it falls back to), and never lose their entry.
+  @Test func aRecordWithTrailingBytesIsDamagedForTheCLIAndTheLargeBars() throws {
+    let dir = try TempDir()
+    let records = Self.detailed.split(separator: 0x0A).count - 2 - 3 - 1
+    #expect(records == 3)
+    var files: [(String, [UInt8])] = [("as written", Self.detailed)]
+    for index in 0..<records {
+      for garbage in ["x", " ", ",", "]", "}", "{}", "]}", #"\u0000"#, #"\"#] {
+        files.append(("record \(index) + \(garbage)", Self.record(index) { $0 + Array(garbage.utf8) }))
+      }
+    }
+    let written = String(decoding: Self.detailed, as: UTF8.self)
+    files.append(("the last record carries ]}", Array(written.replacingOccurrences(of: "}\n]}", with: "}]}").utf8)))
+    files.append(("the last record carries ]}x", Self.record(records - 1) { $0 + Array("]}x".utf8) }))
+    var dropped = 0
+    for (number, (name, bytes)) in files.enumerated() {
+      let path = try Self.write(dir, "detail\(number).json", bytes)
+      let timeline = try CacheReader.timeline(path: path)
+      for now in Self.instants {
+        let current = timeline.current(at: now)
+        let cli = current.map { ($0.url, timeline.detail(of: $0)) }
+        let large: (String?, [[TextRun]])?
+        switch CacheReader.large(path: path, at: now, following: { _ in false }) {
+        case .entries(_, let shown): large = shown.first.map { ($0.url, $0.detail) }
+        case .noEntry: large = nil
+        case .whole: large = cli
+        }
+        #expect(
+          large?.0 == cli?.0 && large?.1 == cli?.1,
+          "\(name) at \(now): \(String(describing: large)) \(String(describing: cli))")
+        var writer = LargeWriter(style: LargeWriter.Style())
+        if CacheReader.largeBytes(path: path, at: now, following: { _ in false }, into: &writer) {
+          let text = String(decoding: writer.out, as: UTF8.self)
+          let detail = cli?.1.map { $0.map(\.text).joined() } ?? []
+          #expect(
+            text.contains(current?.text ?? "?") == detail.isEmpty
+              && detail.allSatisfy { text.contains($0) } && text.contains("https://") == (cli?.0 != nil),
+            "\(name) at \(now): \(text)")
+        }
+        if let current, timeline.detail(of: current).isEmpty { dropped += 1 }
+      }
+    }
+    #expect(dropped > 50, "\(dropped) entries shown without a detail")
+  }
+
   /// Entry lines out of date order: the bars' binary search cannot read such a file right
   /// without reading every line, so the CLI calls it damaged (and a refresh rewrites it).
   @Test func entryLinesOutOfOrderAreDamaged() throws {

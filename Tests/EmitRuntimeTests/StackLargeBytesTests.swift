@@ -98,26 +98,43 @@ import TimelineTestSupport
     return out
   }
 
-  @Test(arguments: edits.indices)
-  func theEmittersBytesAreTheStringForms(_ index: Int) throws {
-    let name = Self.edits[index].name
-    let from = Self.edits[index].to.isEmpty ? [] : Self.edited
-    let to =
-      Self.edits[index].to + [UInt8](repeating: UInt8(ascii: "Z"), count: from.count - Self.edits[index].to.count)
+  /// A member's file with an edit made: its widget, its path, its bytes before and after.
+  struct EditedFile {
+    var widget: String
+    var path: String
+    var original: [UInt8]
+    var edited: [UInt8]
+  }
+
+  /// The members written to a new store, each file with edit `index` made (to the same
+  /// length, with the filler): the edit's name, the directory, the store and the files.
+  static func editedStore(_ index: Int) throws -> (name: String, dir: TempDir, store: CacheStore, files: [EditedFile]) {
+    let from = edits[index].to.isEmpty ? [] : edited
+    let to = edits[index].to + [UInt8](repeating: UInt8(ascii: "Z"), count: from.count - edits[index].to.count)
     let dir = try TempDir()
     let store = CacheStore(directory: dir.path)
-    var names: [String] = []
-    for member in Self.members() {
+    var files: [EditedFile] = []
+    for member in members() {
       try store.write(member)
       let path = store.path(for: member.widget)
       let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-      let edited = Self.edit(original, from, to)
-      #expect(from.isEmpty || edited != original, "\(name)")
-      try Data(edited).write(to: URL(fileURLWithPath: path))
+      let changed = edit(original, from, to)
+      try Data(changed).write(to: URL(fileURLWithPath: path))
+      files.append(EditedFile(widget: member.widget.text, path: path, original: original, edited: changed))
+    }
+    return (edits[index].name, dir, store, files)
+  }
+
+  @Test(arguments: edits.indices)
+  func theEmittersBytesAreTheStringForms(_ index: Int) throws {
+    let (name, dir, store, files) = try Self.editedStore(index)
+    var names: [String] = []
+    for file in files {
+      #expect(Self.edits[index].to.isEmpty || file.edited != file.original, "\(name)")
       // Same lengths: the member is still read in part, where the runs go out as bytes.
-      let read = CacheReader.member(path: path, at: Self.start + 150, keepParsed: false, tooltip: false)
-      #expect(read.readInPart, "\(name) \(member.widget.text)")
-      names.append(member.widget.text)
+      let read = CacheReader.member(path: file.path, at: Self.start + 150, keepParsed: false, tooltip: false)
+      #expect(read.readInPart, "\(name) \(file.widget)")
+      names.append(file.widget)
     }
     var stack = Caches.timeline("s", kind: StackRule.kind, entries: [])
     stack.members = names + ["absent"]
@@ -145,19 +162,12 @@ import TimelineTestSupport
   /// that shows colours; only text that is not UTF-8 is refused.
   @Test(arguments: edits.indices)
   func aMembersRunsFromItsBytesAreItsDecodedRuns(_ index: Int) throws {
-    let name = Self.edits[index].name
-    let from = Self.edits[index].to.isEmpty ? [] : Self.edited
-    let to =
-      Self.edits[index].to + [UInt8](repeating: UInt8(ascii: "Z"), count: from.count - Self.edits[index].to.count)
-    let dir = try TempDir()
-    let store = CacheStore(directory: dir.path)
-    for member in Self.members() {
-      try store.write(member)
-      let path = store.path(for: member.widget)
-      let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-      try Data(Self.edit(original, from, to)).write(to: URL(fileURLWithPath: path))
+    let (name, dir, _, files) = try Self.editedStore(index)
+    // The directory lives to the end of the test.
+    defer { withExtendedLifetime(dir) {} }
+    for file in files {
       for now in [Self.start, Self.start + 150, Self.start + 250] {
-        let read = CacheReader.member(path: path, at: now, keepParsed: false, tooltip: false)
+        let read = CacheReader.member(path: file.path, at: now, keepParsed: false, tooltip: false)
         let runs = try #require(read.lineEntry(forms: true) { _ in true }?.runs)
         for color in [nil, Palette.dim] {
           for style in Self.colouring {
@@ -169,8 +179,8 @@ import TimelineTestSupport
             strings.beginLine()
             for run in runs { strings.run(run.text, color: color ?? run.color) }
             strings.endLine()
-            #expect(written == (name != "invalid UTF-8"), "\(name) \(member.widget.text)")
-            if written { #expect(bytes.out == strings.out, "\(name) \(member.widget.text) at \(now)") }
+            #expect(written == (name != "invalid UTF-8"), "\(name) \(file.widget)")
+            if written { #expect(bytes.out == strings.out, "\(name) \(file.widget) at \(now)") }
           }
         }
       }

@@ -6,14 +6,9 @@ import TimelineTestSupport
 /// ssh, a bar started by hand), or one naming a directory that is gone. Real `timeline
 /// browse` and `timeline-emit` processes against a real cache.
 @Suite struct BrowseLockTests {
-  /// A command widget of 80 hourly entries, the first current; returns the scene.
+  /// `CommandScene.hourlyEntries`, with a `tmp` directory for `$TMPDIR`.
   func scene() throws -> CommandScene {
-    let scene = try CommandScene()
-    let now = Int64(Date().timeIntervalSince1970)
-    let entries = (0..<80).map { #"{"date":\#(now - 600 + Int64($0) * 3600),"text":"entry \#($0)"}"# }
-    try scene.dir.write("entries.json", #"{"entries":["# + entries.joined(separator: ",") + "]}")
-    try scene.config([("w", "cat entries.json\n")])
-    try #require(try scene.timelineRun(["refresh"]).status == 0)
+    let scene = try CommandScene.hourlyEntries()
     try #require(mkdir(scene.dir.file("tmp"), 0o755) == 0)
     return scene
   }

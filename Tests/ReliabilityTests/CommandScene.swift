@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TimelineTestSupport
 
 // Helpers of HangsAndCrashesTests: a world of `command` widgets, and a look at process
@@ -12,6 +13,18 @@ final class CommandScene: @unchecked Sendable {
   var configFile: String { dir.file("config.toml") }
 
   init() throws { dir = try TempDir() }
+
+  /// A scene with one command widget, `w`, of 80 hourly entries (`entry 0` current),
+  /// refreshed: what the browsing tests step through.
+  static func hourlyEntries() throws -> CommandScene {
+    let scene = try CommandScene()
+    let now = Int64(Date().timeIntervalSince1970)
+    let entries = (0..<80).map { #"{"date":\#(now - 600 + Int64($0) * 3600),"text":"entry \#($0)"}"# }
+    try scene.dir.write("entries.json", #"{"entries":["# + entries.joined(separator: ",") + "]}")
+    try scene.config([("w", "cat entries.json\n")])
+    try #require(try scene.timelineRun(["refresh"]).status == 0)
+    return scene
+  }
 
   /// Writes one widget per (name, shell script) pair; the script runs with `sh`, in
   /// the temporary directory.

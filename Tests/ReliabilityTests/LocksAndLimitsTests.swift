@@ -14,12 +14,7 @@ import TimelineTestSupport
   /// `count` concurrent `timeline browse w next` (a fast mouse wheel): every step counts.
   @Test(arguments: [10, 40])
   func concurrentBrowseStepsAreAllCounted(_ count: Int) throws {
-    let scene = try CommandScene()
-    let now = Int64(Date().timeIntervalSince1970)
-    let entries = (0..<80).map { #"{"date":\#(now - 600 + Int64($0) * 3600),"text":"entry \#($0)"}"# }
-    try scene.dir.write("entries.json", #"{"entries":["# + entries.joined(separator: ",") + "]}")
-    try scene.config([("w", "cat entries.json\n")])
-    try #require(try scene.timelineRun(["refresh"]).status == 0)
+    let scene = try CommandScene.hourlyEntries()
     let runtime = scene.dir.file("run")
     try #require(mkdir(runtime, 0o700) == 0)
     let ran = try scene.shell(

@@ -196,53 +196,13 @@ import TimelineCore
     #expect(got?.shapes == expected?.shapes, "\(comment()) \(String(decoding: bytes, as: UTF8.self))")
   }
 
-  /// The lines of a real cache file: its meta line, entry lines and extra records.
-  static func cacheLines() -> [[UInt8]] {
-    let base = CacheRoundTripTests.sample(entries: 12)
-    var entries = base.entries
-    entries[3].relevance = Relevance(50, changes: [(1400, 20), (1500, 5)])
-    entries[5].tooltip = ["a\u{2028}b \u{0}", String(repeating: "ਸਤਿ ਨਾਮੁ ", count: 40)]
-    let timeline = Timeline(
-      widget: base.widget, kind: base.kind, entries: entries, end: base.end, policy: base.policy,
-      placeholder: base.placeholder, generated: base.generated, lastSuccess: base.lastSuccess, grace: base.grace,
-      configHash: base.configHash)
-    let bytes = CacheEncoder.encode(timeline)
-    return bytes.split(separator: 0x0A).map { Array($0) }
-  }
-
   @Test func realLinesEveryPrefixAndManyByteChangesReadTheSame() {
-    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next() -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(seed >> 33)
-    }
-    let replacements: [UInt8] = [
-      0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x30, 0x2D, 0x2E, 0x65, 0x0A, 0x20, 0x00,
-      0x1F, 0xFF, 0x75, 0x6E, 0x74,
-    ]
-    for line in Self.cacheLines() {
-      for length in 0...line.count { Self.expectSame(Array(line.prefix(length)), "prefix \(length)") }
-      for _ in 0..<600 {
-        var mutated = line
-        switch next() % 3 {
-        case 0: mutated[next() % mutated.count] = replacements[next() % replacements.count]
-        case 1: mutated.insert(replacements[next() % replacements.count], at: next() % (mutated.count + 1))
-        default: mutated.remove(at: next() % mutated.count)
-        }
-        guard !mutated.isEmpty else { continue }
-        Self.expectSame(mutated, "changed")
-      }
+    HostileLines.cutAndChanged(seed: 0x2545_F491_4F6C_DD1D, replacements: HostileLines.jsonBytes, changes: 600) {
+      Self.expectSame($0, $1)
     }
   }
 
-  @Test(arguments: [
-    #"{}"#, #"[]"#, #" { } "#, #"[ ]"#, #"{"a":{}}"#, #"[[],[[]],{}]"#, #"{"a" : [ 1 , -2 , 3.5e-3 , true ] }"#,
-    #""\u00e9\ud83d\ude4f\n\"\\\/""#, #""\u00"#, #""\u00e""#, #""abc\"#, #""abcdefgh\""#, #""abcdefg\"x""#,
-    "\"12345678\u{1}\"", "\"1234567\u{1F}\"", #""\\\\\\\\\\\\\\\\\\\\""#, #"-0"#, #"-"#, #"01"#, #"1e+"#, #"1E-7,"#,
-    #"0.5}"#, #"tru"#, #"true"#, #"truex"#, #"nul"#, #"null "#, #"{"a":1,}"#, #"[1,]"#, #"{,}"#, #"[,1]"#,
-    #"{"a":1 "b":2}"#, #"{"a"}"#, #"{"a":}"#, #"{1:2}"#, #"{"k\u0065y":"v","key":null,"key":"w"}"#,
-    "{\"a\":\"\u{7F}\u{80}ਸ\"}", #"{"date":1,"date":2}"#, "", " ", "\n\t\r {\"a\"\n:\t[\r]}\n,",
-  ])
+  @Test(arguments: HostileLines.handPicked)
   func handPickedInputsReadTheSame(_ text: String) {
     Self.expectSame(Array(text.utf8))
   }

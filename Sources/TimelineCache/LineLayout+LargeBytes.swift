@@ -6,19 +6,29 @@ import TimelineCore
 /// `.entries` or a record is not in the writer's own form: the caller then takes the
 /// String path, which answers every file the same way as before.
 extension LineLayout {
+  /// `shown`: the line current at `now` as `search` and `shownLine` already read it from
+  /// these bytes (a stack's member, read for its choice): neither is done again.
   func largeBytes(
-    at now: Int64, meta: CacheMeta, following: Bool, parser: JSONParser, into writer: inout LargeWriter
+    at now: Int64, meta: CacheMeta, following: Bool, parser: JSONParser, into writer: inout LargeWriter,
+    shown: (start: Int, json: FlatJSON)? = nil
   ) -> Bool {
-    guard version >= 2, complete, let found = search(at: now, parser: parser) else { return false }
-    guard !Selection.isExpired(end: meta.end, now: now), let best = found.best else { return false }
+    guard version >= 2, complete, !Selection.isExpired(end: meta.end, now: now) else { return false }
+    var at: Int
+    if let shown {
+      at = shown.start
+    } else {
+      guard let best = search(at: now, parser: parser)?.best else { return false }
+      at = best.start
+    }
     var records = ExtraLines(layout: self)
-    var at = best.start
     var last: Int64?
     repeat {
       let stop = Swift.min(Self.lineEnd(bytes, from: at), end)
       let line = UnsafeRawBufferPointer(rebasing: bytes[at..<stop])
+      let read = last == nil ? shown?.json : nil
       guard let date = Self.leadingDate(bytes, from: at, to: stop), last.map({ $0 <= date }) ?? true,
-        var entry = entryLine(line, records: &records), entry.date == date
+        var entry = read.flatMap({ Self.entryLine(line, read: $0) }) ?? entryLine(line, records: &records),
+        entry.date == date
       else { return false }
       if last != nil, let end = meta.end, date >= end { break }
       if last != nil { writer.rule() }
@@ -45,6 +55,14 @@ extension LineLayout {
     guard let json = FlatJSON.parse(line, used: &used), Self.isOneValue(line, used: used) else { return nil }
     return EntryLine(
       line: line, json: json, date: EntryDecoder.date(json.root), extra: EntryDecoder.extraIndex(json.root))
+  }
+
+  /// `line` as `shownLine` parsed it already (`read`, checked under the same rule), where
+  /// `read` holds exactly these bytes.
+  private static func entryLine(_ line: UnsafeRawBufferPointer, read: FlatJSON) -> EntryLine? {
+    guard read.bytes.baseAddress == line.baseAddress, read.bytes.count == line.count else { return nil }
+    return EntryLine(
+      line: line, json: read, date: EntryDecoder.date(read.root), extra: EntryDecoder.extraIndex(read.root))
   }
 
   /// Whether `line` ends as the writer ends a line whose record has a detail: `,"x":N}`

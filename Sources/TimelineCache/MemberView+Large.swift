@@ -7,11 +7,14 @@ extension MemberView {
   /// `CacheReader.largeBytes(path:at:following:into:)` of the file this view read, from
   /// the layout found then: the file is neither opened nor its meta line read again. False
   /// where that read is false, and for a file not read in part (read its path instead).
+  /// At the time it was read for, the current line is neither searched for nor checked again.
   public func largeBytes(at now: Int64, following: (CacheMeta) -> Bool, into writer: inout LargeWriter) -> Bool {
     guard let line, let meta = line.layout.meta, let parser = JSONParser(keepParsed: true) else { return false }
     return withExtendedLifetime(line.file) {
       writer.reserve(line.layout.bytes.count)
-      return line.layout.largeBytes(at: now, meta: meta, following: following(meta), parser: parser, into: &writer)
+      return line.layout.largeBytes(
+        at: now, meta: meta, following: following(meta), parser: parser, into: &writer,
+        shown: now == line.now ? (line.start, line.json) : nil)
     }
   }
 
@@ -22,15 +25,35 @@ extension MemberView {
   /// classes, short forms) cost it more than writing it.
   public func lineEntry(forms: Bool, drawsRuns: (Entry) -> Bool) -> Entry? {
     guard let line else { return view.current }
-    let node = line.json.root
-    guard let date = EntryDecoder.date(node) else { return nil }
+    // The line's `date` is the one the choice read (`LineLayout.shownLine` holds them equal).
+    guard let date = view.current?.date else { return nil }
     var entry = Entry(date: date, runs: [], alt: "")
-    if forms {
-      entry.transliteration = EntryDecoder.lineText(node["translit"])
-      entry.translation = EntryDecoder.lineText(node["transl"])
+    guard forms else {
+      if drawsRuns(entry) { entry.runs = EntryDecoder.runs(line.json.root["runs"]) }
+      return entry
     }
-    if drawsRuns(entry) { entry.runs = EntryDecoder.runs(node["runs"]) }
-    return entry
+    // The members read in one pass over the line's keys, not one pass each.
+    return FlatFields<LineField>.read(line.json.root) { fields in
+      entry.transliteration = EntryDecoder.lineText(fields[.translit])
+      entry.translation = EntryDecoder.lineText(fields[.transl])
+      if drawsRuns(entry) { entry.runs = EntryDecoder.runs(fields[.runs]) }
+      return entry
+    }
+  }
+
+  /// The members of an entry line a ranking row reads.
+  enum LineField: Int, FieldNames {
+    case runs, translit, transl
+
+    static let keyCount = 3
+
+    var name: StaticString {
+      switch self {
+      case .runs: "runs"
+      case .translit: "translit"
+      case .transl: "transl"
+      }
+    }
   }
 
   /// Whether the file was read in part: `writeRuns` can write the current line's runs.

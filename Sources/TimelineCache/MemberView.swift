@@ -26,12 +26,17 @@ final class CurrentLine {
   let tooltip: Bool
   /// The file's layout, found once: a stack's large form writes the member it shows from it.
   let layout: LineLayout
+  /// Where the line starts in the file, and the time it was chosen for.
+  let start: Int
+  let now: Int64
 
-  init(file: FileBytes, json: FlatJSON, tooltip: Bool, layout: LineLayout) {
+  init(file: FileBytes, json: FlatJSON, tooltip: Bool, layout: LineLayout, start: Int, now: Int64) {
     self.file = file
     self.json = json
     self.tooltip = tooltip
     self.layout = layout
+    self.start = start
+    self.now = now
   }
 }
 
@@ -70,7 +75,7 @@ extension CacheReader {
         return MemberView(view: CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
       }
       view.current = Entry(date: date, relevance: EntryDecoder.relevance(json.root), runs: [], alt: "")
-      let line = CurrentLine(file: file, json: json, tooltip: tooltip, layout: layout)
+      let line = CurrentLine(file: file, json: json, tooltip: tooltip, layout: layout, start: probe, now: now)
       if keepParsed { _ = Unmanaged.passRetained(line) }
       return MemberView(view: view, line: line)
     }

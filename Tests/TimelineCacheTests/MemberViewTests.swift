@@ -24,6 +24,57 @@ import TimelineTestSupport
     }
   }
 
+  /// A member's large form from its read (`MemberView.largeBytes`, which takes the current
+  /// line the read found and parsed instead of searching for it and checking it again) is
+  /// the large form read from its path, at the time it was read for and at another; and
+  /// the ranking's line entry carries the date the whole read gives.
+  /// Returns how many of the forms compared were written.
+  @discardableResult
+  static func expectLargeAgreement(path: String, at now: Int64, _ comment: String) -> Int {
+    var written = 0
+    let styles = [
+      LargeWriter.Style(),
+      LargeWriter.Style(escaped: (0x24, 0), replacements: ("$$", ""), colorStart: { "<\($0)>" }, colorEnd: "</>"),
+    ]
+    let member = CacheReader.member(path: path, at: now, keepParsed: false, tooltip: false)
+    let view = CacheReader.view(path: path, at: now, tooltip: false)
+    #expect(member.lineEntry(forms: true) { _ in true }?.date == view.current?.date, "\(comment) at \(now)")
+    for at in [now, now + 60] {
+      for following in [true, false] {
+        for style in styles {
+          var fromRead = LargeWriter(style: style)
+          var fromPath = LargeWriter(style: style)
+          let read = member.largeBytes(at: at, following: { _ in following }, into: &fromRead)
+          let path = CacheReader.largeBytes(path: path, at: at, following: { _ in following }, into: &fromPath)
+          // A file not read in part has no large form from its read: its path answers.
+          if member.readInPart {
+            #expect(read == path, "\(comment) read at \(now), written at \(at)")
+            if read {
+              written += 1
+              #expect(fromRead.out == fromPath.out, "\(comment) read at \(now), written at \(at)")
+            }
+          } else {
+            #expect(!read, "\(comment) at \(now)")
+          }
+        }
+      }
+    }
+    return written
+  }
+
+  @Test(arguments: [1, 2, 10])
+  func aMembersLargeFormFromItsReadIsItsLargeForm(count: Int) throws {
+    let dir = try TempDir()
+    let store = CacheStore(directory: dir.path)
+    try store.write(Self.timeline(entries: count))
+    let path = try store.path(for: .named("w"))
+    var written = 0
+    for now in stride(from: Int64(900), through: 1000 + Int64(count) * 100 + 100, by: 50) {
+      written += Self.expectLargeAgreement(path: path, at: now, "\(count) entries")
+    }
+    #expect(written > 0)
+  }
+
   /// Entries with relevance changes (the Hukamnama's shape) and without any.
   static func timeline(entries count: Int) -> Timeline {
     let base = CacheRoundTripTests.sample(entries: count)
@@ -79,6 +130,7 @@ import TimelineTestSupport
       }
       for now: Int64 in [900, 1000, 1450, 1500, 1550, 3100] {
         Self.expectAgreement(path: path, at: now, name)
+        Self.expectLargeAgreement(path: path, at: now, name)
       }
     }
     Self.expectAgreement(path: dir.file("none.json"), at: 0, "missing")

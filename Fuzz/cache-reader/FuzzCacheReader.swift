@@ -42,7 +42,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       guard case .entries = CacheReader.large(bytes, at: now, following: { _ in true }) else {
         preconditionFailure("largeBytes: written where the read shows no entries")
       }
-      precondition(writer.out.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x0A }, "largeBytes: a control byte")
+      precondition(writer.bytes.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x0A }, "largeBytes: a control byte")
     }
   }
   precondition(damagedAt == nil || whole == nil, "the CLI reads a file a bar calls damaged")

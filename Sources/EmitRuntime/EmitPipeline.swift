@@ -150,7 +150,7 @@ public enum EmitPipeline {
       if CacheReader.largeBytes(
         path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, into: &writer, stack: &stack)
       {
-        return LargeOutput(bytes: writer.out)
+        return LargeOutput(bytes: writer.bytes)
       }
       // A stack's file, read: not read again to find out, nor for its members.
       if let stack,

@@ -104,12 +104,12 @@ extension LargeWriter {
 
   private mutating func wrap(_ entry: Range<Int>, since mark: Int) {
     guard entry.lowerBound >= 0 else { return }
-    out.insert(contentsOf: colorMarkup[entry], at: mark)
+    colorMarkup.withUnsafeBufferPointer { out.insert(contentsOf: UnsafeBufferPointer(rebasing: $0[entry]), at: mark) }
     append(style.colorEnd)
   }
 
   private mutating func wrap(_ markup: [UInt8], since mark: Int) {
-    out.insert(contentsOf: markup, at: mark)
+    markup.withUnsafeBufferPointer { out.insert(contentsOf: $0, at: mark) }
     append(style.colorEnd)
   }
 }

@@ -137,7 +137,30 @@ extension LargeWriter {
         append(style.replacements.1)
         return
       }
-      JSONText.appendUTF8(scalar, to: &out)
+      var utf8 = UInt32(0)
+      let length = Self.encode(scalar.value, into: &utf8)
+      withUnsafeBytes(of: &utf8) { if let base = $0.baseAddress { out.append(base, count: length) } }
+    }
+  }
+
+  /// `value` (a scalar) as UTF-8 in the low bytes of `utf8` (little-endian: first byte
+  /// lowest), and how many bytes it takes.
+  static func encode(_ value: UInt32, into utf8: inout UInt32) -> Int {
+    switch value {
+    case 0..<0x80:
+      utf8 = value
+      return 1
+    case 0x80..<0x800:
+      utf8 = (0xC0 | value >> 6) | (0x80 | value & 0x3F) << 8
+      return 2
+    case 0x800..<0x10000:
+      utf8 = (0xE0 | value >> 12) | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16
+      return 3
+    default:
+      utf8 =
+        (0xF0 | value >> 18) | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16
+        | (0x80 | value & 0x3F) << 24
+      return 4
     }
   }
 
@@ -246,14 +269,14 @@ extension LargeWriter {
 
   /// Appends a constant's bytes.
   mutating func append(_ text: StaticString) {
-    out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    if text.utf8CodeUnitCount > 0 { out.append(text.utf8Start, count: text.utf8CodeUnitCount) }
   }
 
   /// Appends `bytes[from..<to]` (a typed buffer: Array copies it with one `memcpy`), but
   /// not into a line that is to be left out (`endLine` drops what it has).
   mutating func append(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
     if to > from && !leavesOutLine {
-      out.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: to - from))
+      out.append(bytes + from, count: to - from)
     }
   }
 

@@ -41,8 +41,10 @@ public struct LargeWriter {
     }
   }
 
-  /// The bytes written so far.
-  public internal(set) var out: [UInt8] = []
+  /// The bytes written so far (`bytes` hands them on).
+  public internal(set) var out = OutputBytes()
+  /// The bytes written, as an array (no copy when nothing is written after).
+  public var bytes: [UInt8] { mutating get { out.bytes } }
   let style: Style
   /// The escaped bytes (0, which is never kept, for none).
   let special: (UInt8, UInt8)
@@ -83,11 +85,11 @@ public struct LargeWriter {
   public init(style: Style) {
     self.style = style
     special = style.escaped
-    out.reserveCapacity(4096)
+    out.reserve(4096)
   }
 
   /// Room for `count` bytes of output (a file's size: the output is about as long).
-  public mutating func reserve(_ count: Int) { out.reserveCapacity(count) }
+  public mutating func reserve(_ count: Int) { out.reserve(count) }
 
   /// From now on, `named` tells whether a line's text has `link` (UTF-8 bytes) in it.
   public mutating func search(for link: [UInt8]) {
@@ -121,13 +123,8 @@ public struct LargeWriter {
       if copying || lineHasAnchor { named = lineText.withUnsafeBytes { Self.find(needle, in: $0) } }
     }
     if style.leavesOutGurmukhi && lineGurmukhi {
-      // Such a line's text is not written (`append`): mostly its newline is left to drop,
-      // which `removeLast` does for less than `removeSubrange` takes.
-      if out.count - lineStart <= 2 {
-        while out.count > lineStart { out.removeLast() }
-      } else {
-        out.removeSubrange(lineStart...)
-      }
+      // Such a line's text is not written (`append`): mostly its newline is left to drop.
+      out.removeSubrange(lineStart...)
       lineGurmukhi = false
     } else {
       started = true

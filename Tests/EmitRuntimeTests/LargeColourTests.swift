@@ -86,7 +86,7 @@ import TimelineTestSupport
       writer.endLine()
     }
     #expect(
-      String(decoding: writer.out, as: UTF8.self)
+      String(decoding: writer.bytes, as: UTF8.self)
         == [
           "${color #aabbcc}x${color}", "${color #aabbcc}${color}", "${color #AABBCC}x${color}",
           "${color #aabbcc}${color}", "${color #aabbcc}x${color}", "${color #aabbcc}${color}",

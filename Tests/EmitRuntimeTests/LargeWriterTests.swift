@@ -99,7 +99,7 @@ import TimelineTestSupport
     var writer = LargeWriter(style: style)
     let done = CacheReader.largeBytes(
       path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, into: &writer)
-    return done ? writer.out : nil
+    return done ? writer.bytes : nil
   }
 
   static func write(_ timeline: Timeline, in dir: TempDir) throws -> String {

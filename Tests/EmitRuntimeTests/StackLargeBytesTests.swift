@@ -180,7 +180,7 @@ import TimelineTestSupport
             for run in runs { strings.run(run.text, color: color ?? run.color) }
             strings.endLine()
             #expect(written == (name != "invalid UTF-8"), "\(name) \(file.widget)")
-            if written { #expect(bytes.out == strings.out, "\(name) \(file.widget) at \(now)") }
+            if written { #expect(bytes.bytes == strings.bytes, "\(name) \(file.widget) at \(now)") }
           }
         }
       }

@@ -95,7 +95,7 @@ import TimelineCore
           } : nil)
       #expect(written)
     }
-    return writer.out
+    return writer.bytes
   }
 
   @Test(arguments: [OutputFormat.plain, .conky])

@@ -317,7 +317,7 @@ import TimelineTestSupport
           "\(name) at \(now): \(String(describing: large)) \(String(describing: cli))")
         var writer = LargeWriter(style: LargeWriter.Style())
         if CacheReader.largeBytes(path: path, at: now, following: { _ in false }, into: &writer) {
-          let text = String(decoding: writer.out, as: UTF8.self)
+          let text = String(decoding: writer.bytes, as: UTF8.self)
           let detail = cli?.1.map { $0.map(\.text).joined() } ?? []
           #expect(
             text.contains(current?.text ?? "?") == detail.isEmpty

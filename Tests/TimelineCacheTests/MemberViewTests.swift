@@ -51,7 +51,7 @@ import TimelineTestSupport
             #expect(read == path, "\(comment) read at \(now), written at \(at)")
             if read {
               written += 1
-              #expect(fromRead.out == fromPath.out, "\(comment) read at \(now), written at \(at)")
+              #expect(fromRead.bytes == fromPath.bytes, "\(comment) read at \(now), written at \(at)")
             }
           } else {
             #expect(!read, "\(comment) at \(now)")

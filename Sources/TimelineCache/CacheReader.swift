@@ -53,26 +53,53 @@ public enum CacheReader {
   /// writer's layout that the emitter would refuse (`LineLayout.whole`): one validity rule
   /// and one reading of every line for the bars and the CLI.
   public static func timeline(path: String) throws(CacheReadError) -> Timeline {
+    try read(path: path).timeline
+  }
+
+  /// `timeline(path:)` of a file's bytes (the fuzz target, tests).
+  public static func timeline(bytes: UnsafeRawBufferPointer) throws(CacheReadError) -> Timeline {
+    try read(bytes, path: "<bytes>").timeline
+  }
+
+  /// The whole timeline and what the CLI should say about a file it reads all the same.
+  public struct WholeRead: Sendable {
+    /// The timeline: the meta and every entry, as the bars show them.
+    public var timeline: Timeline
+    /// Set when the entry lines are out of date order: the timeline is then what the bars
+    /// show, and the next refresh rewrites the file.
+    public var warning: String?
+  }
+
+  /// `timeline(path:)`, with its warning.
+  public static func read(path: String) throws(CacheReadError) -> WholeRead {
     let file: FileBytes
     switch FileBytes.open(path) {
     case .failed(let error): throw error
     case .opened(let read): file = read
     }
-    return try withExtendedLifetime(file) { () throws(CacheReadError) in try timeline(file.bytes, path: path) }
+    return try withExtendedLifetime(file) { () throws(CacheReadError) in try read(file.bytes, path: path) }
   }
 
-  /// `timeline(path:)` of a file's bytes (the fuzz target, tests).
-  public static func timeline(bytes: UnsafeRawBufferPointer) throws(CacheReadError) -> Timeline {
-    try timeline(bytes, path: "<bytes>")
+  /// `read(path:)` of a file's bytes (the fuzz target, tests).
+  public static func read(bytes: UnsafeRawBufferPointer) throws(CacheReadError) -> WholeRead {
+    try read(bytes, path: "<bytes>")
   }
 
-  static func timeline(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError) -> Timeline {
-    let (meta, entries) = try checked(bytes, path: path)
-    return Timeline(
+  static func read(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError) -> WholeRead {
+    let (meta, entries, ordered) = try checked(bytes, path: path)
+    var timeline = Timeline(
       widget: meta.widget, kind: meta.kind, entries: entries, end: meta.end, policy: meta.policy,
       placeholder: meta.placeholder ?? Entry(date: 0, runs: [], alt: "placeholder"),
       generated: meta.generated, lastSuccess: meta.lastSuccess, grace: meta.grace, configHash: meta.configHash,
       line: meta.line, polybarFont: meta.polybarFont, members: meta.members, minDisplay: meta.minDisplay)
+    // The meta's `due` is the one every reader takes (docs/cache-format.md, "Selection"):
+    // where an edit made it differ from what the policy gives, the policy says it.
+    if timeline.due != meta.due { timeline.policy = meta.due.map { .after($0) } ?? .never }
+    let warning =
+      ordered
+      ? nil
+      : "\(path): the entry lines are not in date order; shown as the bars show them until the next refresh rewrites the file"
+    return WholeRead(timeline: timeline, warning: warning)
   }
 
   /// What `--family large` shows at `now`: the current entry and, when `following` says
@@ -164,12 +191,17 @@ public enum CacheReader {
 
   /// The whole timeline: a file in the writer's layout line by line, as the bars read it
   /// (`LineLayout.whole`), any other layout as one document.
-  static func checked(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError) -> (CacheMeta, [Entry]) {
+  /// `ordered` false: entry lines out of date order, the entries those the bars show.
+  static func checked(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError)
+    -> (CacheMeta, [Entry], ordered: Bool)
+  {
     guard let parser = JSONParser(keepParsed: false) else { throw .corrupt(path, "the meta line is not valid") }
     switch LineLayout.find(bytes, parser: parser) {
     case .futureVersion(let version): throw .futureVersion(path, version)
     case .layout(let layout): return try layout.whole(path: path, parser: parser)
-    case .other: return try wholeDocument(bytes, path: path)
+    case .other:
+      let (meta, entries) = try wholeDocument(bytes, path: path)
+      return (meta, entries, true)
     }
   }
 

@@ -2,35 +2,64 @@ import TimelineCore
 
 /// The whole timeline of a file in the writer's layout, for the CLI (`timeline show`,
 /// `status`, `refresh`): read line by line, each line as the bars read it, so that the CLI
-/// and the bars give one answer (docs/cache-format.md, "One answer"). A whole-document
+/// and the bars give one answer, entry lines out of date order included (docs/cache-format.md, "One answer"). A whole-document
 /// parse would read the same bytes differently: json-c keeps the last of repeated
 /// top-level keys, so an `extra` line could close the `extra` array and restate `entries`
 /// or `meta` for the CLI alone, while the bars never look past the entry lines.
 extension LineLayout {
   /// The meta and every entry, each entry with its link and detail from its `extra`
-  /// record. Throws the error the emitter's read gives for the first damage found, and
-  /// for entry lines out of date order (which the bars' binary search cannot read
-  /// right); returns for a file every read of which the emitter accepts.
-  func whole(path: String, parser: JSONParser) throws(CacheReadError) -> (CacheMeta, [Entry]) {
+  /// record; `ordered` false when the entry lines are out of date order, and the entries
+  /// then those the bars show (`asTheBarsShow`). Throws the error the emitter's read gives
+  /// for the first damage found; returns for a file every read of which the emitter accepts.
+  func whole(path: String, parser: JSONParser) throws(CacheReadError) -> (CacheMeta, [Entry], ordered: Bool) {
     guard var meta else { throw .corrupt(path, "the meta line is not valid") }
     guard complete else { throw .corrupt(path, "the file is truncated") }
     meta.placeholder = placeholder()
     let records = version >= 2 ? recordLines() : []
     var entries: [Entry] = []
+    var starts: [Int] = []
     entries.reserveCapacity(meta.count <= 100_000 ? meta.count : 0)
+    var ordered = true
     var at = start
     while at < end {
       let stop = Self.lineEnd(bytes, from: at)
       guard stop > at, let entry = entryLine(at, Swift.min(stop, end), parser: parser, records: records) else {
         throw .corrupt(path, "an entry line is not valid")
       }
-      if let last = entries.last, entry.date < last.date {
-        throw .corrupt(path, "the entry lines are not in date order")
-      }
+      if let last = entries.last, entry.date < last.date { ordered = false }
       entries.append(entry)
+      starts.append(at)
       at = stop + 1
     }
-    return (meta, entries)
+    guard ordered else { return (meta, asTheBarsShow(entries, starts: starts, parser: parser), false) }
+    return (meta, entries, true)
+  }
+
+  /// Entry lines out of date order, as the bars show them: a bar's binary search probes a
+  /// few lines and cannot tell, and it shows some entry rather than blank. Which one
+  /// changes only where `now` crosses a line's date, and never goes back to an earlier
+  /// line as `now` grows (each probe's test, date ≤ now, only turns true), so the bars'
+  /// view is a timeline in order: at each date, the line the search finds there, dated
+  /// then. Lines the search never finds are left out.
+  private func asTheBarsShow(_ entries: [Entry], starts: [Int], parser: JSONParser) -> [Entry] {
+    var line: [Int: Int] = [:]
+    for (index, start) in starts.enumerated() { line[start] = index }
+    var shown: [Entry] = []
+    var last: Int?
+    for date in Set(entries.map(\.date)).sorted() {
+      guard let found = search(at: date, parser: parser)?.best, let index = line[found.start], index != last else {
+        continue
+      }
+      var entry = entries[index]
+      entry.date = date
+      // A repeat's detail, from whichever line carries it, shown or not.
+      if entry.detail.isEmpty, let key = entry.key {
+        entry.detail = entries.first { $0.key == key && !$0.detail.isEmpty }?.detail ?? []
+      }
+      shown.append(entry)
+      last = index
+    }
+    return shown
   }
 
   /// The entry on the line `from..<stop`, if the emitter would show it (see `select`):

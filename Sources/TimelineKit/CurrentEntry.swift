@@ -13,9 +13,10 @@ public enum CurrentEntry {
   /// was never refreshed.
   /// For a stack, the entry of the member its bars show (`browse`: the session's directory,
   /// whose record of the shown member it reads; nil: by score alone).
+  /// `warn` is told what is wrong with a cache file read all the same (`CacheReader.read`).
   public static func find(
     widget name: WidgetName, at: String?, store: CacheStore, now: Int64, browse: BrowseStore? = nil,
-    config: () -> AppConfig?
+    warn: (String) -> Void = { _ in }, config: () -> AppConfig?
   ) throws(EntryLookupError) -> (Timeline, Int) {
     let widget = name.text
     let path = store.path(for: name)
@@ -28,7 +29,9 @@ public enum CurrentEntry {
     }
     let timeline: Timeline
     do {
-      timeline = try CacheReader.timeline(path: path)
+      let read = try CacheReader.read(path: path)
+      timeline = read.timeline
+      if let warning = read.warning { warn(warning) }
     } catch .missing {
       // A name the config lacks is a typo, not a widget to refresh.
       if let config = config(), config.widget(name) == nil {
@@ -46,7 +49,7 @@ public enum CurrentEntry {
       guard let member = resolved.member.flatMap({ WidgetName($0) }) else {
         throw .failed("stack \"\(widget)\" has no member with an entry to show; run `timeline refresh \(widget)`")
       }
-      return try find(widget: member, at: at, store: store, now: now, browse: browse, config: config)
+      return try find(widget: member, at: at, store: store, now: now, browse: browse, warn: warn, config: config)
     }
     guard !Selection.isExpired(end: timeline.end, now: now),
       let index = Selection.currentIndex(dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)

@@ -255,6 +255,7 @@ public struct Doctor: Sendable {
     var never: [String] = []
     var stale: [String] = []
     var errors: [String] = []
+    var unordered: [String] = []
     for widget in config.widgets {
       let record = WidgetRecord.load(widget.name, store: store)
       guard let timeline = record.timeline, let success = timeline.lastSuccess else {
@@ -264,6 +265,7 @@ public struct Doctor: Sendable {
       }
       newest = max(newest ?? success, success)
       if timeline.isStale(at: now) { stale.append(widget.name.text) }
+      if record.readWarning != nil { unordered.append(widget.name.text) }
       // A failed last refresh counts even while the previous timeline still covers now:
       // the bars look fine today, but the next one may not.
       if let error = record.lastError { errors.append("\(widget.name): \(error)") }
@@ -272,6 +274,11 @@ public struct Doctor: Sendable {
     var problems: [String] = []
     if !never.isEmpty { problems.append("no data yet for " + never.joined(separator: ", ")) }
     if !stale.isEmpty { problems.append("stale: " + stale.joined(separator: ", ")) }
+    if !unordered.isEmpty {
+      problems.append(
+        "entry lines out of date order (shown as the bars show them until a refresh rewrites them) in "
+          + unordered.joined(separator: ", "))
+    }
     if let error = errors.first {
       problems.append("last refresh failed for " + CleanText.oneLine(error, limit: 160))
     }

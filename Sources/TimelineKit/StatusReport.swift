@@ -57,7 +57,7 @@ public struct StatusRow: Sendable, Equatable {
     try Refresher(config: config, store: store, clock: FixedClock(now)).providers(for: names)
       .map { widget, provider in
         var row = make(widget, store: store, now: now, browse: browse)
-        row.warnings = (provider as? any LocalDiagnostics)?.diagnostics() ?? []
+        row.warnings = ((provider as? any LocalDiagnostics)?.diagnostics() ?? []) + row.warnings
         let hash = WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars)
         if let stored = WidgetRecord.load(widget.name, store: store).timeline?.configHash, stored != hash {
           row.settings =
@@ -83,6 +83,7 @@ public struct StatusRow: Sendable, Equatable {
       nextRefresh: timeline == nil && record.state == nil ? now : record.nextRefresh,
       lastSuccess: timeline?.lastSuccess, lastError: (record.lastError ?? record.readError).map(CleanText.oneLineError),
       stale: stale)
+    if let warning = record.readWarning { row.warnings.append(warning) }
     row.relevance = current.map { StackRule.score($0, at: now, stale: stale) }
     row.entryRelevance = timeline?.entries.map { ($0.date, $0.score(at: $0.date)) } ?? []
     if widget.kind == StackRule.kind, let timeline {

@@ -11,6 +11,9 @@ public struct WidgetRecord: Sendable {
   public var state: WidgetState?
   /// Why the cache file could not be read, when it exists but is damaged.
   public var readError: String?
+  /// What is wrong with a cache file read all the same (entry lines out of date order:
+  /// `timeline` is then what the bars show); the next refresh rewrites it.
+  public var readWarning: String?
   /// Both files as they were when read (taken before the read, so a change during it
   /// counts as a change).
   private var seen: [FileStamp] = []
@@ -22,7 +25,9 @@ public struct WidgetRecord: Sendable {
     var record = WidgetRecord(state: store.state(of: widget))
     record.seen = seen
     do {
-      let timeline = try CacheReader.timeline(path: path)
+      let read = try CacheReader.read(path: path)
+      let timeline = read.timeline
+      record.readWarning = read.warning
       if let field = timeline.fieldOutOfRange {
         record.readError = "\(path): \(field) is out of range (years 1 to 9999); the next refresh replaces the file"
       } else {
@@ -69,6 +74,11 @@ public struct WidgetRecord: Sendable {
       return "damaged cache"
     }
     if timeline.configHash != configHash { return "config changed" }
+    // A file the bars read only in part, as the damaged one above, waits for the backoff.
+    if readWarning != nil {
+      if let retry = nextRefresh, state?.lastError != nil, now < retry { return nil }
+      return "entry lines out of date order"
+    }
     if let next = nextRefresh, next <= now { return "due" }
     return nil
   }

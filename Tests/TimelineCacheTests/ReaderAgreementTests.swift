@@ -172,21 +172,24 @@ import TimelineTestSupport
     ("extra: damaged record", file(extra: [Array(#"{"url":"#.utf8)])),
   ]
 
-  /// What the CLI shows: whether the file is valid, its meta, and the entry at each instant.
-  static func cli(_ path: String) -> String {
+  /// What the CLI shows: whether the file is valid, its meta, and at each instant whether
+  /// the timeline is stale (`timeline status`, `doctor`) and the entry.
+  /// `dated: false` leaves out the entry's date.
+  static func cli(_ path: String, at instants: [Int64] = instants, dated: Bool = true) -> String {
     do {
       let timeline = try CacheReader.timeline(path: path)
       var out =
         "valid "
         + describe(
-          timeline.widget.text, timeline.kind, timeline.end, timeline.policy, timeline.grace, timeline.configHash,
+          timeline.widget.text, timeline.kind, timeline.end, timeline.due, timeline.grace, timeline.configHash,
           timeline.generated, timeline.lastSuccess) + "\n"
       for now in instants {
         var shown = timeline.display(at: now)
         shown.url = nil
         shown.key = nil
         shown.detail = []
-        out += "\(now): \(shown)\n"
+        if !dated { shown.date = 0 }
+        out += "\(now): \(timeline.isStale(at: now) ? "stale " : "")\(shown)\n"
       }
       return out
     } catch {
@@ -194,8 +197,9 @@ import TimelineTestSupport
     }
   }
 
-  /// What a bar shows, at each instant; damaged when any instant's read is.
-  static func bar(_ path: String) -> String {
+  /// What a bar shows, at each instant (the `stale` class, the entry); damaged when any
+  /// instant's read is.
+  static func bar(_ path: String, at instants: [Int64] = instants, dated: Bool = true) -> String {
     var out = ""
     var meta: CacheMeta?
     for now in instants {
@@ -206,20 +210,21 @@ import TimelineTestSupport
       shown.url = nil
       shown.key = nil
       shown.detail = []
-      out += "\(now): \(shown)\n"
+      if !dated { shown.date = 0 }
+      out += "\(now): \(read.isStale(at: now) ? "stale " : "")\(shown)\n"
     }
     guard let meta else { return "damaged\n" }
     return "valid "
       + describe(
-        meta.widget.text, meta.kind, meta.end, meta.policy, meta.grace, meta.configHash, meta.generated,
+        meta.widget.text, meta.kind, meta.end, meta.due, meta.grace, meta.configHash, meta.generated,
         meta.lastSuccess) + "\n" + out
   }
 
   static func describe(
-    _ widget: String, _ kind: String, _ end: Int64?, _ policy: ReloadPolicy, _ grace: Int64, _ hash: String,
+    _ widget: String, _ kind: String, _ end: Int64?, _ due: Int64?, _ grace: Int64, _ hash: String,
     _ generated: Int64, _ last: Int64?
   ) -> String {
-    "\(widget) \(kind) end \(String(describing: end)) \(policy) grace \(grace) \(hash.debugDescription) \(generated) \(String(describing: last))"
+    "\(widget) \(kind) end \(String(describing: end)) due \(String(describing: due)) grace \(grace) \(hash.debugDescription) \(generated) \(String(describing: last))"
   }
 
   /// `bytes` as the file `name` in `dir`; its path.
@@ -330,19 +335,158 @@ import TimelineTestSupport
     #expect(dropped > 50, "\(dropped) entries shown without a detail")
   }
 
-  /// Entry lines out of date order: the bars' binary search cannot read such a file right
-  /// without reading every line, so the CLI calls it damaged (and a refresh rewrites it).
-  @Test func entryLinesOutOfOrderAreDamaged() throws {
+  /// Hand-edited `due`, `grace` and `policy` (the file as written: due 5000, grace 1800,
+  /// policy after 5000, end 9000, last entry 3000).
+  static let staleCases: [(String, [UInt8])] = [
+    ("as written", file()),
+    ("due null", meta(#""due":5000"#, #""due":null"#)),
+    ("due absent", meta(#""due":5000,"#, "")),
+    ("due 0", meta(#""due":5000"#, #""due":0"#)),
+    ("due negative", meta(#""due":5000"#, #""due":-7200"#)),
+    ("due -2^63", meta(#""due":5000"#, #""due":-9223372036854775808"#)),
+    ("due 2^63-1", meta(#""due":5000"#, #""due":9223372036854775807"#)),
+    ("due 2^63", meta(#""due":5000"#, #""due":9223372036854775808"#)),
+    ("due 2^64", meta(#""due":5000"#, #""due":18446744073709551616"#)),
+    ("due far future", meta(#""due":5000"#, #""due":32503680000"#)),
+    ("due 5000.0", meta(#""due":5000"#, #""due":5000.0"#)),
+    ("due 1e3", meta(#""due":5000"#, #""due":1e3"#)),
+    ("due a string", meta(#""due":5000"#, #""due":"1000""#)),
+    ("due repeated", meta(#""due":5000"#, #""due":5000,"due":1000"#)),
+    ("due, then null", meta(#""due":5000"#, #""due":5000,"due":null"#)),
+    ("due before the last entry", meta(#""due":5000"#, #""due":2500"#)),
+    ("grace 0", meta(#""grace":1800"#, #""grace":0"#)),
+    ("grace negative", meta(#""grace":1800"#, #""grace":-100"#)),
+    ("grace -2^63", meta(#""grace":1800"#, #""grace":-9223372036854775808"#)),
+    ("grace 2^63-1", meta(#""grace":1800"#, #""grace":9223372036854775807"#)),
+    ("grace null", meta(#""grace":1800"#, #""grace":null"#)),
+    ("grace absent", meta(#""grace":1800,"#, "")),
+    ("grace 1.5", meta(#""grace":1800"#, #""grace":1.5"#)),
+    ("grace a string", meta(#""grace":1800"#, #""grace":"0""#)),
+    ("policy never, due kept", meta(#""policy":"after","after":5000"#, #""policy":"never""#)),
+    ("policy atEnd, due kept", meta(#""policy":"after","after":5000"#, #""policy":"atEnd""#)),
+    ("policy after 1, due kept", meta(#""after":5000"#, #""after":1"#)),
+    ("policy after, no instant", meta(#""policy":"after","after":5000"#, #""policy":"after""#)),
+    ("policy unknown", meta(#""policy":"after""#, #""policy":"sometimes""#)),
+    ("policy never, due null", meta(#""due":5000"#, #""due":null"#)),
+    (
+      "due 2^63-1, grace 2^63-1",
+      meta(#""due":5000,"grace":1800"#, #""due":9223372036854775807,"grace":9223372036854775807"#)
+    ),
+    (
+      "due -2^63, grace -2^63",
+      meta(#""due":5000,"grace":1800"#, #""due":-9223372036854775808,"grace":-9223372036854775808"#)
+    ),
+  ]
+
+  /// Instants at and around every `due` and `due + grace` above, and the ends of time.
+  static let staleInstants: [Int64] = [
+    .min, .min + 1, -7201, -7200, -7199, -1, 0, 1, 1000, 1800, 1801, 2500, 4300, 4301, 4999, 5000, 5001, 6799, 6800,
+    6801, 6802, 32_503_680_000, 32_503_681_800, 32_503_681_801, .max - 1, .max,
+  ]
+
+  /// The bars (the `stale` class) and the CLI (`timeline status`, `doctor`: the timeline
+  /// read whole) judge staleness by one rule, the meta's `due` and `grace` as written
+  /// (`Selection.isStale`), however they were edited: now at `due`, at `due + grace`, one
+  /// after, far in the future, negative, beyond 64 bits, null, absent, and a policy that
+  /// says another due.
+  @Test func staleAlikeWhateverTheDueGraceAndPolicy() throws {
     let dir = try TempDir()
-    let path = try Self.write(dir, "unordered.json", Self.file(entries: [Self.lines[2], Self.lines[1], Self.lines[3]]))
-    #expect(Self.cli(path) == "damaged\n")
-    #expect(throws: CacheReadError.corrupt(path, "the entry lines are not in date order")) {
-      try CacheReader.timeline(path: path)
+    var stale = 0
+    for (index, (name, bytes)) in Self.staleCases.enumerated() {
+      let path = try Self.write(dir, "stale\(index).json", bytes)
+      let cli = Self.cli(path, at: Self.staleInstants)
+      #expect(cli.hasPrefix("valid"), "\(name): \(cli)")
+      #expect(
+        cli == Self.bar(path, at: Self.staleInstants),
+        "\(name):\n--- cli\n\(cli)--- bar\n\(Self.bar(path, at: Self.staleInstants))")
+      stale += cli.components(separatedBy: ": stale ").count - 1
+      // The CLI's timeline is due when the meta says: `refresh` and `status` read the same.
+      let timeline = try CacheReader.timeline(path: path)
+      #expect(timeline.due == CacheReader.view(path: path, at: 0).meta?.due, "\(name)")
     }
+    #expect(stale > 100, "\(stale) stale instants")
+    // The edges, spelled out: stale strictly after due + grace, never with a null due or
+    // past the end of time.
+    let edges = try Self.write(dir, "edges.json", Self.file())
+    let edge = Self.cli(edges, at: [6800, 6801])
+    #expect(edge.contains("\n6800: ") && !edge.contains("6800: stale") && edge.contains("\n6801: stale "), "\(edge)")
+  }
+
+  /// A file whose entry lines are the writer's `timeline` with the lines in `order`.
+  static func permuted(_ timeline: Timeline, _ order: [Int]) -> [UInt8] {
+    let lines = CacheEncoder.encode(timeline).split(separator: 0x0A, omittingEmptySubsequences: false)
+    let entries = Array(lines[1...timeline.entries.count])
+    return Array(
+      ([lines[0]] + order.map { entries[$0] } + lines[(timeline.entries.count + 1)...]).joined(separator: [0x0A]))
+  }
+
+  /// Seven entries, some sharing a key (a repeat's detail is on the first).
+  static let seven = Timeline(
+    widget: "w", kind: "random-shabad",
+    entries: (0..<7).map { index in
+      Entry(
+        date: 1000 + Int64(index) * 1000, runs: [TextRun("entry \(index)")], alt: "a", key: "k\(index % 3)",
+        detail: index < 3 ? [[TextRun("detail \(index)")]] : [])
+    }, end: 9500, policy: .after(8000), placeholder: Entry(date: 0, runs: [TextRun("ph")], alt: "placeholder"),
+    generated: 900, lastSuccess: 900, grace: 600, configHash: "abc")
+
+  /// Entry lines out of date order: the bars' binary search shows some entry rather than
+  /// blank, and the CLI shows what the bars show at every instant (with a warning, and the
+  /// widget due so a refresh rewrites the file), the large family too, for every order of
+  /// four lines and many of seven.
+  @Test func entryLinesOutOfOrderReadAsTheBarsShowThem() throws {
+    let dir = try TempDir()
+    var orders: [[Int]] = []
+    func permutations(_ rest: [Int], _ prefix: [Int]) {
+      if rest.isEmpty { return orders.append(prefix + [4, 5, 6]) }
+      for (index, item) in rest.enumerated() {
+        var left = rest
+        left.remove(at: index)
+        permutations(left, prefix + [item])
+      }
+    }
+    permutations([0, 1, 2, 3], [])
+    var seed: UInt64 = 7
+    for _ in 0..<60 {
+      var order = Array(0..<7)
+      for index in stride(from: 6, to: 0, by: -1) {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        order.swapAt(index, Int(seed >> 33) % (index + 1))
+      }
+      orders.append(order)
+    }
+    orders.append(Array((0..<7).reversed()))
+    let instants: [Int64] =
+      Self.seven.entries.flatMap { [$0.date - 1, $0.date, $0.date + 1] } + [0, 9499, 9500, 20_000]
+    var differentFromSorted = 0
+    for (number, order) in orders.enumerated() {
+      let path = try Self.write(dir, "order\(number).json", Self.permuted(Self.seven, order))
+      let read = try CacheReader.read(path: path)
+      #expect((read.warning != nil) == (order != order.sorted()), "\(order)")
+      // Each entry is dated from when the bars start showing it.
+      #expect(Self.cli(path, at: instants, dated: false) == Self.bar(path, at: instants, dated: false), "\(order)")
+      for now in instants {
+        let current = read.timeline.current(at: now)
+        if current?.text != Self.seven.current(at: now)?.text { differentFromSorted += 1 }
+        let large: Entry?
+        switch CacheReader.large(path: path, at: now, following: { _ in false }) {
+        case .entries(_, let shown): large = shown.first
+        case .noEntry: large = nil
+        case .whole: large = current
+        }
+        #expect(large?.text == current?.text, "\(order) at \(now)")
+        #expect(
+          large.map { read.timeline.detail(of: $0) } == current.map { read.timeline.detail(of: $0) },
+          "\(order) at \(now)")
+        if let large { #expect(large.detail == read.timeline.detail(of: large), "\(order) at \(now)") }
+      }
+    }
+    #expect(differentFromSorted > 100, "\(differentFromSorted)")
     // Equal dates are in order: the later line wins, as in the bars.
     let equal = try Self.write(
       dir, "equal.json",
       Self.file(entries: [Self.lines[1], Self.replacing(Self.lines[2], "2000", Array("1000".utf8)), Self.lines[3]]))
     #expect(Self.cli(equal).hasPrefix("valid") && Self.cli(equal) == Self.bar(equal), "\(Self.cli(equal))")
+    #expect(try CacheReader.read(path: equal).warning == nil)
   }
 }

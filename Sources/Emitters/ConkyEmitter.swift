@@ -16,8 +16,11 @@ import TimelineCore
 /// `${font OpenGurbaniAkhar}…${font}` (the font the project installs); without an ASCII
 /// form, the transliteration; `--line` still chooses another form.
 /// `--family large` (`LargeText`): one conky line per line, coloured and escaped the same
-/// way; lines in Gurmukhi script are left out, since they have no ASCII form there and Xft
-/// cannot draw them, so a shabad is its header, transliteration and translation.
+/// way. A Gurbani line whose runs carry their ASCII twins (`TextRun.ascii`, a cache's
+/// detail since the twins were added) is drawn as them in `${font OpenGurbaniAkhar}…${font}`,
+/// each run in its colour, as the single line is; a line still in Gurmukhi script (a cache
+/// written before the twins) is left out, since Xft cannot draw it: the shabad is then its
+/// header, transliteration and translation until the next refresh rewrites the file.
 public enum ConkyEmitter {
   /// The font conky switches to for the ASCII Gurmukhi form (installed by the project).
   static let gurmukhiFont = "OpenGurbaniAkhar"
@@ -84,19 +87,28 @@ public enum ConkyEmitter {
     }
   }
 
-  /// `largeBytes` for `LargeWriter`: the same escapes, colours and left-out lines.
+  /// Whether the large family draws Gurbani lines as their ASCII twins: asked of conky's
+  /// traits, as the single line's choice of the ASCII form is (`LineChoice.drawsASCII`).
+  static let largeTwins = LineChoice.drawsASCII(OutputFormat.conky.traits)
+
+  /// `largeBytes` for `LargeWriter`: the same escapes, colours, twins and left-out lines.
   static let largeStyle = LargeWriter.Style(
     escaped: (UInt8(ascii: "$"), UInt8(ascii: "#")), replacements: ("$$", "\\#"), leavesOutGurmukhi: true,
     colorStart: { color in "${color \(Contrast.needsBadge(color) ? Contrast.text(on: color) : color)}" },
-    colorEnd: "${color}")
+    colorEnd: "${color}", asciiFont: largeTwins ? ("${font OpenGurbaniAkhar}", "${font}") : nil)
 
   /// The large family as UTF-8 bytes: lines joined by newlines.
   public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []
     var first = true
-    for line in lines where !line.contains(where: { isGurmukhi($0.text) }) {
+    for line in lines {
+      // A run with a twin is drawn as it, and the line in the GurbaniAkhar font.
+      let twinned = largeTwins && line.contains { $0.ascii != nil }
+      func shown(_ run: TextRun) -> String { twinned ? run.ascii ?? run.text : run.text }
+      if line.contains(where: { isGurmukhi(shown($0)) }) { continue }
       if !first { out.append(0x0A) }
       first = false
+      if twinned { out += "${font " + gurmukhiFont + "}" }
       for run in line {
         var color = run.color
         if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
@@ -105,9 +117,10 @@ public enum ConkyEmitter {
           out += color
           out += "}"
         }
-        appendEscaped(CleanText.barLine(run.text), to: &out)
+        appendEscaped(CleanText.barLine(shown(run)), to: &out)
         if color != nil { out += "${color}" }
       }
+      if twinned { out += "${font}" }
     }
     return out
   }

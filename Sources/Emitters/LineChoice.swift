@@ -53,12 +53,16 @@ struct LineChoice {
       guard !traits.shapesComplexScripts,
         !entry.ascii.isEmpty || entry.transliteration != nil || entry.translation != nil
       else { return .runs }
-      if traits.fontSwitching, let font, !entry.ascii.isEmpty { return .ascii(font: font) }
+      if drawsASCII(traits), let font, !entry.ascii.isEmpty { return .ascii(font: font) }
       if let text = entry.transliteration, Self.drawsUnshaped(text.text) { return .text(text) }
       if let text = entry.translation, Self.drawsUnshaped(text.text) { return .text(text) }
       return .runs
     }
   }
+
+  /// Whether a bar draws Gurbani as its ASCII GurbaniAkhar form in a font of its own: one
+  /// that does not shape Gurmukhi but can switch fonts inside its text.
+  static func drawsASCII(_ traits: BarTraits) -> Bool { !traits.shapesComplexScripts && traits.fontSwitching }
 
   /// Whether every scalar belongs to a script drawn right without shaping or bidi:
   /// Latin (with its extensions and combining accents), Greek, Cyrillic, punctuation and

@@ -155,10 +155,15 @@ public enum CacheEncoder {
     w.endObject()
   }
 
-  static func runs(_ runs: [TextRun], into w: inout JSONWriter) {
+  /// Runs as `{"t":…,"c":…,"b":true}`; a detail line's (`twins`) with its ASCII twin first,
+  /// `{"a":…,"t":…}`, so that a reader drawing the twin meets it before the text it skips.
+  static func runs(_ runs: [TextRun], twins: Bool = false, into w: inout JSONWriter) {
     w.beginArray()
     for run in runs {
       w.beginObject()
+      if twins, let ascii = run.ascii {
+        w.field("a", ascii)
+      }
       w.field("t", run.text)
       if let color = run.color {
         w.field("c", color)
@@ -200,7 +205,7 @@ struct ExtraRecord: Hashable {
     if !detail.isEmpty {
       w.key("detail")
       w.beginArray()
-      for line in detail { CacheEncoder.runs(line, into: &w) }
+      for line in detail { CacheEncoder.runs(line, twins: true, into: &w) }
       w.endArray()
     }
     w.endObject()

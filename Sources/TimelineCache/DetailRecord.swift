@@ -2,8 +2,8 @@ import Glibc
 import TimelineCore
 
 /// An `extra` record in the form the cache writer gives it, read straight into a
-/// `LargeWriter`: `{"url":…,"key":…,"detail":[[{"t":…,"c":…,"b":true},…],…]}`, members
-/// in that order, each optional, no space, runs `t` first. Anything else (another order, a
+/// `LargeWriter`: `{"url":…,"key":…,"detail":[[{"a":…,"t":…,"c":…,"b":true},…],…]}`,
+/// members in that order, each optional but `t`, no space. Anything else (another order, a
 /// repeated or unknown member, a space, a value of another type) is not refused but left
 /// to the line reader (`nil` from here, and the caller reads the file the other way), so
 /// what this reader accepts is valid JSON that `FlatJSON` reads the same.
@@ -99,12 +99,38 @@ struct DetailRecord {
     return at == line.count || (at == line.count - 1 && line[at] == UInt8(ascii: ","))
   }
 
-  /// `{"t":…}` with `"c":…` and `"b":true|false` after it, each optional. When writing,
-  /// the text goes out as it is read, and its colour markup is put before it after.
+  /// `{"t":…}` with `"c":…` and `"b":true|false` after it, each optional, and before it
+  /// optionally `"a":…`, the text's ASCII twin. When writing, the text goes out as it is
+  /// read (or its twin, for a style that draws twins, and the text is only searched), and
+  /// its colour markup is put before it after.
   private mutating func run(into writer: inout LargeWriter, write: Bool) -> Bool {
-    guard take(UInt8(ascii: "{")), member("t") else { return false }
-    let mark = writer.out.count
-    if write {
+    guard take(UInt8(ascii: "{")) else { return false }
+    var mark = writer.out.count
+    var twin = false
+    if member("a") {
+      if write && writer.drawsTwins {
+        writer.beginTwin()
+        mark = writer.out.count
+        guard take(UInt8(ascii: "\"")), let (end, _) = writer.string(line, from: at, noted: false) else {
+          return false
+        }
+        at = end
+        twin = true
+      } else {
+        guard string() != nil else { return false }
+      }
+      tokens += 2
+      guard take(UInt8(ascii: ",")) else { return false }
+    }
+    guard member("t") else { return false }
+    if twin {
+      guard let text = string() else { return false }
+      let raw = UnsafeRawBufferPointer(rebasing: line[text.range])
+      // A link with U+FFFD: invalid UTF-8 in the text would be found as the String path
+      // repairs it; such a file takes that path.
+      if writer.searchesReplacement && (text.escaped || !LargeWriter.isValidUTF8(Array(raw))) { return false }
+      writer.note(raw, json: text.escaped)
+    } else if write {
       guard take(UInt8(ascii: "\"")), let (end, _) = writer.string(line, from: at) else { return false }
       at = end
     } else {

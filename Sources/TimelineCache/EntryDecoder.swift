@@ -82,7 +82,7 @@ enum EntryDecoder {
     var out: [[TextRun]] = []
     out.reserveCapacity(count)
     // swift-format-ignore: ReplaceForEachWithForLoop
-    node.forEach { out.append(runs($0)) }
+    node.forEach { out.append(runs($0, twins: true)) }
     return out
   }
 
@@ -91,14 +91,18 @@ enum EntryDecoder {
     return LineText(text, short: node["s"]?.string)
   }
 
-  static func runs<Node: JSONReading>(_ node: Node?) -> [TextRun] {
+  /// Runs; `twins`: a detail line's, whose runs may carry an ASCII twin (`a`). An entry
+  /// line's runs have none, and the bars' read does not look for one.
+  static func runs<Node: JSONReading>(_ node: Node?, twins: Bool = false) -> [TextRun] {
     guard let node, let count = node.count else { return [] }
     var out: [TextRun] = []
     out.reserveCapacity(count)
     // swift-format-ignore: ReplaceForEachWithForLoop
     node.forEach { item in
       guard let text = item["t"]?.string else { return }
-      out.append(TextRun(text, color: item["c"]?.string, bold: item["b"]?.bool ?? false))
+      var run = TextRun(text, color: item["c"]?.string, bold: item["b"]?.bool ?? false)
+      if twins { run.ascii = item["a"]?.string }
+      out.append(run)
     }
     return out
   }

@@ -208,7 +208,10 @@ extension LargeWriter {
   /// per run from the record's reader, not two). Returns the index after the closing quote and
   /// whether the string had an escape; nil for a string `FlatJSON` refuses (a raw control
   /// character, an escape JSON does not have, no closing quote) or invalid UTF-8.
-  public mutating func string(_ line: UnsafeRawBufferPointer, from start: Int) -> (end: Int, escaped: Bool)? {
+  /// `noted: false` for a run's ASCII twin, drawn but not searched (the run's text is).
+  public mutating func string(
+    _ line: UnsafeRawBufferPointer, from start: Int, noted: Bool = true
+  ) -> (end: Int, escaped: Bool)? {
     guard let base = line.baseAddress else { return nil }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
     let count = line.count
@@ -242,7 +245,7 @@ extension LargeWriter {
         }
         append(bytes, from, at)
         if byte == UInt8(ascii: "\"") {
-          if !needle.isEmpty && !named && !searchSkipped {
+          if noted && !needle.isEmpty && !named && !searchSkipped {
             note(UnsafeRawBufferPointer(rebasing: line[start..<at]), json: escaped)
           }
           return (at + 1, escaped)

@@ -21,13 +21,17 @@ public struct LargeWriter {
     public var colorEnd: StaticString
     /// Whether runs' colours show (false: a file's colours are not even read).
     public var colors: Bool
+    /// The markup around a line drawn in its runs' ASCII twins (`TextRun.ascii`), for a
+    /// bar that cannot shape Gurmukhi but can switch to a GurbaniAkhar font (conky's
+    /// `${font OpenGurbaniAkhar}` and `${font}`); nil: twins are not drawn.
+    public var asciiFont: (start: StaticString, end: StaticString)?
 
     /// A style. Plain values, no arrays: a one-shot emit builds it once, and array
     /// metadata cost more than the rest of a small cache's large form.
     public init(
       escaped: (UInt8, UInt8) = (0, 0), replacements: (StaticString, StaticString) = ("", ""),
       leavesOutGurmukhi: Bool = false, colorStart: @escaping @Sendable (String) -> String? = { _ in nil },
-      colorEnd: StaticString = ""
+      colorEnd: StaticString = "", asciiFont: (start: StaticString, end: StaticString)? = nil
     ) {
       // The hot loop finds only these bytes a word at a time (`LargeWriter.skipPlain`).
       precondition(escaped.0 == 0 || (0x22...0x24).contains(escaped.0))
@@ -38,6 +42,7 @@ public struct LargeWriter {
       self.colorStart = colorStart
       self.colorEnd = colorEnd
       colors = colorEnd.utf8CodeUnitCount > 0
+      self.asciiFont = asciiFont
     }
   }
 
@@ -53,6 +58,8 @@ public struct LargeWriter {
   var lineStart = 0
   /// Whether the current line has a Gurmukhi letter (before cleaning, as `isGurmukhi` sees it).
   var lineGurmukhi = false
+  /// Whether the current line is drawn in the style's `asciiFont` (a run's twin was written).
+  var lineTwin = false
   /// The link the lines are searched for (`LargeText.names`), and the current line's text
   /// unescaped (not cleaned), runs joined.
   var needle: [UInt8] = []
@@ -69,6 +76,10 @@ public struct LargeWriter {
   public private(set) var anchor: UInt8 = 0
   /// Set while lines are written that cannot have the link (`skipSearch`).
   var searchSkipped = false
+  /// Whether the link has U+FFFD, which a text's invalid UTF-8 becomes in the String path:
+  /// a text only searched, not written (a twin's run), must then be checked as written
+  /// text is (elsewhere a link is found in raw bytes exactly where in the repaired text).
+  public private(set) var searchesReplacement = false
   /// The markup of each colour met so far (`LargeWriter+Color`): per colour its key and
   /// the range of its markup in `colorMarkup` (a start of -1: none), the first in
   /// `firstColor` (a start of -2: none yet), the others three `Int`s each in `colorTable`.
@@ -97,6 +108,7 @@ public struct LargeWriter {
     anchor = link.first { !Self.isWordByte($0) && !Self.isJSONSyntax($0) } ?? link.first ?? 0
     // An empty link is in every text (as `LargeText.names` finds it).
     named = link.isEmpty
+    searchesReplacement = link.count >= 3 && (0...link.count - 3).contains { link[$0..<$0 + 3] == [0xEF, 0xBF, 0xBD] }
   }
 
   /// Stops the search of `search(for:)`.
@@ -110,6 +122,7 @@ public struct LargeWriter {
     lineStart = out.count
     if started { out.append(0x0A) }
     lineGurmukhi = false
+    lineTwin = false
     if !lineText.isEmpty { lineText.removeAll(keepingCapacity: true) }
     if !lineParts.isEmpty { lineParts.removeAll(keepingCapacity: true) }
     lineHasAnchor = false
@@ -127,6 +140,7 @@ public struct LargeWriter {
       out.removeSubrange(lineStart...)
       lineGurmukhi = false
     } else {
+      if lineTwin, let font = style.asciiFont { append(font.end) }
       started = true
     }
   }
@@ -146,6 +160,35 @@ public struct LargeWriter {
     guard write(text, json: json) else { return false }
     if let color { self.color(color, since: mark) }
     return true
+  }
+
+  /// Whether the style draws runs' ASCII twins.
+  public var drawsTwins: Bool { style.asciiFont != nil }
+
+  /// Starts drawing the current line in the style's `asciiFont`: its markup goes before the
+  /// line's first run (once a line), and its end after the line.
+  public mutating func beginTwin() {
+    guard !lineTwin, let font = style.asciiFont else { return }
+    lineTwin = true
+    let start = started ? lineStart + 1 : lineStart
+    if start == out.count {
+      append(font.start)
+    } else {
+      out.insert(
+        contentsOf: UnsafeBufferPointer(start: font.start.utf8Start, count: font.start.utf8CodeUnitCount), at: start)
+    }
+  }
+
+  /// A run drawn as its ASCII twin `ascii` in the style's font, where `text` is what the
+  /// link is searched for in (`LargeText.names` reads a line's text, whatever a bar draws).
+  public mutating func run(_ text: String, ascii: String, color: String?) {
+    var text = text
+    var ascii = ascii
+    text.withUTF8 { copy(UnsafeRawBufferPointer($0), json: false) }
+    beginTwin()
+    let mark = out.count
+    _ = ascii.withUTF8 { write(UnsafeRawBufferPointer($0), json: false) }
+    if let color { self.color(color, since: mark) }
   }
 
   /// A run of a String's text.
@@ -175,7 +218,13 @@ public struct LargeWriter {
   public mutating func lines(_ lines: [[TextRun]]) {
     for line in lines {
       beginLine()
-      for run in line { self.run(run.text, color: run.color) }
+      for run in line {
+        if drawsTwins, let ascii = run.ascii {
+          self.run(run.text, ascii: ascii, color: run.color)
+        } else {
+          self.run(run.text, color: run.color)
+        }
+      }
       endLine()
     }
   }

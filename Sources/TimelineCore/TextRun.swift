@@ -9,12 +9,17 @@ public struct TextRun: Sendable, Hashable {
   public var color: String?
   /// Whether the run is bold.
   public var bold: Bool
+  /// A Gurbani detail line's run: the same words in the ASCII encoding of the GurbaniAkhar
+  /// fonts (BaniDB's `verse.gurmukhi`), which a bar that cannot shape Gurmukhi but can
+  /// switch fonts draws instead of `text` (conky's large family); nil for other text.
+  public var ascii: String?
 
   /// Creates a run.
-  public init(_ text: String, color: String? = nil, bold: Bool = false) {
+  public init(_ text: String, color: String? = nil, bold: Bool = false, ascii: String? = nil) {
     self.text = text
     self.color = color.flatMap(Self.validColor)
     self.bold = bold
+    self.ascii = ascii
   }
 
   /// Returns `color` if it is exactly `#rrggbb` (lower-cased), else nil, so that a colour

@@ -90,8 +90,38 @@ import TimelineCore
     #expect(entry.detail[0].plainText == "Label" && entry.detail[1].plainText.hasPrefix("Ang 954"))
     // The heading "ਮਃ ੨ ॥" has no Sahib Singh translation (null), so one line fewer.
     #expect(entry.detail.count == 3 + 3 * 4 - 1 - 1)
-    #expect(entry.detail[3] == [TextRun("ਮਃ ੨ ॥")])
-    #expect(entry.detail.contains(style().runs(shabad.verses[1])))
+    #expect(entry.detail[3] == [TextRun("ਮਃ ੨ ॥", ascii: "mÚ 2 ]")])
+    #expect(entry.detail.contains(style().twinnedRuns(shabad.verses[1])))
+  }
+
+  /// Each Gurbani detail line's runs carry their ASCII twins: the single line's ASCII runs
+  /// (one rule for both), the same words in the same colours, larivaar included; a verse
+  /// whose two forms do not align, or that has no ASCII form, has none.
+  @Test func detailLinesCarryTheirASCIITwinsSplitAsTheirRuns() throws {
+    let shabad = try BaniDBFixture.shabad("shabad-edge-cases.json")
+    let unsorted = shabad.verses[1]
+    for larivaar in [false, true] {
+      let twinned = style(larivaar: larivaar).twinnedRuns(unsorted)
+      let ascii = try #require(style(larivaar: larivaar).asciiRuns(unsorted))
+      #expect(twinned.map { TextRun($0.text, color: $0.color) } == style(larivaar: larivaar).runs(unsorted))
+      #expect(twinned.map { TextRun($0.ascii ?? "", color: $0.color) } == ascii)
+      #expect(twinned.count == 5 && twinned[1].ascii == "mMinAY" && twinned[3].ascii == "kwrw")
+    }
+    #expect(style().twinnedRuns(unsorted).compactMap(\.ascii).joined() == unsorted.ascii)
+    var shifted = unsorted
+    shifted.ascii = "jpu qpu sBu ikCu mMinAY Avir kwrw ]"
+    #expect(style().asciiRuns(shifted) == nil)
+    #expect(style().twinnedRuns(shifted) == style().runs(shifted))
+    shifted.ascii = nil
+    #expect(style().twinnedRuns(shifted).allSatisfy { $0.ascii == nil })
+    // The entry's detail: every verse line twinned, the header and translations not.
+    let entry = BaniDBRender.entry(
+      shabad, date: 0, style: style(translit: "en"), alt: "shabad", classes: [], key: "k")
+    let gurbani = entry.detail.filter {
+      $0.contains { $0.text.unicodeScalars.contains { (0xA00...0xA7F).contains($0.value) } }
+    }
+    #expect(gurbani.count == 3 && gurbani.allSatisfy { $0.allSatisfy { $0.ascii != nil } })
+    #expect(entry.detail.filter { $0.contains { $0.ascii != nil } }.count == 3)
   }
 
   @Test func headingsAreRecognised() throws {

@@ -68,6 +68,29 @@ struct BaniDBStyle: Sendable, Equatable {
     return runs
   }
 
+  /// `runs(verse, ascii: true)` when the ASCII text has as many words as the Unicode line:
+  /// the visraam positions index both, and a line that does not align would colour the
+  /// wrong words. Nil otherwise (and without an ASCII text).
+  func asciiRuns(_ verse: Verse) -> [TextRun]? {
+    guard let ascii = verse.ascii,
+      ascii.split(separator: " ", omittingEmptySubsequences: false).count
+        == verse.unicode.split(separator: " ", omittingEmptySubsequences: false).count
+    else { return nil }
+    return runs(verse, ascii: true)
+  }
+
+  /// A detail line of Gurbani: `runs(verse)`, each run carrying its words' ASCII twin
+  /// (`TextRun.ascii`) from `asciiRuns`, the same rule's runs of the same words in the same
+  /// colours. A line whose two forms do not split alike gets no twins.
+  func twinnedRuns(_ verse: Verse) -> [TextRun] {
+    var line = runs(verse)
+    guard let twins = asciiRuns(verse), twins.count == line.count,
+      zip(line, twins).allSatisfy({ $0.color == $1.color })
+    else { return line }
+    for index in line.indices { line[index].ascii = twins[index].text }
+    return line
+  }
+
   func transliteration(of verse: Verse) -> String? { transliteration.flatMap { verse.transliterations[$0] } }
   func translation(of verse: Verse) -> String? { translation.flatMap { verse.translations[$0] } }
 
@@ -130,7 +153,7 @@ enum BaniDBRender {
     var lines: [[TextRun]] = header.map { [TextRun($0, color: BaniDBStyle.headerColor, bold: true)] }
     lines.append([])
     for verse in shabad.verses {
-      lines.append(style.runs(verse))
+      lines.append(style.twinnedRuns(verse))
       if let text = style.transliteration(of: verse) { lines.append([TextRun(text, color: BaniDBStyle.dimColor)]) }
       if let text = style.translation(of: verse) { lines.append([TextRun(text)]) }
       if style.transliteration != nil || style.translation != nil { lines.append([]) }
@@ -168,12 +191,7 @@ enum BaniDBRender {
       detail += BaniDBRender.detail(other, header: [heading], style: style)
     }
     let short = style.transliteration(of: verse).map { Self.short($0, words: 5) } ?? Self.short(text)
-    // The ASCII form only when it has as many words as the Unicode line: the visraam
-    // positions index both, and a line that does not align would colour the wrong words.
-    let asciiWords = verse.ascii?.split(separator: " ", omittingEmptySubsequences: false).count
-    let ascii =
-      asciiWords == verse.unicode.split(separator: " ", omittingEmptySubsequences: false).count
-      ? style.runs(verse, ascii: true) : []
+    let ascii = style.asciiRuns(verse) ?? []
     return Entry(
       date: date, runs: runs, short: short, tooltip: tooltip, alt: alt, classes: classes,
       url: url(shabad), key: key, detail: detail, ascii: ascii,

@@ -80,7 +80,46 @@ extension LargeWriter {
       lineGurmukhi = true
       at = end
     }
+    at = Self.indicBlocks(base, at, count)
+    guard at < count && base.load(fromByteOffset: at, as: UInt8.self) == 0xE0 else { return at }
     return Self.indicRun(base, at, count, untilGurmukhi: false)?.end
+  }
+
+  /// Where the run of E0-led characters and spaces from `start` (a character's first byte)
+  /// stops being checked sixteen bytes at a time: at the first byte that is not one, or
+  /// that would make invalid UTF-8, or near the end; always at a character's first byte, the
+  /// bytes before it checked. Each byte is told by the two before it (loaded sixteen bytes
+  /// earlier by one and by two): after an E0 a byte must be A0…BF, two after one 80…BF,
+  /// else E0 or a space. `indicRun` goes on from there (and refuses invalid UTF-8).
+  @inline(__always)
+  static func indicBlocks(_ base: UnsafeRawPointer, _ start: Int, _ count: Int) -> Int {
+    guard start >= 2 else { return start }
+    let lead = SIMD16<UInt8>(repeating: 0xE0)
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let second = SIMD16<UInt8>(repeating: 0xA0)
+    let top2 = SIMD16<UInt8>(repeating: 0xC0)
+    let continuation = SIMD16<UInt8>(repeating: 0x80)
+    var at = start
+    while at &+ 16 <= count {
+      let bytes = base.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
+      let afterLead = base.loadUnaligned(fromByteOffset: at &- 1, as: SIMD16<UInt8>.self) .== lead
+      let twoAfterLead = base.loadUnaligned(fromByteOffset: at &- 2, as: SIMD16<UInt8>.self) .== lead
+      let starts = (bytes .== lead) .| (bytes .== space)
+      let fits =
+        (afterLead .& ((bytes & lead) .== second))
+        .| (.!afterLead .& twoAfterLead .& ((bytes & top2) .== continuation))
+        .| (.!afterLead .& .!twoAfterLead .& starts)
+      let misfits = .!fits
+      if Self.isSet(misfits) {
+        at &+= firstLane(misfits)
+        break
+      }
+      at &+= 16
+    }
+    // Back to the first byte of a character cut at `at`.
+    if base.load(fromByteOffset: at &- 1, as: UInt8.self) == 0xE0 { return at &- 1 }
+    if base.load(fromByteOffset: at &- 2, as: UInt8.self) == 0xE0 { return at &- 2 }
+    return at
   }
 
   /// `skipIndic`'s loop: where the run ends (or, `untilGurmukhi`, the first Gurmukhi
@@ -287,10 +326,25 @@ extension LargeWriter {
   /// `#` or `$` (a bar's escaped bytes are among these: `Style` takes no others), a word
   /// at a time. A byte of 0x80 or more, DEL or below 0x20 sets its high bit in one of the
   /// three sums; `"`, `#` and `$` are the range 0x22…0x24, tested in one go.
+  @inline(__always)
   static func skipPlain(_ base: UnsafeRawPointer, _ start: Int, _ count: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     var at = start
+    // Sixteen bytes at a time (vector against vector: the compiler makes each test a few
+    // SSE instructions, under half the word loop's cost a byte); the word loop takes the
+    // last few bytes.
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let delete = SIMD16<UInt8>(repeating: 0x7F)
+    let quote = SIMD16<UInt8>(repeating: 0x22)
+    let three = SIMD16<UInt8>(repeating: 3)
+    let backslash = SIMD16<UInt8>(repeating: 0x5C)
+    while at &+ 16 <= count {
+      let bytes = base.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
+      let stops = (bytes .< space) .| (bytes .>= delete) .| ((bytes &- quote) .< three) .| (bytes .== backslash)
+      if isSet(stops) { return at &+ firstLane(stops) }
+      at &+= 16
+    }
     while at &+ 8 <= count {
       let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
       let raised = word | high
@@ -304,6 +358,22 @@ extension LargeWriter {
       at &+= 8
     }
     return at
+  }
+
+  /// Whether a lane of `mask` is set (`any` is a call of a generic reduction where the
+  /// compiler does not inline it: several times this).
+  @inline(__always)
+  static func isSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return halves[0] | halves[1] != 0
+  }
+
+  /// The first lane of `mask` that is set (one is).
+  @inline(__always)
+  static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    if halves[0] != 0 { return halves[0].trailingZeroBitCount &>> 3 }
+    return 8 &+ halves[1].trailingZeroBitCount &>> 3
   }
 
   /// Whether the backslash at `at` starts an escape JSON has.

@@ -18,9 +18,9 @@ extension MemberView {
     }
   }
 
-  /// The current entry as far as a bar line of it may need: its date, its line forms only
-  /// with `forms`, and its runs only where `drawsRuns` says the line needs them (a line
-  /// shown in one of its forms draws no run). No ASCII form: only a bar that switches fonts
+  /// The current entry as far as a bar line of it may need: its date, its line forms'
+  /// texts (no short form) only with `forms`, and its runs only where `drawsRuns` says the
+  /// line needs them (a line shown in one of its forms draws no run). No ASCII form: only a bar that switches fonts
   /// draws it. The ranking shows every member's line; decoding each entry whole (tooltip,
   /// classes, short forms) cost it more than writing it.
   public func lineEntry(forms: Bool, drawsRuns: (Entry) -> Bool) -> Entry? {
@@ -34,8 +34,9 @@ extension MemberView {
     }
     // The members read in one pass over the line's keys, not one pass each.
     return FlatFields<LineField>.read(line.json.root) { fields in
-      entry.transliteration = EntryDecoder.lineText(fields[.translit])
-      entry.translation = EntryDecoder.lineText(fields[.transl])
+      // A form's text alone: a row shows no short form, and the choice of form reads none.
+      entry.transliteration = fields[.translit]?["t"]?.string.map { LineText($0) }
+      entry.translation = fields[.transl]?["t"]?.string.map { LineText($0) }
       if drawsRuns(entry) { entry.runs = EntryDecoder.runs(fields[.runs]) }
       return entry
     }

@@ -27,7 +27,7 @@ import TimelineTestSupport
   /// A member's large form from its read (`MemberView.largeBytes`, which takes the current
   /// line the read found and parsed instead of searching for it and checking it again) is
   /// the large form read from its path, at the time it was read for and at another; and
-  /// the ranking's line entry carries the date the whole read gives.
+  /// the ranking's line entry carries the date, runs and form texts the whole read gives.
   /// Returns how many of the forms compared were written.
   @discardableResult
   static func expectLargeAgreement(path: String, at now: Int64, _ comment: String) -> Int {
@@ -38,7 +38,11 @@ import TimelineTestSupport
     ]
     let member = CacheReader.member(path: path, at: now, keepParsed: false, tooltip: false)
     let view = CacheReader.view(path: path, at: now, tooltip: false)
-    #expect(member.lineEntry(forms: true) { _ in true }?.date == view.current?.date, "\(comment) at \(now)")
+    let line = member.lineEntry(forms: true) { _ in true }
+    #expect(line?.date == view.current?.date, "\(comment) at \(now)")
+    #expect(line?.runs == view.current?.runs, "\(comment) at \(now)")
+    #expect(line?.transliteration?.text == view.current?.transliteration?.text, "\(comment) at \(now)")
+    #expect(line?.translation?.text == view.current?.translation?.text, "\(comment) at \(now)")
     for at in [now, now + 60] {
       for following in [true, false] {
         for style in styles {
@@ -75,13 +79,19 @@ import TimelineTestSupport
     #expect(written > 0)
   }
 
-  /// Entries with relevance changes (the Hukamnama's shape) and without any.
+  /// Entries with relevance changes (the Hukamnama's shape) and without any, some with
+  /// line forms.
   static func timeline(entries count: Int) -> Timeline {
     let base = CacheRoundTripTests.sample(entries: count)
     var entries = base.entries
     for index in entries.indices where index % 2 == 1 {
       let date = entries[index].date
       entries[index].relevance = Relevance(50, changes: [(date + 30, 20), (date + 60, 5)])
+    }
+    // Line forms (a Gurbani entry's) on every third, one with an escape in its text.
+    for index in entries.indices where index % 3 == 0 {
+      entries[index].transliteration = LineText("tr \"\(index)\" ā", short: "tr")
+      entries[index].translation = LineText("the line \(index)", short: "the")
     }
     if let last = entries.indices.last { entries[last].relevance = nil }
     return Timeline(

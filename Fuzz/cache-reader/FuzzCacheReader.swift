@@ -2,7 +2,8 @@
 // whole-document path.
 // Any bytes are a possible cache file; the reader must never crash, never read out of
 // bounds (ASan), never return an entry dated after the instant asked for, and must give
-// the CLI's whole read and the bars' read one answer: the same validity, meta and entry.
+// the CLI's whole read and the bars' read one answer: the same validity, meta and entry,
+// and for the large family the same link and detail.
 import TimelineCache
 import TimelineCore
 
@@ -30,10 +31,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       for run in current.runs { precondition(run.color.map { TextRun.validColor($0) == $0 } ?? true, "bad colour") }
     }
     if let next = view.nextDate { precondition(next > now || view.current == nil, "next entry not after now") }
-    // The large family's read: the shown entries start at the current one, in date order.
+    // The large family's read: the shown entries start at the current one, in date order,
+    // and the current one has the link and detail `timeline show` gives it.
     if case .entries(_, let shown) = CacheReader.large(bytes, at: now, following: { _ in true }) {
       precondition(shown.first.map { $0.date <= now } ?? false, "large: no current entry first")
       precondition(zip(shown, shown.dropFirst()).allSatisfy { $0.date <= $1.date }, "large: entries out of order")
+      if let whole, let first = shown.first, let current = whole.current(at: now) {
+        precondition(first.url == current.url, "large: another link than the CLI's")
+        precondition(first.detail == whole.detail(of: current), "large: another detail than the CLI's")
+      }
     }
     // The large family written from the bytes: only where the read above shows entries,
     // and with no control character left but the newlines between lines.

@@ -31,6 +31,7 @@ extension LineLayout {
       starts.append(at)
       at = stop + 1
     }
+    if version >= 2 { resolveRepeats(&entries, records: records) }
     guard ordered else { return (meta, asTheBarsShow(entries, starts: starts, parser: parser), false) }
     return (meta, entries, true)
   }
@@ -52,14 +53,26 @@ extension LineLayout {
       }
       var entry = entries[index]
       entry.date = date
-      // A repeat's detail, from whichever line carries it, shown or not.
-      if entry.detail.isEmpty, let key = entry.key {
-        entry.detail = entries.first { $0.key == key && !$0.detail.isEmpty }?.detail ?? []
-      }
       shown.append(entry)
       last = index
     }
     return shown
+  }
+
+  /// An offline repeat (a key and no detail) takes the detail of the first record with
+  /// its key and a detail: where the writer puts it, and where `--family large` looks
+  /// (`ExtraLines.detail`), so the two agree on a file whose records are in another order.
+  private func resolveRepeats(_ entries: inout [Entry], records: [Range<Int>]) {
+    guard entries.contains(where: { $0.detail.isEmpty && $0.key != nil }) else { return }
+    var shared: [String: [[TextRun]]] = [:]
+    for range in records {
+      guard let json = record(range), let key = json.root["key"]?.string, shared[key] == nil else { continue }
+      let detail = EntryDecoder.lines(json.root["detail"])
+      if !detail.isEmpty { shared[key] = detail }
+    }
+    for index in entries.indices where entries[index].detail.isEmpty {
+      if let key = entries[index].key, let detail = shared[key] { entries[index].detail = detail }
+    }
   }
 
   /// The entry on the line `from..<stop`, if the emitter would show it (see `select`):

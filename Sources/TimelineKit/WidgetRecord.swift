@@ -53,8 +53,9 @@ public struct WidgetRecord: Sendable {
     return earlier
   }
 
-  /// The instant of the next fetch: a pending retry wins, else the policy's due time.
-  /// Nil means never (policy `.never` with no pending retry).
+  /// The instant of the next fetch: a pending retry wins, else the due time (the cache
+  /// meta's `due`, which the bars judge staleness from too). Nil means never (no due time
+  /// and no pending retry).
   public var nextRefresh: Int64? {
     if state?.lastError != nil { return state?.retryAt ?? state?.lastAttempt }
     return timeline?.due

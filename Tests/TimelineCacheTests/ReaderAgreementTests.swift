@@ -335,6 +335,39 @@ import TimelineTestSupport
     #expect(dropped > 50, "\(dropped) entries shown without a detail")
   }
 
+  /// Records in another order than the entries that use them, two with the same key and
+  /// a detail each: an entry with only that key shows the first record's detail, in
+  /// `timeline show` as in the large bars.
+  @Test func aRepeatTakesTheFirstRecordWithItsKeyForBothReaders() throws {
+    let dir = try TempDir()
+    let path = try Self.write(
+      dir, "repeat.json",
+      Self.file(
+        entries: [
+          Array(#"{"date":1000,"alt":"a","runs":[{"t":"first"}],"x":1},"#.utf8),
+          Array(#"{"date":2000,"alt":"b","runs":[{"t":"second"}],"x":0},"#.utf8),
+          Array(#"{"date":3000,"alt":"c","runs":[{"t":"third"}],"x":2}"#.utf8),
+        ],
+        extra: [
+          Array(#"{"key":"k","detail":[[{"t":"line X"}]]},"#.utf8),
+          Array(#"{"key":"k","detail":[[{"t":"line Y"}]]},"#.utf8), Array(#"{"key":"k"}"#.utf8),
+        ]))
+    let timeline = try CacheReader.timeline(path: path)
+    let expected: [Int64: String] = [1000: "line Y", 2000: "line X", 3000: "line X", 3500: "line X"]
+    for (now, line) in expected {
+      let current = try #require(timeline.current(at: now))
+      #expect(timeline.detail(of: current) == [[TextRun(line)]], "\(now)")
+      guard case .entries(_, let shown) = CacheReader.large(path: path, at: now, following: { _ in false }) else {
+        Issue.record("the large read of \(now) is not answered from the lines")
+        continue
+      }
+      #expect(shown.first?.detail == [[TextRun(line)]], "\(now)")
+      var writer = LargeWriter(style: LargeWriter.Style())
+      #expect(CacheReader.largeBytes(path: path, at: now, following: { _ in false }, into: &writer))
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == line, "\(now)")
+    }
+  }
+
   /// Hand-edited `due`, `grace` and `policy` (the file as written: due 5000, grace 1800,
   /// policy after 5000, end 9000, last entry 3000).
   static let staleCases: [(String, [UInt8])] = [

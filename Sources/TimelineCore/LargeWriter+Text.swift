@@ -110,8 +110,8 @@ extension LargeWriter {
         .| (.!afterLead .& twoAfterLead .& ((bytes & top2) .== continuation))
         .| (.!afterLead .& .!twoAfterLead .& starts)
       let misfits = .!fits
-      if Self.isSet(misfits) {
-        at &+= firstLane(misfits)
+      if ByteScan.isSet(misfits) {
+        at &+= ByteScan.firstLane(misfits)
         break
       }
       at &+= 16
@@ -342,7 +342,7 @@ extension LargeWriter {
     while at &+ 16 <= count {
       let bytes = base.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
       let stops = (bytes .< space) .| (bytes .>= delete) .| ((bytes &- quote) .< three) .| (bytes .== backslash)
-      if isSet(stops) { return at &+ firstLane(stops) }
+      if ByteScan.isSet(stops) { return at &+ ByteScan.firstLane(stops) }
       at &+= 16
     }
     while at &+ 8 <= count {
@@ -358,22 +358,6 @@ extension LargeWriter {
       at &+= 8
     }
     return at
-  }
-
-  /// Whether a lane of `mask` is set (`any` is a call of a generic reduction where the
-  /// compiler does not inline it: several times this).
-  @inline(__always)
-  static func isSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    return halves[0] | halves[1] != 0
-  }
-
-  /// The first lane of `mask` that is set (one is).
-  @inline(__always)
-  static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
-    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    if halves[0] != 0 { return halves[0].trailingZeroBitCount &>> 3 }
-    return 8 &+ halves[1].trailingZeroBitCount &>> 3
   }
 
   /// Whether the backslash at `at` starts an escape JSON has.

@@ -28,6 +28,7 @@ public struct OutputBytes {
     return storage[index]
   }
 
+  @inline(__always)
   mutating func append(_ byte: UInt8) {
     if count == storage.count { grow(to: count + 1) }
     let at = count
@@ -35,6 +36,7 @@ public struct OutputBytes {
     count = at + 1
   }
 
+  @inline(__always)
   mutating func append(_ source: UnsafeRawPointer, count length: Int) {
     if length > storage.count - count { grow(to: count + length) }
     let at = count

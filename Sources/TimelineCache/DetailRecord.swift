@@ -136,7 +136,8 @@ struct DetailRecord {
     }
     if twinned {
       if write && writer.drawsTwins {
-        writer.beginTwin()
+        // Once a line (a call each run cost a long shabad more than its check).
+        if !writer.lineTwin { writer.beginTwin() }
         mark = writer.out.count
         guard take(UInt8(ascii: "\"")), let (end, _) = writer.string(line, from: at, noted: false) else {
           return false

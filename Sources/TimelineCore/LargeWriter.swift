@@ -59,7 +59,7 @@ public struct LargeWriter {
   /// Whether the current line has a Gurmukhi letter (before cleaning, as `isGurmukhi` sees it).
   var lineGurmukhi = false
   /// Whether the current line is drawn in the style's `asciiFont` (a run's twin was written).
-  var lineTwin = false
+  public internal(set) var lineTwin = false
   /// The link the lines are searched for (`LargeText.names`), and the current line's text
   /// unescaped (not cleaned), runs joined.
   var needle: [UInt8] = []

@@ -1,20 +1,21 @@
 #!/bin/sh
-# xbar_run.sh [--click "X Y BUTTON"]… [--shot GEOMETRY] SETTLE OUT CMD: runs the shell
+# xbar_run.sh [--click "X Y BUTTON"]… [--shot GEOMETRY] [--screen WxH] SETTLE OUT CMD: runs the shell
 # command CMD (a real bar: polybar, i3 with i3bar, xmobar, lemonbar, conky) on a private
 # Xvfb display, waits SETTLE seconds, clicks with xdotool where told (0.15 s apart), waits
 # a second, saves a screenshot of GEOMETRY (ImageMagick's WxH+X+Y; the whole screen by
-# default) to OUT.png, then stops CMD's process group and Xvfb, the only processes it
+# default) to OUT.png (the screen is 1400x240 unless --screen says), then stops CMD's process group and Xvfb, the only processes it
 # started. CMD's output goes to OUT.log. The caller sets FONTCONFIG_FILE (the tests use
 # the project's own fonts/). Every real X bar of the tests and the gallery runs through
 # this one script (Sources/TimelineTestSupport/HeadlessBar.swift, make-xbars.sh).
 # Exit: 0 when CMD still ran when stopped; 1 when it had exited; 3 when Xvfb or a tool
 # is missing or does not start.
 set -u
-shot="" clicks=""
+shot="" clicks="" screen=1400x240
 while [ $# -gt 3 ]; do
   case "$1" in
     --click) clicks="$clicks$2;"; shift 2 ;;
     --shot) shot=$2; shift 2 ;;
+    --screen) screen=$2; shift 2 ;;
     *) break ;;
   esac
 done
@@ -23,7 +24,7 @@ for tool in Xvfb xdotool import; do
   command -v $tool >/dev/null || { echo "$tool not found (make deps installs it)" >&2; exit 3; }
 done
 work=$(mktemp -d) || exit 3
-Xvfb -displayfd 3 -screen 0 1400x240x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
+Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
 xvfb=$!
 tries=0
 while [ ! -s "$work/display" ] && [ $tries -lt 100 ] && kill -0 "$xvfb" 2>/dev/null; do

@@ -84,3 +84,17 @@ conky.text = [[\${execpi 60 timeline-emit conky $w}]]
 CK
   shot "conky-$w" 760x40+0+0 "exec conky -c $work/conky.conf"
 done
+
+# conky's large form of the Hukamnama: every verse as its ASCII GurbaniAkhar twin in
+# OpenGurbaniAkhar (ਬਿਸ੍ਰਾਮ, ਕ੍ਰਿਪਾ, ਪ੍ਰਭ), its visraam words in their colours, then its translation.
+cat > "$work/conky-large.conf" <<CK
+conky.config = { out_to_x = true, own_window = true, own_window_type = 'normal', alignment = 'top_left',
+  gap_x = 0, gap_y = 0, minimum_width = 900, maximum_width = 900, use_xft = true,
+  font = 'DejaVu Sans:size=11', default_color = '#eeeeee', own_window_colour = '#222222',
+  double_buffer = true, update_interval = 1 }
+conky.text = [[\${execpi 60 timeline-emit --family large conky hukamnama}]]
+CK
+sh "$run" --screen 900x760 3 "$work/conky-large-hukamnama" "exec conky -c $work/conky-large.conf" \
+  || { cat "$work/conky-large-hukamnama.log"; exit 1; }
+convert "$work/conky-large-hukamnama.png" -trim -bordercolor '#222222' -border 8 +repage "$here/conky-large-hukamnama.png"
+echo "$here/conky-large-hukamnama.png"

@@ -145,14 +145,14 @@ struct DetailRecord {
         at = end
         twin = true
       } else {
-        guard string() != nil else { return false }
+        guard skipped() != nil else { return false }
       }
       tokens += 2
       guard take(UInt8(ascii: ",")) else { return false }
     }
     guard named || member("t") else { return false }
     if twin {
-      guard let text = string() else { return false }
+      guard let text = skipped() else { return false }
       let raw = UnsafeRawBufferPointer(rebasing: line[text.range])
       // A link with U+FFFD: invalid UTF-8 in the text would be found as the String path
       // repairs it; such a file takes that path.
@@ -231,6 +231,31 @@ struct DetailRecord {
     for offset in 0..<length where line[at + offset] != word.utf8Start[offset] { return false }
     at += length
     return true
+  }
+
+  /// `string()` for the form of a twinned run that is not written (the twin in a style
+  /// that does not draw it, the text in one that does): a verse or a few words, most often
+  /// ended by its quote within a block or three of sixteen bytes, told by the block's first
+  /// stop; any other stop (an escape, a control) and the string is read by `string()`.
+  private mutating func skipped() -> Text? {
+    guard at + 1 < line.count, line[at] == UInt8(ascii: "\""), let base = line.baseAddress else { return string() }
+    let start = at + 1
+    var scan = start
+    let quote = SIMD16<UInt8>(repeating: 0x22)
+    let backslash = SIMD16<UInt8>(repeating: 0x5C)
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    while scan &+ 16 <= line.count {
+      let bytes = base.loadUnaligned(fromByteOffset: scan, as: SIMD16<UInt8>.self)
+      let stops = (bytes .== quote) .| (bytes .== backslash) .| (bytes .< space)
+      if ByteScan.isSet(stops) {
+        let end = scan &+ ByteScan.firstLane(stops)
+        guard base.load(fromByteOffset: end, as: UInt8.self) == 0x22 else { break }
+        at = end &+ 1
+        return Text(range: start..<end, escaped: false)
+      }
+      scan &+= 16
+    }
+    return string()
   }
 
   /// A JSON string at `at`, checked as `FlatJSON` checks it (no raw control character, only

@@ -68,9 +68,26 @@ struct LineChoice {
   /// Latin (with its extensions and combining accents), Greek, Cyrillic, punctuation and
   /// symbols; not Hebrew, Arabic or any Indic script.
   static func drawsUnshaped(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { scalar in
-      let value = scalar.value
-      return value < 0x0590 || (0x1E00...0x1FFF).contains(value) || (0x2010...0x2BFF).contains(value)
+    // ASCII (a transliteration nearly always is) a word at a time: walking its scalars cost
+    // a stack's ranking in conky some 2 k instructions a line.
+    var text = text
+    let ascii = text.withUTF8 { bytes -> Bool in
+      guard let base = bytes.baseAddress else { return true }
+      var at = 0
+      while at + 8 <= bytes.count {
+        if ByteScan.word(base, at: at) & 0x8080_8080_8080_8080 != 0 { return false }
+        at += 8
+      }
+      while at < bytes.count {
+        if bytes[at] >= 0x80 { return false }
+        at += 1
+      }
+      return true
     }
+    return ascii
+      || text.unicodeScalars.allSatisfy { scalar in
+        let value = scalar.value
+        return value < 0x0590 || (0x1E00...0x1FFF).contains(value) || (0x2010...0x2BFF).contains(value)
+      }
   }
 }

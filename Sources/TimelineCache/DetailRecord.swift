@@ -86,13 +86,14 @@ struct DetailRecord {
       tokens += 1
       repeat {
         tokens += 1
-        if write { writer.beginLine() }
         // An empty line (a verse's gap) in one compare of two bytes.
         if at + 2 <= line.count, let base = line.baseAddress,
           base.loadUnaligned(fromByteOffset: at, as: UInt16.self) == 0x5D5B
         {
           at += 2
+          if write { writer.emptyLine() }
         } else {
+          if write { writer.beginLine() }
           guard take(UInt8(ascii: "[")) else { return false }
           if !take(UInt8(ascii: "]")) {
             repeat {
@@ -100,8 +101,8 @@ struct DetailRecord {
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "]")) else { return false }
           }
+          if write { writer.endLine() }
         }
-        if write { writer.endLine() }
         guard tokens < Self.maxTokens else { return false }
       } while take(UInt8(ascii: ","))
       guard take(UInt8(ascii: "]")), take(UInt8(ascii: "}")) else { return false }

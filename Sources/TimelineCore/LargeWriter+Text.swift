@@ -310,6 +310,7 @@ extension LargeWriter {
   }
 
   /// Appends a constant's bytes.
+  @inline(__always)
   mutating func append(_ text: StaticString) {
     if text.utf8CodeUnitCount > 0 { out.append(text.utf8Start, count: text.utf8CodeUnitCount) }
   }

@@ -145,10 +145,11 @@ public struct LargeWriter {
     }
   }
 
-  /// An empty line.
+  /// An empty line: `beginLine` then `endLine` in one call (a shabad's verses are one
+  /// apart), what `endLine` does to a line without text left out.
   public mutating func emptyLine() {
     beginLine()
-    endLine()
+    started = true
   }
 
   /// A run of `text`: the content of a JSON string (`json`: its backslash escapes are

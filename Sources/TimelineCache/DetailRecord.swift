@@ -241,22 +241,10 @@ struct DetailRecord {
   private mutating func skipped() -> Text? {
     guard at + 1 < line.count, line[at] == UInt8(ascii: "\""), let base = line.baseAddress else { return string() }
     let start = at + 1
-    var scan = start
-    let quote = SIMD16<UInt8>(repeating: 0x22)
-    let backslash = SIMD16<UInt8>(repeating: 0x5C)
-    let space = SIMD16<UInt8>(repeating: 0x20)
-    while scan &+ 16 <= line.count {
-      let bytes = base.loadUnaligned(fromByteOffset: scan, as: SIMD16<UInt8>.self)
-      let stops = (bytes .== quote) .| (bytes .== backslash) .| (bytes .< space)
-      if ByteScan.isSet(stops) {
-        let end = scan &+ ByteScan.firstLane(stops)
-        guard base.load(fromByteOffset: end, as: UInt8.self) == 0x22 else { break }
-        at = end &+ 1
-        return Text(range: start..<end, escaped: false)
-      }
-      scan &+= 16
-    }
-    return string()
+    let end = ByteScan.plainStringBlocks(base, start, line.count)
+    guard end < line.count, line[end] == UInt8(ascii: "\"") else { return string() }
+    at = end + 1
+    return Text(range: start..<end, escaped: false)
   }
 
   /// A JSON string at `at`, checked as `FlatJSON` checks it (no raw control character, only

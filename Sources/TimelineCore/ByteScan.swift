@@ -36,9 +36,9 @@ public enum ByteScan {
     return (x &- ones) & ~x & highBits
   }
 
-  /// Past the sixteen-byte blocks from `start` that hold no `"`, `\` or control (below
-  /// 0x20): where a JSON string's scan goes on a byte or a word at a time (SSE compares,
-  /// under half a word loop's cost a byte, for a long text only checked).
+  /// The first `"`, `\` or control (below 0x20) from `start`, looked for sixteen bytes at
+  /// a time (SSE compares, under half a word loop's cost a byte, for a long text only
+  /// checked); or, when none is in the blocks, where fewer than sixteen bytes are left.
   @inlinable public static func plainStringBlocks(_ base: UnsafeRawPointer, _ start: Int, _ count: Int) -> Int {
     let quote = SIMD16<UInt8>(repeating: 0x22)
     let backslash = SIMD16<UInt8>(repeating: 0x5C)
@@ -46,7 +46,8 @@ public enum ByteScan {
     var at = start
     while at &+ 16 <= count {
       let bytes = base.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
-      if isSet((bytes .== quote) .| (bytes .== backslash) .| (bytes .< space)) { return at }
+      let stops = (bytes .== quote) .| (bytes .== backslash) .| (bytes .< space)
+      if isSet(stops) { return at &+ firstLane(stops) }
       at &+= 16
     }
     return at

@@ -140,7 +140,7 @@ struct DetailRecord {
         // Once a line (a call each run cost a long shabad more than its check).
         if !writer.lineTwin { writer.beginTwin() }
         mark = writer.out.count
-        guard take(UInt8(ascii: "\"")), let (end, _) = writer.string(line, from: at, noted: false) else {
+        guard take(UInt8(ascii: "\"")), let (end, _) = writer.twin(line, from: at) else {
           return false
         }
         at = end

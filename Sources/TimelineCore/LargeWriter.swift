@@ -180,6 +180,20 @@ public struct LargeWriter {
     }
   }
 
+  /// A twin's JSON string from `start` (after its quote) in `line`, as
+  /// `string(line, from: start, noted: false)` writes it: a twin is most often printable
+  /// ASCII the bar does not escape up to its quote, found by `skipPlain` and copied at once;
+  /// any other stop and `string` reads it.
+  public mutating func twin(_ line: UnsafeRawBufferPointer, from start: Int) -> (end: Int, escaped: Bool)? {
+    guard let base = line.baseAddress else { return nil }
+    let stop = Self.skipPlain(base, start, line.count)
+    guard stop < line.count, base.load(fromByteOffset: stop, as: UInt8.self) == UInt8(ascii: "\"") else {
+      return string(line, from: start, noted: false)
+    }
+    append(base.assumingMemoryBound(to: UInt8.self), start, stop)
+    return (stop + 1, false)
+  }
+
   /// A run drawn as its ASCII twin `ascii` in the style's font, where `text` is what the
   /// link is searched for in (`LargeText.names` reads a line's text, whatever a bar draws).
   public mutating func run(_ text: String, ascii: String, color: String?) {

@@ -139,6 +139,18 @@ import TimelineTestSupport
     #expect(other == "${font OpenGurbaniAkhar}\(link)${font}\nTrue\n\n${color #7aa2f7}\(link)${color}")
   }
 
+  /// The goldens of the shabad above in conky's and plain's large form: the twinned
+  /// verses in the font, the hostile twins escaped, the lines left out; plain's Unicode.
+  @Test func theTwinnedShabadMatchesItsGoldens() throws {
+    let dir = try TempDir()
+    _ = try LargeWriterTests.write(Self.timeline(), in: dir)
+    for format in [OutputFormat.conky, .plain] {
+      let large = EmitPipeline.large(
+        widget: "w", directory: dir.path, now: 1000, format: format, options: RenderOptions())
+      Golden.check(String(decoding: large?.bytes ?? [], as: UTF8.self), bar: format.name, name: "shabad-large-twins")
+    }
+  }
+
   /// A cache written before the twins: conky leaves its Gurbani lines out as it did, from
   /// both paths; the stack showing such a member too.
   @Test func aCacheWithoutTwinsLeavesTheGurbaniOut() throws {

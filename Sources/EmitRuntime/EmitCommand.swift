@@ -113,17 +113,12 @@ public enum EmitCommand {
   /// Parses the arguments after the program name.
   public static func parse(_ arguments: [String]) -> Parsed {
     var positional: [String] = []
-    var at: Int64?
-    var options = RenderOptions()
-    var follow = false
-    var verbose = false
-    var family = WidgetFamily.small
+    var state = ParseState()
     var index = 0
-    var onlyPositional = false
     while index < arguments.count {
       var argument = arguments[index]
       index += 1
-      if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+      if state.onlyPositional || !argument.hasPrefix("-") || argument == "-" {
         positional.append(argument)
         continue
       }
@@ -135,86 +130,15 @@ public enum EmitCommand {
         inlineValue = String(argument[argument.index(after: equals)...])
         argument = String(argument[..<equals])
       }
-      func value() -> String? {
-        if let inlineValue { return inlineValue }
+      guard let option = OptionName(argument) else { return .usageError("unknown option \(argument)") }
+      let ended = state.apply(option, inline: inlineValue) {
         guard index < arguments.count else { return nil }
         index += 1
         return arguments[index - 1]
       }
-      switch argument {
-      case "--": onlyPositional = true
-      case "-h", "--help": return .help
-      case "--version": return .version
-      case "--list-formats": return .listFormats
-      case "--list-traits": return .listTraits
-      case "--follow", "--verbose", "--click":
-        guard inlineValue == nil else { return .usageError("\(argument) takes no value") }
-        if argument == "--follow" {
-          follow = true
-        } else if argument == "--verbose" {
-          verbose = true
-        } else {
-          options.click = true
-        }
-      case "--at":
-        guard let text = value() else { return .usageError("--at needs a time") }
-        guard let instant = ISO8601.parse(text) else {
-          return .usageError("--at: \"\(text)\" is not an ISO 8601 time (e.g. 2026-03-01T19:00:00Z)")
-        }
-        at = instant
-      case "--max-width":
-        guard let text = value() else { return .usageError("--max-width needs a number") }
-        guard let width = Int(text), (1...100_000).contains(width) else {
-          return .usageError("--max-width: \"\(text)\" is not a number of columns from 1 to 100000")
-        }
-        options.maxWidth = width
-      case "--line":
-        guard let text = value() else { return .usageError("--line needs one of \(LineForm.names)") }
-        guard let form = LineForm.named(text) else {
-          return .usageError("--line: \"\(text)\" is not one of \(LineForm.names)")
-        }
-        options.line = form
-      case "--gurmukhi-font":
-        guard let text = value() else { return .usageError("--gurmukhi-font needs a polybar font index") }
-        guard let index = Int(text), RenderOptions.fontIndexes.contains(index) else {
-          return .usageError(
-            "--gurmukhi-font: \"\(text)\" is not a polybar font index from 1 to 99 (%{T2} is font-1)")
-        }
-        options.gurmukhiFont = index
-      case "--family":
-        guard let text = value(), let named = WidgetFamily(rawValue: text) else {
-          return .usageError("--family needs small or large")
-        }
-        family = named
-      case "--gurmukhi":
-        guard let text = value() else { return .usageError("--gurmukhi needs visual or logical") }
-        guard let order = GurmukhiOrder(rawValue: text) else {
-          return .usageError("--gurmukhi: \"\(text)\" is not visual or logical")
-        }
-        options.gurmukhi = order
-      default: return .usageError("unknown option \(argument)")
-      }
+      if let ended { return ended }
     }
-    guard let formatName = positional.first else { return .usageError("missing FORMAT and WIDGET") }
-    guard let format = OutputFormat.named(formatName) else {
-      return .usageError("unknown format \"\(formatName)\" (\(OutputFormat.nameList))")
-    }
-    let widgets = Array(positional.dropFirst())
-    if widgets.isEmpty { return .usageError("missing WIDGET") }
-    if widgets.count > 1 && format.stream == nil {
-      return .usageError("only \(spoken { $0.stream != nil }) takes several widgets")
-    }
-    if follow && at != nil { return .usageError("--at and --follow cannot be combined") }
-    if family == .large {
-      guard format.hasLargeFamily else {
-        return .usageError("--family large is for \(spoken { $0.hasLargeFamily }) only")
-      }
-      if follow || widgets.count > 1 { return .usageError("--family large prints one widget once (no --follow)") }
-    }
-    var request = EmitRequest(
-      format: format, widgets: widgets, at: at, options: options, follow: follow, verbose: verbose)
-    request.family = family
-    return .run(request)
+    return state.finish(format: positional.first, widgets: Array(positional.dropFirst()))
   }
 
   /// Parses and runs; returns the exit status. `program` names the command in messages.
@@ -227,9 +151,20 @@ public enum EmitCommand {
     clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get,
     exitsAfterOutput: Bool = false
   ) -> Int32 {
+    run(
+      parse(arguments), stdout: stdout, stderr: stderr, program: program, clock: clock, environment: environment,
+      exitsAfterOutput: exitsAfterOutput)
+  }
+
+  /// `run(arguments:)` for what `parse` made of the command line.
+  static func run(
+    _ parsed: Parsed, stdout: Int32 = 1, stderr: Int32 = 2, program: String = "timeline-emit",
+    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get,
+    exitsAfterOutput: Bool = false
+  ) -> Int32 {
     let out = Output(fd: stdout)
     let err = Output(fd: stderr)
-    switch parse(arguments) {
+    switch parsed {
     case .help:
       out.write(help(program: program))
       return 0

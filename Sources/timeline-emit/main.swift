@@ -5,14 +5,7 @@ import Glibc
 // `timeline emit` prints the same bytes. `exitsAfterOutput`: a one-shot run exits as soon
 // as its line is written, without freeing what it built.
 //
-// The arguments are read from argv directly: `CommandLine.arguments` looks its array type
-// up in the runtime's metadata tables on first use, about 2.5 k instructions more per emit than this loop.
-var arguments: [String] = []
-let count = Int(CommandLine.argc)
-if count > 1 {
-  arguments.reserveCapacity(count - 1)
-  for index in 1..<count {
-    if let argument = CommandLine.unsafeArgv[index] { arguments.append(String(cString: argument)) }
-  }
-}
-exit(EmitCommand.run(arguments: arguments, exitsAfterOutput: true))
+// The arguments are read from argv's bytes (EmitCommand.parse(argv:count:)): neither
+// `CommandLine.arguments` nor an array of Strings is made for them.
+let count = max(Int(CommandLine.argc) - 1, 0)
+exit(EmitCommand.run(argv: CommandLine.unsafeArgv + (count > 0 ? 1 : 0), count: count, exitsAfterOutput: true))

@@ -77,10 +77,16 @@ struct DetailRecord {
     // in a line: two `memchr`s instead of a search of every line.
     if write && writer.searching && hasDetail, let base = line.baseAddress {
       let rest = line.count - at
-      writer.skipSearch(
-        memchr(base + at, Int32(writer.anchor), rest) == nil && memchr(base + at, 0x5C, rest) == nil)
+      let anchor = memchr(base + at, Int32(writer.anchor), rest)
+      writer.skipSearch(anchor == nil && memchr(base + at, 0x5C, rest) == nil)
+      writer.lookAhead(UnsafeRawBufferPointer(rebasing: line[at...]), first: anchor.map { UnsafeRawPointer($0) })
     }
-    defer { if write { writer.skipSearch(false) } }
+    defer {
+      if write {
+        writer.skipSearch(false)
+        writer.endLookAhead()
+      }
+    }
     if hasDetail {
       guard take(UInt8(ascii: "[")) else { return false }
       tokens += 1
@@ -221,9 +227,15 @@ struct DetailRecord {
     return true
   }
 
+  /// `true` or `false`, each compared as one word (a bold run's `"b":true` is in most
+  /// forecast lines).
   private mutating func bool() -> Bool {
-    if literal("true") || literal("false") { return true }
-    return false
+    guard let base = line.baseAddress else { return false }
+    if at + 4 <= line.count && base.loadUnaligned(fromByteOffset: at, as: UInt32.self) == 0x6575_7274 {
+      at += 4
+      return true
+    }
+    return literal("false")
   }
 
   private mutating func literal(_ word: StaticString) -> Bool {

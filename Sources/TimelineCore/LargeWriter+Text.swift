@@ -264,7 +264,7 @@ extension LargeWriter {
       // A run of a script's letters starts a run's text and ends at its closing quote:
       // the word scan is for the bytes it would not stop at at once.
       if byte != 0xE0 && byte != UInt8(ascii: "\"") {
-        at = Self.skipPlain(base, at, count)
+        at = Self.skipLetters(base, at, count)
         guard at < count else { return nil }
         byte = bytes[at]
       }
@@ -391,11 +391,18 @@ extension LargeWriter {
       copy(raw, json: json)
       return
     }
-    lineParts.append(Int(bitPattern: raw.baseAddress))
-    lineParts.append(raw.count)
-    lineParts.append(json ? 1 : 0)
+    if partCount + 3 <= lineParts.count {
+      lineParts[partCount] = Int(bitPattern: raw.baseAddress)
+      lineParts[partCount + 1] = raw.count
+      lineParts[partCount + 2] = json ? 1 : 0
+    } else {
+      lineParts.append(Int(bitPattern: raw.baseAddress))
+      lineParts.append(raw.count)
+      lineParts.append(json ? 1 : 0)
+    }
+    partCount += 3
     if !lineHasAnchor {
-      lineHasAnchor = Self.has(anchor, in: raw) || (json && Self.has(UInt8(ascii: "\\"), in: raw))
+      lineHasAnchor = hasAnchor(raw) || (json && Self.has(UInt8(ascii: "\\"), in: raw))
     }
   }
 
@@ -416,7 +423,7 @@ extension LargeWriter {
 
   /// The line's runs kept by `note`, unescaped into `lineText`.
   mutating func join() {
-    for index in stride(from: 0, to: lineParts.count, by: 3) {
+    for index in stride(from: 0, to: partCount, by: 3) {
       let raw = UnsafeRawBufferPointer(
         start: UnsafeRawPointer(bitPattern: lineParts[index]), count: lineParts[index + 1])
       let json = lineParts[index + 2] != 0
@@ -426,7 +433,7 @@ extension LargeWriter {
         lineText.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
       }
     }
-    lineParts.removeAll(keepingCapacity: true)
+    partCount = 0
   }
 
   /// Whether `raw` has `byte`, a word at a time.

@@ -69,7 +69,15 @@ public struct LargeWriter {
   /// Three `Int`s a run: its address, its length, 1 for JSON (an array of tuples cost a
   /// one-shot emit its generic metadata, more than the few runs it holds).
   var lineParts: [Int] = []
+  /// How many of `lineParts` are this line's (the rest are kept as room: emptying the
+  /// array each line was a call of `replaceSubrange`).
+  var partCount = 0
   var lineHasAnchor = false
+  /// Where the needle's `anchor` was last looked for in the record being read
+  /// (`lookAhead`), as addresses: no anchor in `from..<next`, and `next` is one unless it is
+  /// `limit`; a run within them is told at once whether it has one (`note`). `limit` 0: no
+  /// record, each run is scanned.
+  var ahead = (from: 0, next: 0, limit: 0)
   /// Whether this line's runs are copied into `lineText` as they come (`copy`).
   var copying = false
   /// The needle's rarest-looking byte (`find`), which any text holding it holds too.
@@ -124,7 +132,7 @@ public struct LargeWriter {
     lineGurmukhi = false
     lineTwin = false
     if !lineText.isEmpty { lineText.removeAll(keepingCapacity: true) }
-    if !lineParts.isEmpty { lineParts.removeAll(keepingCapacity: true) }
+    partCount = 0
     lineHasAnchor = false
     copying = false
   }

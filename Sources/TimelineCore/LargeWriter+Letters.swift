@@ -32,7 +32,7 @@ extension LargeWriter {
         // byte before the blocks beside it are loaded.
         let first = at &+ ByteScan.firstLane(stops)
         let byte = base.load(fromByteOffset: first, as: UInt8.self)
-        if byte &- 0xC2 >= 0x1E && byte & 0xC0 != 0x80 { return first }
+        if byte < 0x80 || byte >= 0xE0 { return first }
         let next = base.loadUnaligned(fromByteOffset: at &+ 1, as: SIMD16<UInt8>.self)
         let previous = base.loadUnaligned(fromByteOffset: at &- 1, as: SIMD16<UInt8>.self)
         let lead = (bytes &- lowLead) .< leads

@@ -87,23 +87,8 @@ import TimelineTestSupport
         let dir = try TempDir()
         let path = try LargeWriterTests.write(
           Self.timeline([[TextRun("x")], [TextRun("MARK" + Self.sentence, color: "#ff6f4d")]]), in: dir)
-        let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let replacement = Data(prefix.prefix(cut) + bytes + prefix)
-        try LargeWriterTests.replace(original, "MARK", with: replacement).write(to: URL(fileURLWithPath: path))
-        // A letter cut by `cut` that the bytes complete is valid text: the writer takes it.
-        let valid = Array(String(decoding: replacement, as: UTF8.self).utf8) == Array(replacement)
-        for format in LargeWriterTests.formats {
-          let written = LargeWriterTests.written(path: path, at: 1000, format: format)
-          if valid {
-            #expect(written == LargeWriterTests.oracle(path: path, at: 1000, format: format), "\(cut) \(bytes)")
-          } else {
-            #expect(written == nil, "\(cut) \(bytes) \(format)")
-          }
-          let large = EmitPipeline.large(
-            widget: "w", directory: dir.path, now: 1000, format: format, options: RenderOptions())
-          let same = large?.bytes == LargeWriterTests.pipelineOracle(dir.path, at: 1000, format: format)
-          #expect(same, "\(cut) \(bytes) \(format)")
-        }
+        try LargeWriterTests.expectCut(
+          Data(prefix.prefix(cut) + bytes + prefix), path: path, in: dir, "\(cut) \(bytes)")
       }
     }
   }

@@ -262,4 +262,25 @@ import TimelineTestSupport
     while let range = out.range(of: Data(target.utf8)) { out.replaceSubrange(range, with: replacement) }
     return out
   }
+
+  /// Puts `replacement` where the file at `path` says MARK, then checks every large format:
+  /// the byte writer takes valid text as the oracle writes it and declines invalid UTF-8 (a
+  /// letter cut short that the bytes complete is valid), and the pipeline gives the oracle's
+  /// output either way.
+  static func expectCut(_ replacement: Data, path: String, in dir: TempDir, _ label: String) throws {
+    let original = try Data(contentsOf: URL(fileURLWithPath: path))
+    try Self.replace(original, "MARK", with: replacement).write(to: URL(fileURLWithPath: path))
+    let valid = Array(String(decoding: replacement, as: UTF8.self).utf8) == Array(replacement)
+    for format in Self.formats {
+      let bytes = Self.written(path: path, at: 1000, format: format)
+      if valid {
+        #expect(bytes == Self.oracle(path: path, at: 1000, format: format), "\(label)")
+      } else {
+        #expect(bytes == nil, "\(label) \(format)")
+      }
+      let large = EmitPipeline.large(
+        widget: "w", directory: dir.path, now: 1000, format: format, options: RenderOptions())
+      #expect(large?.bytes == Self.pipelineOracle(dir.path, at: 1000, format: format), "\(label) \(format)")
+    }
+  }
 }

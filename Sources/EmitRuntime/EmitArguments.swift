@@ -15,24 +15,12 @@ enum OptionName {
   case endOfOptions, help, version, listFormats, listTraits, follow, verbose, click
   case at, maxWidth, line, gurmukhiFont, family, gurmukhi
 
+  /// The option `spelling` names: the same table as argv's bytes are read with.
   init?(_ spelling: String) {
-    switch spelling {
-    case "--": self = .endOfOptions
-    case "-h", "--help": self = .help
-    case "--version": self = .version
-    case "--list-formats": self = .listFormats
-    case "--list-traits": self = .listTraits
-    case "--follow": self = .follow
-    case "--verbose": self = .verbose
-    case "--click": self = .click
-    case "--at": self = .at
-    case "--max-width": self = .maxWidth
-    case "--line": self = .line
-    case "--gurmukhi-font": self = .gurmukhiFont
-    case "--family": self = .family
-    case "--gurmukhi": self = .gurmukhi
-    default: return nil
+    guard let option = spelling.withCString({ OptionName(bytes: $0, count: spelling.utf8.count) }) else {
+      return nil
     }
+    self = option
   }
 
   /// The option spelled by the `count` bytes at `bytes` (not NUL-terminated there).

@@ -64,10 +64,17 @@ struct DetailRecord {
 
   /// 1 for `url`, 2 for `key`, 3 for `detail`, 0 for any other name.
   static func order(_ name: UnsafeRawBufferPointer) -> Int {
-    if name.elementsEqual("url".utf8) { return 1 }
-    if name.elementsEqual("key".utf8) { return 2 }
-    if name.elementsEqual("detail".utf8) { return 3 }
-    return 0
+    // Byte by byte: `elementsEqual` on a `String.UTF8View` is a generic call per name.
+    switch name.count {
+    case 3 where name[0] == UInt8(ascii: "u") && name[1] == UInt8(ascii: "r") && name[2] == UInt8(ascii: "l"): 1
+    case 3 where name[0] == UInt8(ascii: "k") && name[1] == UInt8(ascii: "e") && name[2] == UInt8(ascii: "y"): 2
+    // `deta` and `il` as little-endian words.
+    case 6
+    where name.loadUnaligned(as: UInt32.self) == 0x6174_6564
+      && name.loadUnaligned(fromByteOffset: 4, as: UInt16.self) == 0x6C69:
+      3
+    default: 0
+    }
   }
 
   /// Reads the detail (when `write`, into `writer`, line by line) and the rest of the

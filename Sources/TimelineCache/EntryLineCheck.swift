@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// The cache's validity rule for an entry line the large family shows, without reading it:
 /// whether the bytes start with one JSON value exactly as `FlatJSON.parse` accepts it
 /// (same grammar, same depth and value limits), and the two members of its object the
@@ -134,7 +136,9 @@ private struct Walk {
     switch byte {
     case UInt8(ascii: "\""):
       var escaped = false
-      end = FlatScan.stringEnd(base, at + 1, count, escaped: &escaped)
+      // A tooltip's line or a run's text: its plain bytes sixteen at a time first.
+      let plain = ByteScan.plainStringBlocks(UnsafeRawPointer(base), at + 1, count)
+      end = FlatScan.stringEnd(base, plain, count, escaped: &escaped)
       if end >= 0 { end += 1 }
     case UInt8(ascii: "t"): end = FlatScan.literal(base, at, count, "true")
     case UInt8(ascii: "f"): end = FlatScan.literal(base, at, count, "false")

@@ -50,6 +50,13 @@ extension LargeWriter {
   /// makes of it, and `from` moves past it; any other character stays in the pending copy.
   @inline(__always)
   mutating func clean(_ text: UnsafeRawBufferPointer, _ at: Int, pending from: inout Int) -> Int {
+    // A Latin text's dashes, bullets and quotes (U+2000…203F, E2 80 80…BF) in one test:
+    // the policy acts only on U+2028…202E among them (E2 80 A8…AE).
+    if at &+ 2 < text.count && text[at] == 0xE2 && text[at &+ 1] == 0x80 && text[at &+ 2] & 0xC0 == 0x80
+      && text[at &+ 2] &- 0xA8 >= 7
+    {
+      return 3
+    }
     let length = Self.sequenceLength(text, at)
     guard length > 0 else { return 0 }
     let lead = text[at]

@@ -40,6 +40,20 @@ import TimelineCore
     }
   }
 
+  /// A string's stop (its quote, an escape, a bad escape, a control, a letter) at every
+  /// offset of the sixteen-byte blocks its plain bytes are checked in, and the line cut at
+  /// every byte after the string starts.
+  @Test func aStringsStopAtEveryOffsetAgrees() {
+    let stops = ["\"", #"\""#, #"\\"#, #"\u00e6"#, #"\x"#, "\u{1}", "\t", "ø", #"\u12"#, "\u{7F}"]
+    for offset in 0..<40 {
+      for stop in stops {
+        let text = #"{"date":5,"tooltip":[""# + String(repeating: "a", count: offset) + stop + #"b"],"x":1}"#
+        let bytes = Array(text.utf8)
+        for cut in 21...bytes.count { Self.expectSame(Array(bytes.prefix(cut)), "\(offset) \(stop) \(cut)") }
+      }
+    }
+  }
+
   @Test(arguments: HostileLines.handPicked)
   func handPickedLinesAgree(_ text: String) {
     Self.expectSame(Array(text.utf8))

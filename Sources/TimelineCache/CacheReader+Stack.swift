@@ -10,18 +10,19 @@ extension CacheReader {
     stack: inout CacheView?
   ) -> Bool {
     guard case .opened(let file) = FileBytes.open(path) else { return false }
-    return withExtendedLifetime(file) {
-      guard let parser = JSONParser(keepParsed: true),
-        case .layout(let layout) = LineLayout.find(file.bytes, parser: parser), let meta = layout.meta
-      else { return false }
-      writer.reserve(file.bytes.count)
-      if layout.largeBytes(at: now, meta: meta, following: following(meta), parser: parser, into: &writer) {
-        return true
-      }
-      if meta.kind == StackRule.kind {
-        stack = view(layout, path: path, at: now, parser: parser, full: false, tooltip: false, stackPlaceholder: false)
-      }
-      return false
+    // Not in a closure (`withExtendedLifetime(file) { … }`), which copied the layout and
+    // the view out of it.
+    defer { withExtendedLifetime(file) {} }
+    guard let parser = JSONParser(keepParsed: true),
+      case .layout(let layout) = LineLayout.find(file.bytes, parser: parser), let meta = layout.meta
+    else { return false }
+    writer.reserve(file.bytes.count)
+    if layout.largeBytes(at: now, meta: meta, following: following(meta), parser: parser, into: &writer) {
+      return true
     }
+    if meta.kind == StackRule.kind {
+      stack = view(layout, path: path, at: now, parser: parser, full: false, tooltip: false, stackPlaceholder: false)
+    }
+    return false
   }
 }

@@ -51,33 +51,40 @@ extension CacheReader {
     case .failed(let error): return MemberView(view: CacheView(error: error), line: nil)
     case .opened(let opened): file = opened
     }
-    return withExtendedLifetime(file) {
-      guard let parser = JSONParser(keepParsed: keepParsed),
-        case .layout(let layout) = LineLayout.find(file.bytes, parser: parser), layout.version >= 2,
-        layout.complete, let meta = layout.meta
-      else {
-        let whole = view(file.bytes, path: path, at: now, keepParsed: keepParsed, tooltip: tooltip)
-        return MemberView(view: whole, line: nil)
-      }
-      if keepParsed {
-        _ = Unmanaged.passRetained(file)
-        layout.keep(parser)
-      }
-      guard let found = layout.search(at: now, parser: parser) else {
-        return MemberView(view: CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
-      }
-      var view = CacheView(meta: meta)
-      view.nextDate = found.nextDate
-      guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, _) = found.best else {
-        return MemberView(view: view, line: nil)
-      }
-      guard let json = layout.shownLine(probe, stop, date: date) else {
-        return MemberView(view: CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
-      }
-      view.current = Entry(date: date, relevance: EntryDecoder.relevance(json.root), runs: [], alt: "")
-      let line = CurrentLine(file: file, json: json, tooltip: tooltip, layout: layout, start: probe, now: now)
-      if keepParsed { _ = Unmanaged.passRetained(line) }
-      return MemberView(view: view, line: line)
+    // Not in a closure (`withExtendedLifetime(file) { … }`): there every value built here
+    // (the meta, the view) was copied out and the original destroyed, some 3 k instructions
+    // a member.
+    defer { withExtendedLifetime(file) {} }
+    guard let parser = JSONParser(keepParsed: keepParsed),
+      case .layout(let layout) = LineLayout.find(file.bytes, parser: parser), layout.version >= 2,
+      layout.complete, case .some = layout.meta
+    else {
+      return MemberView(
+        view: view(file.bytes, path: path, at: now, keepParsed: keepParsed, tooltip: tooltip), line: nil)
     }
+    if keepParsed {
+      _ = Unmanaged.passRetained(file)
+      layout.keep(parser)
+    }
+    // Each view is built where it is returned: a view built in a variable and then returned
+    // was copied out and destroyed, some 2 k instructions a member.
+    guard let found = layout.search(at: now, parser: parser) else {
+      return MemberView(
+        view: CacheView(meta: layout.meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
+    }
+    guard !Selection.isExpired(end: layout.meta?.end, now: now), let (probe, stop, date, _) = found.best else {
+      return MemberView(view: CacheView(meta: layout.meta, nextDate: found.nextDate), line: nil)
+    }
+    guard let json = layout.shownLine(probe, stop, date: date) else {
+      return MemberView(
+        view: CacheView(meta: layout.meta, error: .corrupt(path, "an entry line is not valid")), line: nil)
+    }
+    let view = CacheView(
+      meta: layout.meta, current: Entry(date: date, relevance: EntryDecoder.relevance(json.root), runs: [], alt: ""),
+      nextDate: found.nextDate)
+    // The layout's last use: moved into the line, not copied and then destroyed.
+    let line = CurrentLine(file: file, json: json, tooltip: tooltip, layout: consume layout, start: probe, now: now)
+    if keepParsed { _ = Unmanaged.passRetained(line) }
+    return MemberView(view: view, line: line)
   }
 }

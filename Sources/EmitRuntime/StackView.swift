@@ -58,17 +58,21 @@ enum StackView {
       consider(
         Selection.nextChange(
           nextDate: read.view.nextDate, end: read.view.meta?.end, due: due, grace: grace, now: now))
-      guard read.view.error == nil, read.view.current != nil else {
+      // Tested by pattern, not by `==`/`!=`: comparing an optional of an Equatable type
+      // with nil copies it (an entry, an error) into a pair of optionals first.
+      guard case .none = read.view.error, let score = read.view.current?.score(at: now) else {
         if details {
-          skipped.append((name, read.view.error == nil ? "placeholder: no entry is current" : "damaged cache"))
+          let damaged: Bool
+          if case .some = read.view.error { damaged = true } else { damaged = false }
+          skipped.append((name, damaged ? "damaged cache" : "placeholder: no entry is current"))
         }
         continue
       }
       let stale = Selection.isStale(due: due, grace: grace, now: now)
       consider(read.view.current?.relevance?.nextChange(after: now))
-      let score = read.view.current.map { StackRule.score($0, at: now, stale: stale) } ?? 0
-      shown.append(Shown(name: name, read: read, stale: stale))
-      candidates.append(StackRule.Candidate(name: name, score: score))
+      // Moved into its object, not copied: a copy retains every string of the read.
+      shown.append(Shown(name: name, read: consume read, stale: stale))
+      candidates.append(StackRule.Candidate(name: name, score: StackRule.score(score, stale: stale)))
     }
     let ranking = StackRule.ranking(candidates)
     let minDisplay = meta.minDisplay ?? StackRule.defaultMinDisplay
@@ -113,33 +117,31 @@ enum StackView {
     // The large form (`details`) decodes the shown entry itself, and only when the member
     // has no large form of its own: its state keeps the date and relevance alone.
     guard let member = shown.first(where: { $0.name == choice.name }),
-      let shownEntry = details ? member.read.view.current : member.read.entry()
+      var entry = details ? member.read.view.current : member.read.entry()
     else {
       return EmitPipeline.Resolution(
         state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
     }
-    var entry = shownEntry
-    entry.classes.insert(contentsOf: ["stack", member.name], at: 0)
+    // The line's classes are the bars'; the large form draws none.
+    if !details { entry.classes.insert(contentsOf: ["stack", member.name], at: 0) }
     if tooltip {
-      entry.tooltip.append(why(choice, entry: shownEntry, held: held, ranking: ranking, shownIndex: index))
+      entry.tooltip.append(why(choice, entry: entry, held: held, ranking: ranking, shownIndex: index))
     }
-    // The stack's name stays the widget's: clicks and the wheel act on the stack.
-    var state = RenderInput(widget: stack, kind: member.read.view.meta?.kind, entry: entry)
-    state.isStale = member.stale
-    state.line = member.read.view.meta?.line
-    state.polybarFont = member.read.view.meta?.polybarFont
-    state.browsing = browsing
     var reason: String?
     if explain {
       reason =
         "stack: showing \(member.name) (relevance \(choice.score)\(held ? ", held for min_display" : ""))"
         + (member.stale ? "; \(member.name) is stale" : "")
     }
-    var resolution = EmitPipeline.Resolution(
-      state: state, reason: reason, nextChange: next, members: meta.members, member: member.name,
-      ranking: ranking.map { $0.name })
-    if details { resolution.stack = StackDetail(shown: shown, ranking: ranking, held: held, skipped: skipped) }
-    return resolution
+    // The stack's name stays the widget's: clicks and the wheel act on the stack. The state
+    // is made in place: a copy retains every string of the entry.
+    return EmitPipeline.Resolution(
+      state: RenderInput(
+        widget: stack, kind: member.read.view.meta?.kind, entry: consume entry, isStale: member.stale,
+        browsing: browsing, line: member.read.view.meta?.line, polybarFont: member.read.view.meta?.polybarFont),
+      reason: reason, nextChange: next, members: meta.members, member: member.name,
+      ranking: ranking.map { $0.name },
+      stack: details ? StackDetail(shown: shown, ranking: ranking, held: held, skipped: skipped) : nil)
   }
 
   /// "avalanche: level 4, relevance 85 · next: hukamnama 50": which member and why.

@@ -35,9 +35,11 @@ public enum StackRule {
 
   /// The score a member's entry has now: stale halves it (rounding down).
   public static func score(_ entry: Entry, at now: Int64, stale: Bool) -> Int {
-    let score = entry.score(at: now)
-    return stale ? score / 2 : score
+    score(entry.score(at: now), stale: stale)
   }
+
+  /// An entry's score now (`Entry.score(at:)`) as the stack ranks it: stale halves it.
+  public static func score(_ score: Int, stale: Bool) -> Int { stale ? score / 2 : score }
 
   /// `candidates` (in config order) from the highest score down; equal scores keep their
   /// config order.

@@ -23,8 +23,14 @@ public struct WidgetName: Sendable, Hashable, Comparable, CustomStringConvertibl
 
   /// Whether `text` follows the rule.
   public static func isValid(_ text: String) -> Bool {
+    // On the bytes in place (a native or small string has them): walking the UTF-8 view
+    // byte by byte cost some 400 instructions a name, and a stack's emit checks about ten.
+    text.utf8.withContiguousStorageIfAvailable { isValid(bytes: $0) } ?? isValid(bytes: text.utf8)
+  }
+
+  private static func isValid<Bytes: Collection<UInt8>>(bytes: Bytes) -> Bool {
     var count = 0
-    for byte in text.utf8 {
+    for byte in bytes {
       let lower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
       let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
       guard lower || digit || (count > 0 && byte == UInt8(ascii: "-")) else { return false }

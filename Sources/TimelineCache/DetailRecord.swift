@@ -26,6 +26,8 @@ struct DetailRecord {
   var key: Text?
   /// Whether `detail` has at least one line; `at` is then at its `[`.
   var hasDetail = false
+  /// The text of the run read last without writing it (`giveText`).
+  private var lastText: Text?
 
   /// Reads the members before the detail; nil for a record not in the writer's form.
   init?(_ line: UnsafeRawBufferPointer) {
@@ -107,6 +109,7 @@ struct DetailRecord {
           if write { writer.emptyLine() }
         } else {
           if write { writer.beginLine() }
+          let start = at
           guard take(UInt8(ascii: "[")) else { return false }
           if !take(UInt8(ascii: "]")) {
             repeat {
@@ -114,7 +117,10 @@ struct DetailRecord {
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "]")) else { return false }
           }
-          if write { writer.endLine() }
+          if write {
+            if writer.wantsLineText { giveText(from: start, to: &writer) }
+            writer.endLine()
+          }
         }
         guard tokens < Self.maxTokens else { return false }
       } while take(UInt8(ascii: ","))
@@ -176,7 +182,8 @@ struct DetailRecord {
       guard take(UInt8(ascii: "\"")), let (end, _) = writer.string(line, from: at) else { return false }
       at = end
     } else {
-      guard string() != nil else { return false }
+      guard let text = string() else { return false }
+      lastText = text
     }
     tokens += 3
     var color: Text?
@@ -199,6 +206,18 @@ struct DetailRecord {
     guard take(UInt8(ascii: "}")) else { return false }
     if let color { writer.color(UnsafeRawBufferPointer(rebasing: line[color.range]), json: color.escaped, since: mark) }
     return true
+  }
+
+  /// The texts of the line at `start`, read once already (so in the writer's form), given
+  /// to the writer's search in order: asked for only where a run may hold the link.
+  private func giveText(from start: Int, to writer: inout LargeWriter) {
+    var again = self
+    again.at = start
+    guard again.take(UInt8(ascii: "[")), !again.take(UInt8(ascii: "]")) else { return }
+    repeat {
+      guard again.run(into: &writer, write: false), let text = again.lastText else { return }
+      writer.copy(UnsafeRawBufferPointer(rebasing: line[text.range]), json: text.escaped)
+    } while again.take(UInt8(ascii: ","))
   }
 
   /// The content of `value` as a String (invalid UTF-8 repaired, as the line reader does).

@@ -296,58 +296,39 @@ extension LargeWriter {
   /// Whether the line being written is to be left out (`endLine`): its runs need no colour.
   var leavesOutLine: Bool { lineGurmukhi && style.leavesOutGurmukhi }
 
-  /// The text of a run written with `string`, in the bytes of the file being read, for
-  /// the search of `search(for:)`: kept where it is, and joined only for a line where a
-  /// run has the needle's anchor byte (or an escape, which could make one).
+  /// Notes the text of a run written with `string` (or a twin's text, only searched), in
+  /// the bytes of the file being read, for the search of `search(for:)`: whether it has the
+  /// needle's anchor byte or an escape (which could make one). Such a line is asked for its
+  /// text (`wantsLineText`); keeping every run's place to join them cost each run more than
+  /// the few lines that have the anchor cost to read again. A line's runs are either all
+  /// noted or all copied (`copy`).
   public mutating func note(_ raw: UnsafeRawBufferPointer, json: Bool) {
     guard !needle.isEmpty && !named && !searchSkipped else { return }
     if copying {
       copy(raw, json: json)
       return
     }
-    if partCount + 3 <= lineParts.count {
-      lineParts[partCount] = Int(bitPattern: raw.baseAddress)
-      lineParts[partCount + 1] = raw.count
-      lineParts[partCount + 2] = json ? 1 : 0
-    } else {
-      lineParts.append(Int(bitPattern: raw.baseAddress))
-      lineParts.append(raw.count)
-      lineParts.append(json ? 1 : 0)
-    }
-    partCount += 3
-    if !lineHasAnchor {
-      lineHasAnchor = hasAnchor(raw) || (json && Self.has(UInt8(ascii: "\\"), in: raw))
-    }
+    if !lineHasAnchor { lineHasAnchor = json || hasAnchor(raw) }
   }
 
-  /// Adds a run's text to the line's text copied for the search (a String's bytes, which
-  /// do not outlive the call).
-  mutating func copy(_ raw: UnsafeRawBufferPointer, json: Bool) {
+  /// Whether the current line's runs were noted and one may have the link: the reader
+  /// then gives each run's text in order (`copy`) before it ends the line. A mutating
+  /// getter: a plain one, called from another module on a writer held `inout`, is handed a
+  /// copy of the whole writer, once a line.
+  public var wantsLineText: Bool {
+    mutating get { lineHasAnchor && !copying && !needle.isEmpty && !named && !searchSkipped }
+  }
+
+  /// Adds a run's text to the line's text searched for the link (a String's bytes, or a
+  /// noted line's runs given again: `wantsLineText`).
+  public mutating func copy(_ raw: UnsafeRawBufferPointer, json: Bool) {
     guard !needle.isEmpty && !named else { return }
-    if !copying {
-      join()
-      copying = true
-    }
+    copying = true
     if json {
       JSONText.unescape(raw, into: &lineText)
     } else {
       lineText.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
     }
-  }
-
-  /// The line's runs kept by `note`, unescaped into `lineText`.
-  mutating func join() {
-    for index in stride(from: 0, to: partCount, by: 3) {
-      let raw = UnsafeRawBufferPointer(
-        start: UnsafeRawPointer(bitPattern: lineParts[index]), count: lineParts[index + 1])
-      let json = lineParts[index + 2] != 0
-      if json {
-        JSONText.unescape(raw, into: &lineText)
-      } else {
-        lineText.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
-      }
-    }
-    partCount = 0
   }
 
   /// Whether `raw` has `byte`, a word at a time.

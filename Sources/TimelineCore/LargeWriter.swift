@@ -64,14 +64,8 @@ public struct LargeWriter {
   /// unescaped (not cleaned), runs joined.
   var needle: [UInt8] = []
   var lineText: [UInt8] = []
-  /// A line's runs so far, in the file's own bytes (alive while the file is read): joined
-  /// into `lineText` only when one of them has the needle's `anchor` byte (`note`).
-  /// Three `Int`s a run: its address, its length, 1 for JSON (an array of tuples cost a
-  /// one-shot emit its generic metadata, more than the few runs it holds).
-  var lineParts: [Int] = []
-  /// How many of `lineParts` are this line's (the rest are kept as room: emptying the
-  /// array each line was a call of `replaceSubrange`).
-  var partCount = 0
+  /// Whether a run of the line, read from a file's bytes, has the needle's `anchor` byte
+  /// or an escape (`note`): only then is the line's text asked for (`wantsLineText`).
   var lineHasAnchor = false
   /// Where the needle's `anchor` was last looked for in the record being read
   /// (`lookAhead`), as addresses: no anchor in `from..<next`, and `next` is one unless it is
@@ -116,7 +110,19 @@ public struct LargeWriter {
     anchor = link.first { !Self.isWordByte($0) && !Self.isJSONSyntax($0) } ?? link.first ?? 0
     // An empty link is in every text (as `LargeText.names` finds it).
     named = link.isEmpty
-    searchesReplacement = link.count >= 3 && (0...link.count - 3).contains { link[$0..<$0 + 3] == [0xEF, 0xBF, 0xBD] }
+    searchesReplacement = Self.hasReplacement(link)
+  }
+
+  /// Whether `link` has U+FFFD (EF BF BD), looked for at its lead bytes only.
+  static func hasReplacement(_ link: [UInt8]) -> Bool {
+    link.withUnsafeBufferPointer { bytes in
+      var at = 0
+      while at + 3 <= bytes.count {
+        if bytes[at] == 0xEF && bytes[at + 1] == 0xBF && bytes[at + 2] == 0xBD { return true }
+        at += 1
+      }
+      return false
+    }
   }
 
   /// Stops the search of `search(for:)`.
@@ -132,16 +138,16 @@ public struct LargeWriter {
     lineGurmukhi = false
     lineTwin = false
     if !lineText.isEmpty { lineText.removeAll(keepingCapacity: true) }
-    partCount = 0
     lineHasAnchor = false
     copying = false
   }
 
   /// Ends the line begun last: it stays unless the style leaves it out.
   public mutating func endLine() {
-    if !needle.isEmpty && !named && !searchSkipped {
-      if !copying && lineHasAnchor { join() }
-      if copying || lineHasAnchor { named = lineText.withUnsafeBytes { Self.find(needle, in: $0) } }
+    // A line of noted runs has been given its text by now where it may have the link
+    // (`wantsLineText`); the others cannot have it.
+    if copying && !needle.isEmpty && !named && !searchSkipped {
+      named = lineText.withUnsafeBytes { Self.find(needle, in: $0) }
     }
     if style.leavesOutGurmukhi && lineGurmukhi {
       // Such a line's text is not written (`append`): mostly its newline is left to drop.
@@ -256,6 +262,10 @@ public struct LargeWriter {
   public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes { raw in
       var at = 0
+      // ASCII (a link nearly always is) eight bytes at a time.
+      while at + 8 <= raw.count && raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+        at += 8
+      }
       while at < raw.count {
         if raw[at] < 0x80 {
           at += 1
@@ -303,8 +313,9 @@ public struct LargeWriter {
     }
   }
 
-  /// Whether a link is being searched for (`search(for:)`) and not found yet.
-  public var searching: Bool { !needle.isEmpty && !named }
+  /// Whether a link is being searched for (`search(for:)`) and not found yet. A mutating
+  /// getter, as `wantsLineText` is: a plain one hands another module's caller a copy.
+  public var searching: Bool { mutating get { !needle.isEmpty && !named } }
 
   /// While `skip` is set, lines are not searched: the caller found neither the `anchor`
   /// byte nor a backslash in the JSON they come from, so no line's text can have the link.

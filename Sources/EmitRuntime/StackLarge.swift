@@ -80,24 +80,31 @@ enum StackLarge {
     }
     var ranking = StackRanking.Writer(
       stack: name.text, browsing: resolved.state.browsing, shapes: shapes, into: &writer)
+    // One entry for the rows of members read in part, each row's line written into it.
+    var line = Entry(date: 0, runs: [], alt: "")
     for candidate in detail.ranking {
       guard let member = detail.shown.first(where: { $0.name == candidate.name }) else { continue }
       let isShown = candidate.name == resolved.member
       let form = member.read.view.meta?.line
-      // Runs are decoded only where the line draws them and the writer cannot take them
-      // from the file's bytes.
-      let raw = member.read.readInPart
-      member.line = member.read.lineEntry(forms: ranking.readsForms(form)) {
-        !raw && ranking.drawsRuns($0, form: form)
-      }
-      guard let entry = member.line else {
+      let held = isShown && detail.held && resolved.state.browsing == nil
+      let written: Bool
+      // A member read in part: its runs are never decoded, the writer takes them from the
+      // file's bytes. Any other was read whole, runs and all.
+      if member.read.lineEntry(into: &line, forms: ranking.readsForms(form), drawsRuns: { _ in false }) {
+        written = ranking.row(
+          name: candidate.name, entry: line, score: candidate.score, form: form, stale: member.stale,
+          shown: isShown, held: held, into: &writer
+        ) { member.read.writeRuns(into: &$0, color: $1) }
+        member.forms = (line.transliteration, line.translation)
+      } else if let entry = member.read.lineEntry(forms: ranking.readsForms(form), drawsRuns: { _ in true }) {
+        written = ranking.row(
+          name: candidate.name, entry: entry, score: candidate.score, form: form, stale: member.stale,
+          shown: isShown, held: held, into: &writer)
+        member.line = entry
+      } else {
         ranking.missing(name: candidate.name, why: nil, into: &writer)
         continue
       }
-      let written = ranking.row(
-        name: candidate.name, entry: entry, score: candidate.score, form: form, stale: member.stale,
-        shown: isShown, held: isShown && detail.held && resolved.state.browsing == nil, into: &writer,
-        writeRuns: raw ? { member.read.writeRuns(into: &$0, color: $1) } : nil)
       // A text the writer does not take (invalid UTF-8): the String form answers.
       guard written else { return nil }
     }

@@ -15,9 +15,12 @@ enum StackView {
     /// Its file read as far as the ranking needs; only the member shown is decoded whole.
     let read: MemberView
     let stale: Bool
-    /// Its current line as the large form's ranking reads it (`MemberView.lineEntry`), kept
-    /// here so that it is freed with the read (never, in a one-shot emit).
+    /// Its current line as the large form's ranking read it: the entry of a file read
+    /// whole, the forms of one read in part (`MemberView.lineEntry(into:forms:drawsRuns:)`).
+    /// Kept here so that they are freed with the read (never, in a one-shot emit): the first
+    /// of them freed costs the runtime a type lookup of some 35 k instructions.
     var line: Entry?
+    var forms: (transliteration: LineText?, translation: LineText?)
 
     init(name: String, read: MemberView, stale: Bool) {
       self.name = name

@@ -24,22 +24,36 @@ extension MemberView {
   /// draws it. The ranking shows every member's line; decoding each entry whole (tooltip,
   /// classes, short forms) cost it more than writing it.
   public func lineEntry(forms: Bool, drawsRuns: (Entry) -> Bool) -> Entry? {
-    guard let line else { return view.current }
+    guard line != nil else { return view.current }
+    var entry = Entry(date: 0, runs: [], alt: "")
+    return lineEntry(into: &entry, forms: forms, drawsRuns: drawsRuns) ? entry : nil
+  }
+
+  /// `lineEntry(forms:drawsRuns:)` of a file read in part, written into `entry`: its date,
+  /// forms and runs are replaced, the rest left as they are (as an empty entry has them,
+  /// for a ranking that keeps one entry for all its rows: an entry made, returned and
+  /// copied per row cost each row about a thousand instructions). False, and `entry`
+  /// unchanged, for a file not read in part or with no current entry.
+  public func lineEntry(into entry: inout Entry, forms: Bool, drawsRuns: (Entry) -> Bool) -> Bool {
+    guard let line, let date = view.current?.date else { return false }
     // The line's `date` is the one the choice read (`LineLayout.shownLine` holds them equal).
-    guard let date = view.current?.date else { return nil }
-    var entry = Entry(date: date, runs: [], alt: "")
+    entry.date = date
+    entry.runs = []
     guard forms else {
+      entry.transliteration = nil
+      entry.translation = nil
       if drawsRuns(entry) { entry.runs = EntryDecoder.runs(line.json.root["runs"]) }
-      return entry
+      return true
     }
     // The members read in one pass over the line's keys, not one pass each.
-    return FlatFields<LineField>.read(line.json.root) { fields in
+    let runs = FlatFields<LineField>.read(line.json.root) { fields in
       // A form's text alone: a row shows no short form, and the choice of form reads none.
       entry.transliteration = fields[.translit]?["t"]?.string.map { LineText($0) }
       entry.translation = fields[.transl]?["t"]?.string.map { LineText($0) }
-      if drawsRuns(entry) { entry.runs = EntryDecoder.runs(fields[.runs]) }
-      return entry
+      return fields[.runs]
     }
+    if drawsRuns(entry) { entry.runs = EntryDecoder.runs(runs) }
+    return true
   }
 
   /// The members of an entry line a ranking row reads.

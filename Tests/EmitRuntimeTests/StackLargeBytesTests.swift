@@ -187,6 +187,28 @@ import TimelineTestSupport
     }
   }
 
+  /// One entry written with each member's line in turn (`lineEntry(into:forms:drawsRuns:)`,
+  /// as the ranking's rows reuse it) holds each time what a new entry for that member alone
+  /// holds: nothing of the member before stays, whichever order and reading the rows take.
+  @Test(arguments: edits.indices)
+  func aRowsEntryKeepsNothingOfTheRowBefore(_ index: Int) throws {
+    let (name, dir, _, files) = try Self.editedStore(index)
+    defer { withExtendedLifetime(dir) {} }
+    for now in [Self.start, Self.start + 150, Self.start + 250] {
+      let reads = files.map { CacheReader.member(path: $0.path, at: now, keepParsed: false, tooltip: false) }
+      for order in [Array(reads.indices), reads.indices.reversed(), [1, 0, 2, 1, 3, 2, 0, 3]] {
+        var shared = Entry(date: 0, runs: [], alt: "")
+        for (step, member) in order.enumerated() {
+          let forms = step % 3 != 1
+          let runs = step % 2 == 0
+          let alone = try #require(reads[member].lineEntry(forms: forms) { _ in runs })
+          #expect(reads[member].lineEntry(into: &shared, forms: forms) { _ in runs }, "\(name)")
+          #expect(shared == alone, "\(name) \(files[member].widget) after \(order.prefix(step)) at \(now)")
+        }
+      }
+    }
+  }
+
   /// The large form of every stack file that is not plain: cut short, its meta line or an
   /// entry line damaged, entries of its own. The stack's file is read once (its view from
   /// the read that found it is a stack); each gives what the pipeline gave before: the

@@ -54,13 +54,20 @@ public struct CacheMeta: Sendable, Equatable {
     guard let text = field(.widget)?.string, let widget = WidgetName(text), let kind = field(.kind)?.string else {
       return nil
     }
+    // The policy's name is compared where it lies, not made into a String first.
     let policy: ReloadPolicy
-    switch field(.policy)?.string {
-    case "never": policy = .never
-    case "after": policy = field(.after)?.int.map { .after($0) } ?? .atEnd
-    default: policy = .atEnd
+    let name = field(.policy)
+    if name?.isString("never") == true {
+      policy = .never
+    } else if name?.isString("after") == true {
+      policy = field(.after)?.int.map { .after($0) } ?? .atEnd
+    } else {
+      policy = .atEnd
     }
-    var meta = CacheMeta(
+    let stack = kind == StackRule.kind
+    // Built whole where it is returned: a meta built in a variable, then completed, was
+    // copied out and destroyed.
+    return CacheMeta(
       widget: widget, kind: kind, generated: field(.generated)?.int ?? 0,
       lastSuccess: field(.lastSuccess)?.int,
       due: field(.due)?.int, grace: field(.grace)?.int ?? 3600, end: field(.end)?.int,
@@ -69,18 +76,16 @@ public struct CacheMeta: Sendable, Equatable {
       placeholder: placeholder ? field(.placeholder).flatMap { EntryDecoder.entry($0) } : nil,
       line: field(.line)?.string.flatMap(LineForm.named),
       polybarFont: field(.polybarFont)?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
+      members: stack ? EntryDecoder.strings(field(.members)) : [],
+      minDisplay: stack ? field(.minDisplay)?.int.flatMap { $0 >= 0 ? $0 : nil } : nil,
       entryBytes: field(.entryBytes)?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
-    if kind == StackRule.kind {
-      meta.members = EntryDecoder.strings(field(.members))
-      meta.minDisplay = field(.minDisplay)?.int.flatMap { $0 >= 0 ? $0 : nil }
-    }
-    return meta
   }
 
-  /// The meta object's keys.
+  /// The meta object's keys, in the order the writer puts them (`FlatFields` looks for
+  /// each key first where the last one found leaves off).
   enum Field: Int, FieldNames {
-    case widget, kind, policy, after, generated, lastSuccess, due, grace, end, configHash, count, placeholder, line
-    case polybarFont, entryBytes, members, minDisplay
+    case widget, kind, generated, lastSuccess, due, grace, end, policy, after, configHash, line, polybarFont
+    case members, minDisplay, count, entryBytes, placeholder
 
     static let keyCount = 17
 

@@ -33,6 +33,11 @@ import TimelineCore
         }
       }
       #expect(CacheMeta.decode(root) == generic(root), "\(text)")
+      // And the meta json-c's tree gives (its strings compared once made, where the flat
+      // reader compares a policy's name by its bytes).
+      if let (document, _) = JSONDocument.parse(raw) {
+        #expect(CacheMeta.decode(root) == CacheMeta.decode(document.node), "json-c: \(text)")
+      }
     }
   }
 
@@ -54,6 +59,11 @@ import TimelineCore
     #"{"widget":"w","kind":"k","members":["kind","widget"],"x":{"due":9}}"#,
     // Near misses: one byte longer or shorter, a different last or first byte, case.
     #"{"widget":"w","kind":"k","du":1,"duee":2,"dud":3,"Due":4,"gracE":5,"count ":6," count":7}"#,
+    // A policy's name spelled with escapes, a byte off, cut, longer, in another case.
+    #"{"widget":"w","kind":"k","policy":"ne\u0076er"}"#, #"{"widget":"w","kind":"k","policy":"\u0061fter","after":7}"#,
+    #"{"widget":"w","kind":"k","policy":"neve"}"#, #"{"widget":"w","kind":"k","policy":"afterr","after":7}"#,
+    #"{"widget":"w","kind":"k","policy":"Never"}"#, #"{"widget":"w","kind":"k","policy":"never\u0000"}"#,
+    #"{"widget":"w","kind":"k","policy":"nevers"}"#, #"{"widget":"w","kind":"k","policy":"","after":7}"#,
     // Wrong types: absent for the decoder, as the subscript gives them.
     #"{"widget":1,"kind":"k"}"#, #"{"widget":"w","kind":"k","due":"1","grace":1.5,"end":[1],"policy":7}"#,
     // Not an object at all.
@@ -78,7 +88,8 @@ import TimelineCore
     let names = (0..<CacheMeta.Field.keyCount).compactMap { CacheMeta.Field(rawValue: $0)?.name.description }
     let others = ["", "x", "widgets", "kin", "\\u0077idget", "k\\u0069nd", "gr\\u0061ce", "d\\\"ue", "\\u0000"]
     let values = [
-      "null", "1", "-5", "0.5", "\"after\"", "\"never\"", "\"stack\"", "\"w\"", "\"translation\"", "[\"a\",1,null]",
+      "null", "1", "-5", "0.5", "\"after\"", "\"never\"", "\"ne\\u0076er\"", "\"afte\"", "\"afterx\"", "\"atEnd\"",
+      "\"stack\"", "\"w\"", "\"translation\"", "[\"a\",1,null]",
       "{\"date\":0,\"alt\":\"p\"}", "true", "\"\\u0041\\n\"", "12345678901234567890",
     ]
     for _ in 0..<3000 {

@@ -17,7 +17,9 @@ public enum SmallFile {
   public static func bytes(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true) -> Result<
     [UInt8], SmallFileError
   > {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
+    // The path through `withCString`: passing the String itself made and freed an array of
+    // its bytes for each open.
+    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW)) }
     guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .system(errno)) }
     defer { close(fd) }
     var info = stat()
@@ -30,17 +32,20 @@ public enum SmallFile {
     default: return .failure(.notRegular("a device"))
     }
     var bytes: [UInt8] = []
-    // One byte past the limit tells a file at the limit from a larger one.
-    var chunk = [UInt8](repeating: 0, count: min(limit + 1, 65536))
-    while true {
-      let n = Glibc.read(fd, &chunk, chunk.count)
-      if n < 0 && errno == EINTR { continue }
-      if n < 0 { return .failure(.system(errno)) }
-      if n == 0 { break }
-      bytes.append(contentsOf: chunk[0..<n])
-      if bytes.count > limit { return .failure(.tooLarge(limit)) }
+    // One byte past the limit tells a file at the limit from a larger one. The room is
+    // lent (on the stack where it fits, as for the emitter's browse state and stack hold),
+    // not an array made, zeroed and freed per read.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: min(limit + 1, 65536)) { chunk in
+      while true {
+        let n = Glibc.read(fd, chunk.baseAddress, chunk.count)
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { return .failure(.system(errno)) }
+        if n == 0 { break }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
+        if bytes.count > limit { return .failure(.tooLarge(limit)) }
+      }
+      return .success(bytes)
     }
-    return .success(bytes)
   }
 }
 

@@ -18,7 +18,9 @@ public struct SystemClock: WallClock {
 public enum Environment {
   /// `getenv(name)` as a String.
   public static func get(_ name: String) -> String? {
-    guard let value = getenv(name) else { return nil }
+    // Through `withCString`: passing the String itself made an array of its bytes (a name
+    // of up to 15 bytes is stored inline, without the final NUL), made and freed per call.
+    guard let value = name.withCString({ getenv($0) }) else { return nil }
     return String(cString: value)
   }
 }

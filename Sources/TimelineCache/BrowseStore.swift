@@ -33,8 +33,9 @@ public struct BrowseStore: Sendable {
     return temporary + "/timeline-\(getuid())"
   }
 
-  /// The state file of `widget`.
-  public func path(for widget: WidgetName) -> String { CacheStore.join(directory, widget.browseFile) }
+  /// The state file of `widget` (`WidgetName.browseFile`), joined in one allocation: every
+  /// emit looks for it.
+  public func path(for widget: WidgetName) -> String { CacheStore.join(directory, widget.text, ".browse") }
 
   /// The stored state of `widget`; nil when there is none or it cannot be trusted.
   public func read(_ widget: WidgetName) -> BrowseState? {
@@ -146,7 +147,8 @@ public struct BrowseStore: Sendable {
   /// The directory is a directory, not a link, owned by us, and only we may write in it.
   func isSafe() -> Bool {
     var info = stat()
-    guard lstat(directory, &info) == 0 else { return false }
+    // Through `withCString`: the String itself made an array of its bytes per call.
+    guard directory.withCString({ lstat($0, &info) }) == 0 else { return false }
     return Self.isPrivate(info)
   }
 

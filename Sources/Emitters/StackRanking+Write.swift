@@ -16,12 +16,12 @@ extension StackRanking {
       self.shapes = shapes
       text.reserveCapacity(128)
       writer.rule()
-      append(stack)
+      append(text: stack)
       append(": its members by relevance now")
       line(into: &writer)
       if let browsing {
         append("browsing: ")
-        append(browsing)
+        append(text: browsing)
         line(into: &writer)
       }
     }
@@ -40,7 +40,7 @@ extension StackRanking {
       append(shown ? "▶ " : "  ")
       number(rank)
       append(". ")
-      append(name)
+      append(text: name)
       append(" · relevance ")
       number(score)
       if stale { append(", stale (score halved)") }
@@ -103,9 +103,9 @@ extension StackRanking {
     /// A member with nothing to show, and why (`Row.missing`).
     public mutating func missing(name: String, why: String?, into writer: inout LargeWriter) {
       append("–  ")
-      append(name)
+      append(text: name)
       append(" · ")
-      append(why ?? "placeholder: nothing to show")
+      if let why { append(text: why) } else { append("placeholder: nothing to show") }
       line(into: &writer)
     }
 
@@ -122,11 +122,13 @@ extension StackRanking {
       text.removeAll(keepingCapacity: true)
     }
 
+    /// A literal: its bytes are in the binary. Named apart from `append(text:)` so that a
+    /// literal never becomes a String first (a String argument wins the overload).
     private mutating func append(_ part: StaticString) {
       text.append(contentsOf: UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount))
     }
 
-    private mutating func append(_ part: String) {
+    private mutating func append(text part: String) {
       var part = part
       part.withUTF8 { text.append(contentsOf: $0) }
     }

@@ -36,7 +36,32 @@ enum EntryDecoder {
   /// `rel` (0–100, or `[score, from, score, …]`); before it, `relevance` held a fraction
   /// 0–1, still read from older files.
   static func relevance<Node: JSONReading>(_ node: Node) -> Relevance? {
-    if let rel = node["rel"] {
+    relevance(rel: node["rel"]) { node["relevance"] }
+  }
+
+  /// `relevance` of a line read by `FlatJSON` (a stack reads it from each member's current
+  /// line): both keys found in one pass over the line's keys, not one pass each.
+  static func relevance(_ node: FlatNode) -> Relevance? {
+    FlatFields<RelevanceField>.read(node) { fields in relevance(rel: fields[.rel]) { fields[.relevance] } }
+  }
+
+  /// The keys `relevance` reads, in the writer's order.
+  enum RelevanceField: Int, FieldNames {
+    case rel, relevance
+
+    static let keyCount = 2
+
+    var name: StaticString {
+      switch self {
+      case .rel: "rel"
+      case .relevance: "relevance"
+      }
+    }
+  }
+
+  /// `relevance` from the values of `rel` and (asked only without it) `relevance`.
+  private static func relevance<Node: JSONReading>(rel: Node?, fraction: () -> Node?) -> Relevance? {
+    if let rel {
       if let score = rel.int { return Relevance(Int(clamping: score)) }
       guard let count = rel.count, count > 0 else { return nil }
       // The first value is the score, the rest the changes; any value that is not an
@@ -56,7 +81,7 @@ enum EntryDecoder {
       guard valid, let score else { return nil }
       return Relevance(score: Int(clamping: score), flatChanges: changes)
     }
-    guard let fraction = node["relevance"]?.double, fraction.isFinite else { return nil }
+    guard let fraction = fraction()?.double, fraction.isFinite else { return nil }
     return Relevance(Int((Swift.min(1, Swift.max(0, fraction)) * 100).rounded()))
   }
 

@@ -192,14 +192,31 @@ private struct FlatReader {
 
   /// A new token of `kind` starting at `start`; -1 past `JSONDocument.maxValues` tokens.
   private mutating func push(_ kind: UInt8, start: Int) -> Int {
+    push(Token(kind: kind, escaped: false, start: Int32(start), end: Int32(start), next: 0, count: 0))
+  }
+
+  /// `token` as the next token, or -1 past `JSONDocument.maxValues` tokens. Positions are
+  /// below `Int32.max` (`FlatJSON.parse` refuses longer bytes).
+  @inline(__always)
+  private mutating func push(_ token: Token) -> Int {
     if tokenCount == capacity {
       guard capacity < JSONDocument.maxValues else { return -1 }
       grow()
     }
     let index = tokenCount
-    tokens[index] = Token(kind: kind, escaped: false, start: Int32(start), end: Int32(start), next: 0, count: 0)
+    tokens[index] = token
     tokenCount = index + 1
     return index
+  }
+
+  /// A scalar token from `start` to `at`, written once it is read (a scalar has no
+  /// members: its token is the one after the tokens before it, whenever it is written).
+  @inline(__always)
+  private mutating func scalarToken(_ kind: UInt8, escaped: Bool = false, start: Int, end: Int) -> Bool {
+    push(
+      Token(
+        kind: kind, escaped: escaped, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+        next: Int32(truncatingIfNeeded: tokenCount + 1), count: 0)) >= 0
   }
 
   private mutating func grow() {
@@ -211,16 +228,14 @@ private struct FlatReader {
     capacity = larger
   }
 
-  /// Ends the scalar token `index` at `at`.
-  private mutating func close(_ index: Int) {
-    tokens[index].end = Int32(at)
-    tokens[index].next = Int32(tokenCount)
-  }
-
   private mutating func string() -> Bool {
-    let index = push(UInt8(ascii: "\""), start: at + 1)
-    guard index >= 0 else { return false }
-    var scan = at + 1
+    // In locals, and the token written once at the closing quote: the reader's fields
+    // reloaded per word and a token written twice were a third of a string's cost.
+    let base = self.base
+    let count = self.count
+    let start = at + 1
+    var scan = start
+    var escaped = false
     while true {
       // Plain bytes a word at a time. Of a word's flags for `"`, `\` and controls the lowest
       // is always a true one (the tests' borrows only run upward), so it places the stop.
@@ -241,13 +256,11 @@ private struct FlatReader {
       guard scan < count else { return false }
       let byte = base[scan]
       if byte == UInt8(ascii: "\"") {
-        at = scan
-        close(index)
         at = scan + 1
-        return true
+        return scalarToken(UInt8(ascii: "\""), escaped: escaped, start: start, end: scan)
       }
       guard byte == UInt8(ascii: "\\"), scan + 1 < count else { return false }
-      tokens[index].escaped = true
+      escaped = true
       switch base[scan + 1] {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -266,11 +279,8 @@ private struct FlatReader {
     let length = word.utf8CodeUnitCount
     guard at + length <= count else { return false }
     for offset in 0..<length where base[at + offset] != word.utf8Start[offset] { return false }
-    let index = push(kind, start: at)
-    guard index >= 0 else { return false }
     at += length
-    close(index)
-    return true
+    return scalarToken(kind, start: at - length, end: at)
   }
 
   private mutating func digits() -> Int {
@@ -301,9 +311,6 @@ private struct FlatReader {
       if at < count, base[at] == UInt8(ascii: "+") || base[at] == UInt8(ascii: "-") { at += 1 }
       guard digits() > 0 else { return false }
     }
-    let index = push(integer ? UInt8(ascii: "i") : UInt8(ascii: "d"), start: start)
-    guard index >= 0 else { return false }
-    close(index)
-    return true
+    return scalarToken(integer ? UInt8(ascii: "i") : UInt8(ascii: "d"), start: start, end: at)
   }
 }

@@ -102,6 +102,41 @@ import TimelineCore
     }
   }
 
+  /// The relevance read through the subscript, as the generic decoder does.
+  static func genericRelevance<Node: JSONReading>(_ node: Node) -> Relevance? { EntryDecoder.relevance(node) }
+
+  /// A line's relevance found in one pass (`EntryDecoder.relevance` of a `FlatNode`)
+  /// against the subscript's and json-c's, on random lines of `rel`, the older
+  /// `relevance` and near misses, with values of every shape (arrays with a non-integer
+  /// or Int64.min, fractions out of range, strings, nulls, repeated keys).
+  @Test func relevanceInOnePassAgreesWithTheSubscriptAndJSONC() {
+    var seed: UInt64 = 11
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(seed >> 33) % bound
+    }
+    let keys = ["rel", "relevance", "rel", "relevance", "r\\u0065l", "rel\\u0000", "re", "rell", "date", "x", "Rel"]
+    let values = [
+      "50", "-3", "250", "12345678901234567890", "[50,100,20]", "[50]", "[]", "[50,\"x\"]", "[50,-9223372036854775808]",
+      "[[1]]", "0.5", "1.5", "-0.3", "1e400", "\"50\"", "null", "true", "{\"rel\":1}", "0",
+    ]
+    for _ in 0..<3000 {
+      var members: [String] = []
+      for _ in 0..<next(6) { members.append("\"\(keys[next(keys.count)])\":\(values[next(values.count)])") }
+      let text = "{" + members.joined(separator: ",") + "}"
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBytes { raw in
+        var used = 0
+        guard let json = FlatJSON.parse(raw, used: &used) else { return }
+        let onePass = EntryDecoder.relevance(json.root)
+        #expect(onePass == Self.genericRelevance(json.root), "\(text)")
+        if let (document, _) = JSONDocument.parse(raw) {
+          #expect(onePass == EntryDecoder.relevance(document.node), "json-c: \(text)")
+        }
+      }
+    }
+  }
+
   /// The cache path joined in one allocation is the one `+` made.
   @Test(arguments: ["/tmp/c", "/", "/home/ਸਤਿ/.cache/timeline", "relative/dir", ""])
   func theCachePathIsTheDirectoryAndTheCacheFile(_ directory: String) throws {

@@ -178,10 +178,11 @@ public enum CacheReader {
     guard let meta = layout.meta else {
       return CacheView(error: .corrupt(path, "the meta line is not valid"))
     }
-    var view = CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
-    if layout.complete {
-      view = layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip)
-    }
+    // The truncated file's error is made only for such a file.
+    var view =
+      layout.complete
+      ? layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip)
+      : CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
     // The placeholder is decoded only when it is what bars will show.
     if view.current == nil && (stackPlaceholder || meta.kind != StackRule.kind) {
       view.meta?.placeholder = layout.placeholder()

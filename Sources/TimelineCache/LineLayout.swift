@@ -161,19 +161,27 @@ struct LineLayout {
     var at = from + datePrefix.utf8CodeUnitCount
     let negative = bytes[at] == UInt8(ascii: "-")
     if negative { at += 1 }
+    let first = at
+    // Read without overflow checks as it is scanned; past 18 digits (never a real date: it
+    // has 10, and every probe of the search reads one) again, with them.
     var value: Int64 = 0
-    var digits = 0
-    while at < stop, (48...57).contains(bytes[at]) {
-      let (times, o1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, o2) = times.addingReportingOverflow(Int64(bytes[at] - 48))
-      if o1 || o2 { return nil }
-      value = sum
-      digits += 1
+    while at < stop, bytes[at] &- 48 < 10 {
+      value = value &* 10 &+ Int64(bytes[at] &- 48)
       at += 1
     }
-    guard digits > 0, digits == 1 || bytes[at - digits] != 48, at < stop,
+    let digits = at - first
+    guard digits > 0, digits == 1 || bytes[first] != 48, at < stop,
       bytes[at] == UInt8(ascii: ",") || bytes[at] == UInt8(ascii: "}")
     else { return nil }
+    if digits > 18 {
+      value = 0
+      for index in first..<at {
+        let (times, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times.addingReportingOverflow(Int64(bytes[index] &- 48))
+        if o1 || o2 { return nil }
+        value = sum
+      }
+    }
     return negative ? -value : value
   }
 
@@ -231,10 +239,10 @@ struct LineLayout {
     guard let found = search(at: now, parser: parser) else {
       return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid"))
     }
-    var view = CacheView(meta: meta)
-    view.nextDate = found.nextDate
+    // Each view is built where it is returned: one built in a variable and then returned
+    // was copied out and destroyed.
     guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, parsed) = found.best else {
-      return view
+      return CacheView(meta: meta, nextDate: found.nextDate)
     }
     if version >= 2 {
       guard let json = shownLine(probe, stop, date: date),
@@ -249,8 +257,7 @@ struct LineLayout {
         entry.key = resolved?.key
         entry.detail = resolved?.detail ?? []
       }
-      view.current = entry
-      return view
+      return CacheView(meta: meta, current: entry, nextDate: found.nextDate)
     }
     let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
     var used = 0
@@ -258,8 +265,7 @@ struct LineLayout {
     guard let document = parsed ?? parser.parse(line, used: &used), EntryDecoder.date(document.node) == date,
       let entry = EntryDecoder.entry(document.node, full: full, tooltip: tooltip)
     else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
-    view.current = entry
-    return view
+    return CacheView(meta: meta, current: entry, nextDate: found.nextDate)
   }
 
   /// Version 2: the shown line `probe..<stop`, read whole; nil unless it is one JSON value

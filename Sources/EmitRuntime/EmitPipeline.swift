@@ -134,6 +134,9 @@ public enum EmitPipeline {
     var lines: [[TextRun]] = []
     /// A stack's resolution: its members' reads, kept as the entries are.
     var stack: Resolution?
+    /// The writer `bytes` came from, kept as the entries are: freeing its buffers is work a
+    /// one-shot emit need not do.
+    var writer: LargeWriter?
   }
 
   /// `largeBytes`, with what it read (`LargeOutput`). `browse`: the session's state, whose

@@ -109,7 +109,7 @@ enum StackLarge {
       guard written else { return nil }
     }
     for (name, why) in detail.skipped { ranking.missing(name: name, why: why, into: &writer) }
-    return EmitPipeline.LargeOutput(bytes: writer.bytes, stack: resolved)
+    return EmitPipeline.LargeOutput(bytes: writer.bytes, stack: resolved, writer: consume writer)
   }
 
   /// What both forms are made of: the stack's entry (shown when the member has no large

@@ -38,8 +38,11 @@ enum StackView {
     browse: BrowseStore?, recordHold: Bool, explain: Bool, details: Bool = false
   ) -> EmitPipeline.Resolution {
     let store = CacheStore(directory: directory)
+    // Room for every member at once: growing made and freed a buffer on the third.
     var shown: [Shown] = []
+    shown.reserveCapacity(meta.members.count)
     var candidates: [StackRule.Candidate] = []
+    candidates.reserveCapacity(meta.members.count)
     var next: Int64?
     var skipped: [(name: String, why: String)] = []
     func consider(_ instant: Int64?) {

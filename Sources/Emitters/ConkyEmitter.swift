@@ -94,7 +94,18 @@ public enum ConkyEmitter {
   /// `largeBytes` for `LargeWriter`: the same escapes, colours, twins and left-out lines.
   static let largeStyle = LargeWriter.Style(
     escaped: (UInt8(ascii: "$"), UInt8(ascii: "#")), replacements: ("$$", "\\#"), leavesOutGurmukhi: true,
-    colorStart: { color in "${color \(Contrast.needsBadge(color) ? Contrast.text(on: color) : color)}" },
+    colorBytes: { color, markup in
+      // `${color #rrggbb}`, a dark colour's text colour in its place, as `largeBytes` writes it.
+      let start: StaticString = "${color "
+      markup.append(contentsOf: UnsafeBufferPointer(start: start.utf8Start, count: start.utf8CodeUnitCount))
+      if let rgb = LargeWriter.rgb(color), Contrast.needsBadge(rgb) {
+        markup.append(contentsOf: Contrast.text(on: rgb).utf8)
+      } else {
+        markup.append(contentsOf: color)
+      }
+      markup.append(UInt8(ascii: "}"))
+      return true
+    },
     colorEnd: "${color}", asciiFont: largeTwins ? ("${font OpenGurbaniAkhar}", "${font}") : nil)
 
   /// The large family as UTF-8 bytes: lines joined by newlines.

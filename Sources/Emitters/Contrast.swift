@@ -41,7 +41,11 @@ public enum Contrast {
 
   /// Whether a run in `color` is drawn as a badge (see above). Black's luminance is 0.
   public static func needsBadge(_ color: String) -> Bool {
-    guard let value = TextRun.rgb(color) else { return false }
+    TextRun.rgb(color).map(needsBadge) ?? false
+  }
+
+  /// `needsBadge` of a colour's 24-bit value.
+  public static func needsBadge(_ value: UInt32) -> Bool {
     // Every run of a bar asks this: the lower bound settles every colour bright enough for text.
     if ratio(luminance(value, lowerBound: true), 0) >= badgeBelow { return false }
     return ratio(luminance(value), 0) < badgeBelow
@@ -49,7 +53,13 @@ public enum Contrast {
 
   /// White or black, whichever reads better on a ground of `color`.
   public static func text(on color: String) -> String {
-    guard let lum = luminance(color) else { return "#ffffff" }
+    guard let value = TextRun.rgb(color) else { return "#ffffff" }
+    return text(on: value)
+  }
+
+  /// `text(on:)` of a colour's 24-bit value.
+  public static func text(on value: UInt32) -> String {
+    let lum = luminance(value)
     return ratio(lum, 1) >= ratio(lum, 0) ? "#ffffff" : "#000000"
   }
 

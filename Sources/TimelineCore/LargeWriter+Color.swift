@@ -12,11 +12,11 @@ extension LargeWriter {
   public mutating func color(_ color: String, since mark: Int) {
     guard style.colors && !leavesOutLine else { return }
     var color = color
-    guard let key = color.withUTF8({ Self.colorKey(UnsafeRawBufferPointer($0), raw: false) }) else {
-      if let markup = style.colorStart(color) { wrap(Array(markup.utf8), since: mark) }
-      return
+    color.withUTF8 { utf8 in
+      let bytes = UnsafeRawBufferPointer(utf8)
+      guard let key = Self.colorKey(bytes, raw: false) else { return wrapOnce(bytes, since: mark) }
+      wrap(colorEntry(key) ?? remember(key, bytes), since: mark)
     }
-    wrap(colorEntry(key) ?? remember(key, style.colorStart(color)), since: mark)
   }
 
   /// Gives the run written since `mark` the colour of the JSON string content `raw` (as
@@ -27,14 +27,15 @@ extension LargeWriter {
       // An escape in a colour: decoded, and never remembered (no writer's file has one).
       var bytes: [UInt8] = []
       JSONText.unescape(raw, into: &bytes)
-      if let markup = TextRun.validColor(String(decoding: bytes, as: UTF8.self)).flatMap(style.colorStart) {
-        wrap(Array(markup.utf8), since: mark)
-      }
+      guard var valid = bytes.withUnsafeBytes(Self.validColor) else { return }
+      withUnsafeBytes(of: &valid) { wrapOnce(UnsafeRawBufferPointer(rebasing: $0[0..<7]), since: mark) }
       return
     }
     // Without escapes, only the seven bytes of `#rrggbb` can be a valid colour.
     guard let key = Self.colorKey(raw, raw: true) else { return }
-    wrap(colorEntry(key) ?? remember(key, Self.validColor(raw).flatMap(style.colorStart)), since: mark)
+    if let entry = colorEntry(key) { return wrap(entry, since: mark) }
+    guard var valid = Self.validColor(raw) else { return wrap(remember(key, nil), since: mark) }
+    withUnsafeBytes(of: &valid) { wrap(remember(key, UnsafeRawBufferPointer(rebasing: $0[0..<7])), since: mark) }
   }
 
   /// A colour's seven bytes as one number, and whether they came from a file (its bytes,
@@ -47,17 +48,31 @@ extension LargeWriter {
     return key
   }
 
-  /// `TextRun.validColor` of a colour's seven bytes, read as bytes: `#rrggbb`, lower-cased.
-  static func validColor(_ raw: UnsafeRawBufferPointer) -> String? {
+  /// `TextRun.validColor` of a colour's bytes, read as bytes: `#rrggbb` lower-cased, its
+  /// seven bytes in memory order in a word (no String made); nil for anything else.
+  static func validColor(_ raw: UnsafeRawBufferPointer) -> UInt64? {
+    guard rgb(raw) != nil else { return nil }
+    var word: UInt64 = 0
+    // Only A-F have the bit 0x20 clear among hex digits: setting it lower-cases them alone.
+    for index in 0..<7 { word |= UInt64(index == 0 ? raw[0] : raw[index] | 0x20) << (8 * index) }
+    return UInt64(littleEndian: word)
+  }
+
+  /// `TextRun.rgb` of a colour's bytes: the value of `#rrggbb` (either case), else nil.
+  public static func rgb(_ raw: UnsafeRawBufferPointer) -> UInt32? {
     guard raw.count == 7, raw[0] == UInt8(ascii: "#") else { return nil }
+    var value: UInt32 = 0
     for index in 1..<7 {
       let byte = raw[index]
-      guard (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte) else { return nil }
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): digit = (byte | 0x20) &- 87
+      default: return nil
+      }
+      value = value << 4 | UInt32(digit)
     }
-    return String(unsafeUninitializedCapacity: 7) { buffer in
-      for index in 0..<7 { buffer[index] = (65...70).contains(raw[index]) ? raw[index] | 0x20 : raw[index] }
-      return 7
-    }
+    return value
   }
 
   /// The markup of the colour `key` in `colorMarkup`: nil when not known yet, an empty
@@ -73,8 +88,12 @@ extension LargeWriter {
   }
 
   /// Keeps `markup` as the colour `key`'s (while there is room) and gives its range.
-  private mutating func remember(_ key: Int, _ markup: String?) -> Range<Int> {
-    guard var markup else {
+  private mutating func remember(_ key: Int, _ color: UnsafeRawBufferPointer?) -> Range<Int> {
+    // Room for a few colours' markup at once (conky's is 16 bytes each).
+    if colorMarkup.isEmpty { colorMarkup.reserveCapacity(64) }
+    let start = colorMarkup.count
+    guard let color, style.colorStart(color, &colorMarkup) else {
+      colorMarkup.removeSubrange(start...)
       if firstColor.start == -2 {
         firstColor = (key, -1, -1)
       } else {
@@ -82,8 +101,6 @@ extension LargeWriter {
       }
       return -1 ..< -1
     }
-    let start = colorMarkup.count
-    markup.withUTF8 { colorMarkup.append(contentsOf: $0) }
     let range = start..<colorMarkup.count
     if firstColor.start == -2 {
       firstColor = (key, range.lowerBound, range.upperBound)
@@ -108,8 +125,12 @@ extension LargeWriter {
     append(style.colorEnd)
   }
 
-  private mutating func wrap(_ markup: [UInt8], since mark: Int) {
+  /// The markup of `color` made for this run alone (a colour the table does not key).
+  private mutating func wrapOnce(_ color: UnsafeRawBufferPointer, since mark: Int) {
+    var markup: [UInt8] = []
+    guard style.colorStart(color, &markup) else { return }
     markup.withUnsafeBufferPointer { out.insert(contentsOf: $0, at: mark) }
     append(style.colorEnd)
   }
+
 }

@@ -15,8 +15,12 @@ public struct LargeWriter {
     /// Whether a line with a letter of the Gurmukhi block is left out (a bar that cannot
     /// draw the script); lines are separated by a newline either way.
     public var leavesOutGurmukhi: Bool
-    /// The markup before a run of `color` (a valid `#rrggbb`), or nil for none.
-    public var colorStart: @Sendable (String) -> String?
+    /// Appends the markup before a run of `color` (a valid colour's bytes, `#rrggbb`) to
+    /// `markup`; false for none. Bytes, not a String: a conky forecast makes markup for each
+    /// of its level colours, and a String per colour cost two thirds of that markup's writing.
+    public var colorStart: ColorMarkup
+    /// `colorStart`'s form.
+    public typealias ColorMarkup = @Sendable (_ color: UnsafeRawBufferPointer, _ markup: inout [UInt8]) -> Bool
     /// The markup after a run `colorStart` gave markup for.
     public var colorEnd: StaticString
     /// Whether runs' colours show (false: a file's colours are not even read).
@@ -26,11 +30,27 @@ public struct LargeWriter {
     /// `${font OpenGurbaniAkhar}` and `${font}`); nil: twins are not drawn.
     public var asciiFont: (start: StaticString, end: StaticString)?
 
+    /// A style whose colour markup is made from the colour's String (`#rrggbb`, lower-cased)
+    /// or nil for none.
+    public init(
+      escaped: (UInt8, UInt8) = (0, 0), replacements: (StaticString, StaticString) = ("", ""),
+      leavesOutGurmukhi: Bool = false, colorStart: @escaping @Sendable (String) -> String? = { _ in nil },
+      colorEnd: StaticString = "", asciiFont: (start: StaticString, end: StaticString)? = nil
+    ) {
+      self.init(
+        escaped: escaped, replacements: replacements, leavesOutGurmukhi: leavesOutGurmukhi,
+        colorBytes: { color, markup in
+          guard let start = colorStart(String(decoding: color, as: UTF8.self)) else { return false }
+          markup.append(contentsOf: start.utf8)
+          return true
+        }, colorEnd: colorEnd, asciiFont: asciiFont)
+    }
+
     /// A style. Plain values, no arrays: a one-shot emit builds it once, and array
     /// metadata cost more than the rest of a small cache's large form.
     public init(
       escaped: (UInt8, UInt8) = (0, 0), replacements: (StaticString, StaticString) = ("", ""),
-      leavesOutGurmukhi: Bool = false, colorStart: @escaping @Sendable (String) -> String? = { _ in nil },
+      leavesOutGurmukhi: Bool = false, colorBytes: @escaping ColorMarkup,
       colorEnd: StaticString = "", asciiFont: (start: StaticString, end: StaticString)? = nil
     ) {
       // The hot loop finds only these bytes a word at a time (`LargeWriter.skipPlain`).
@@ -39,7 +59,7 @@ public struct LargeWriter {
       self.escaped = escaped
       self.replacements = replacements
       self.leavesOutGurmukhi = leavesOutGurmukhi
-      self.colorStart = colorStart
+      colorStart = colorBytes
       self.colorEnd = colorEnd
       colors = colorEnd.utf8CodeUnitCount > 0
       self.asciiFont = asciiFont

@@ -146,4 +146,45 @@ import TimelineTestSupport
         name: "command-large-level")
     }
   }
+
+  /// Colours to try the markup of: every level colour, the rule's and the link's, greys
+  /// about the badge threshold, and pseudo-random ones in either case.
+  static var markupColours: [String] {
+    var colours = Palette.Scale.allCases.flatMap(\.colors) + [Palette.dim, LargeForm.linkColor]
+    colours += ["#000000", "#ffffff", "#333333", "#3a3a3a", "#404040", "#595959", "#5a5a5a", "#0000ff"]
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<300 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let hex = String(seed >> 40 & 0xFF_FFFF, radix: 16, uppercase: seed & 1 == 0)
+      colours.append("#" + String(repeating: "0", count: 6 - hex.count) + hex)
+    }
+    return colours
+  }
+
+  /// Conky's colour markup, made as bytes by its style, against the String renderer's for
+  /// each colour: from a file's bytes (twice, the second from the table), from an escaped
+  /// JSON string, and from a String; and colours no bar shows, which get none.
+  @Test func conkysColourMarkupIsTheStringRenderersForEveryColour() {
+    let invalid = ["#12345g", "#1234567", "#12345", "123456#", "#ABCDEX", "#\u{e9}abcde"]
+    for colour in Self.markupColours + invalid {
+      let valid = TextRun.validColor(colour)
+      let expected = String(
+        decoding: ConkyEmitter.largeBytes(
+          Array(repeating: [TextRun("x", color: colour)], count: 4), options: RenderOptions()),
+        as: UTF8.self)
+      var writer = LargeWriter(style: ConkyEmitter.largeStyle)
+      let escaped = "\\u0023" + colour.dropFirst()
+      for (bytes, json) in [(colour, false), (colour, false), (escaped, true)] {
+        writer.beginLine()
+        let mark = writer.out.count
+        _ = Array("x".utf8).withUnsafeBytes { writer.run($0, json: false, color: nil) }
+        Array(bytes.utf8).withUnsafeBytes { writer.color($0, json: json, since: mark) }
+        writer.endLine()
+      }
+      writer.beginLine()
+      writer.run("x", color: valid)
+      writer.endLine()
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(colour)")
+    }
+  }
 }

@@ -26,7 +26,9 @@ final class FileBytes {
   /// Reads `path`, refusing symlinks (`O_NOFOLLOW`) and anything but a regular file
   /// (`O_NONBLOCK`: a FIFO put in its place is refused, not waited on).
   static func open(_ path: String) -> Opened {
-    let fd = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    // The path through `withCString`: passing the String itself made and freed an array of
+    // its bytes for each file read.
+    let fd = path.withCString { Glibc.open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
     if fd < 0 {
       switch errno {
       case ENOENT, ENOTDIR: return .failed(.missing(path))

@@ -5,12 +5,19 @@ import TimelineCore
 /// and relevance. The one member the stack shows is then decoded whole (`entry()`) from the
 /// line already read; the others never are. Decoding every member's entry (its runs, forms
 /// and tooltip as Strings) and freeing them again was most of a stack emit's cost.
-public struct MemberView {
+/// A class: a struct kept in the stack's `StackView.Shown` was copied (every string of its
+/// meta retained, then released) for each call made on it, some 800 instructions a call.
+public final class MemberView {
   /// The view; `current` holds only the date and relevance of the current entry (and no
   /// placeholder is decoded: a stack skips a member with nothing current).
-  public var view: CacheView
+  public let view: CacheView
   /// The current line, when it was read in part.
   let line: CurrentLine?
+
+  init(view: CacheView, line: CurrentLine?) {
+    self.view = view
+    self.line = line
+  }
 
   /// The current entry, decoded whole, as `CacheReader.view` gives it.
   public func entry() -> Entry? {

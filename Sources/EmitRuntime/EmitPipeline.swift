@@ -147,13 +147,16 @@ public enum EmitPipeline {
   ) -> LargeOutput? {
     guard format.hasLargeFamily else { return nil }
     if let style = format.largeStyle, let widget {
-      var writer = LargeWriter(style: style)
+      // Made by the read, and only for a file with entries: a stack's writer was made and
+      // thrown away (some 1.2 k instructions).
+      var writer: LargeWriter?
       let path = CacheStore(directory: directory).path(for: widget)
       var stack: CacheView?
       if CacheReader.largeBytes(
-        path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, into: &writer, stack: &stack)
+        path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, style: style, into: &writer,
+        stack: &stack), let bytes = writer?.bytes
       {
-        return LargeOutput(bytes: writer.bytes)
+        return LargeOutput(bytes: bytes)
       }
       // A stack's file, read: not read again to find out, nor for its members.
       if let stack,

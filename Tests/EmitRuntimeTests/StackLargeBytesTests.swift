@@ -236,9 +236,10 @@ import TimelineTestSupport
       let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
       try Data(cut(original)).write(to: URL(fileURLWithPath: path))
       for now in [Self.start - 1, Self.start + 150] {
-        var writer = LargeWriter(style: PlainEmitter.largeStyle)
+        var writer: LargeWriter?
         var read: CacheView?
-        _ = CacheReader.largeBytes(path: path, at: now, following: { _ in false }, into: &writer, stack: &read)
+        _ = CacheReader.largeBytes(
+          path: path, at: now, following: { _ in false }, style: PlainEmitter.largeStyle, into: &writer, stack: &read)
         let view = CacheReader.view(path: path, at: now, tooltip: false, stackPlaceholder: false)
         if let read {
           #expect(read.meta?.members == view.meta?.members && read.meta?.kind == view.meta?.kind, "\(name)")

@@ -9,11 +9,11 @@ extension MemberView {
   /// where that read is false, and for a file not read in part (read its path instead).
   /// At the time it was read for, the current line is neither searched for nor checked again.
   public func largeBytes(at now: Int64, following: (CacheMeta) -> Bool, into writer: inout LargeWriter) -> Bool {
-    guard let line, let meta = line.layout.meta, let parser = JSONParser(keepParsed: true) else { return false }
+    guard let line, let meta = line.layout.meta else { return false }
     return withExtendedLifetime(line.file) {
       writer.reserve(line.layout.bytes.count)
       return line.layout.largeBytes(
-        at: now, meta: meta, following: following(meta), parser: parser, into: &writer,
+        at: now, meta: meta, following: following(meta), parser: line.parser, into: &writer,
         shown: now == line.now ? (line.start, line.json) : nil)
     }
   }

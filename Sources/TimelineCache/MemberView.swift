@@ -33,15 +33,21 @@ final class CurrentLine {
   let tooltip: Bool
   /// The file's layout, found once: a stack's large form writes the member it shows from it.
   let layout: LineLayout
+  /// The parser the layout was read with, for that write too: making another cost an
+  /// allocation it never uses (a version 2 file is read without json-c).
+  let parser: JSONParser
   /// Where the line starts in the file, and the time it was chosen for.
   let start: Int
   let now: Int64
 
-  init(file: FileBytes, json: FlatJSON, tooltip: Bool, layout: LineLayout, start: Int, now: Int64) {
+  init(
+    file: FileBytes, json: FlatJSON, tooltip: Bool, layout: LineLayout, parser: JSONParser, start: Int, now: Int64
+  ) {
     self.file = file
     self.json = json
     self.tooltip = tooltip
     self.layout = layout
+    self.parser = parser
     self.start = start
     self.now = now
   }
@@ -90,7 +96,8 @@ extension CacheReader {
       meta: layout.meta, current: Entry(date: date, relevance: EntryDecoder.relevance(json.root), runs: [], alt: ""),
       nextDate: found.nextDate)
     // The layout's last use: moved into the line, not copied and then destroyed.
-    let line = CurrentLine(file: file, json: json, tooltip: tooltip, layout: consume layout, start: probe, now: now)
+    let line = CurrentLine(
+      file: file, json: json, tooltip: tooltip, layout: consume layout, parser: parser, start: probe, now: now)
     if keepParsed { _ = Unmanaged.passRetained(line) }
     return MemberView(view: view, line: line)
   }

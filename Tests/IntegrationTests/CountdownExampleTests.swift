@@ -9,7 +9,9 @@ import TimelineTestSupport
   func refreshThenEmit() throws {
     let dir = try TempDir()
     let cache = dir.file("cache")
-    let config = try countdownConfig(in: dir, target: isoDate(daysFromNow: 20.5), label: "Gurpurab & <b>")
+    // Whole seconds, as the target is written.
+    let target = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 20.5 * 86_400).rounded(.down))
+    let config = try countdownConfig(in: dir, target: isoDate(target), label: "Gurpurab & <b>")
     let refresh = try run(
       Repo.timeline, ["refresh", "--config", config, "--cache-dir", cache], environment: isolated(dir))
     #expect(refresh.status == 0, "\(refresh.stderr)")
@@ -26,10 +28,19 @@ import TimelineTestSupport
     // tmux and polybar carry the script's colour.
     #expect(try run(Repo.emit, ["tmux", "countdown"], environment: env).stdout.contains("#[fg=#88c0d0]"))
     #expect(try run(Repo.emit, ["polybar", "countdown"], environment: env).stdout.contains("%{F#88c0d0}"))
-    // Tomorrow at noon the count is one less: the entries were cached ahead.
-    let tomorrow = isoDate(daysFromNow: 1.2)
-    #expect(
-      try run(Repo.emit, ["plain", "countdown", "--at", tomorrow], environment: env).stdout.hasSuffix(" in 20 days\n"))
+    // The entries were cached ahead, one at each local midnight. What tomorrow's says
+    // depends on the time of day now (the target is 20.5 days from now, so after noon it
+    // is still 21 days away at midnight); the day after, the count is one less.
+    let calendar = Calendar.current
+    let today = calendar.startOfDay(for: Date())
+    let tomorrow = try #require(calendar.date(byAdding: .day, value: 1, to: today))
+    let dayAfter = try #require(calendar.date(byAdding: .day, value: 2, to: today))
+    let days = Int((target.timeIntervalSince(tomorrow) / 86_400).rounded(.up))
+    for (midnight, count) in [(tomorrow, days), (dayAfter, days - 1)] {
+      let at = isoDate(midnight.addingTimeInterval(3_600))
+      let shown = try run(Repo.emit, ["plain", "countdown", "--at", at], environment: env).stdout
+      #expect(shown == "Gurpurab & <b> in \(count) days\n", "at \(at)")
+    }
   }
 
   @Test

@@ -88,9 +88,14 @@ func countdownConfig(in dir: TempDir, target: String, label: String = "Launch", 
 
 /// An ISO 8601 UTC time `days` from now.
 func isoDate(daysFromNow days: Double) -> String {
+  isoDate(Date().addingTimeInterval(days * 86_400))
+}
+
+/// `date` as an ISO 8601 UTC time, in whole seconds.
+func isoDate(_ date: Date) -> String {
   let formatter = ISO8601DateFormatter()
   formatter.formatOptions = [.withInternetDateTime]
-  return formatter.string(from: Date().addingTimeInterval(days * 86_400))
+  return formatter.string(from: date)
 }
 
 /// The environment every test program gets: no user config, no tmux of the caller.

@@ -1,5 +1,5 @@
-// libFuzzer target: the cache reader (TimelineCache), fast path, large-family read and
-// whole-document path.
+// libFuzzer target: the cache reader (TimelineCache): the bars' read, the large-family read
+// and the whole-document path.
 // Any bytes are a possible cache file; the reader must never crash, never read out of
 // bounds (ASan), never return an entry dated after the instant asked for, and must give
 // the CLI's whole read and the bars' read one answer: the same validity, meta and entry,
@@ -41,41 +41,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         precondition(first.detail == whole.detail(of: current), "large: another detail than the CLI's")
       }
     }
-    // The large family written from the bytes: only where the read above shows entries,
-    // and with no control character left but the newlines between lines.
-    var writer = LargeWriter(style: LargeWriter.Style())
-    if CacheReader.largeBytes(bytes, at: now, following: { _ in true }, into: &writer) {
-      guard case .entries = CacheReader.large(bytes, at: now, following: { _ in true }) else {
-        preconditionFailure("largeBytes: written where the read shows no entries")
-      }
-      precondition(writer.bytes.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x0A }, "largeBytes: a control byte")
-    }
-    // A style that draws runs' ASCII twins (conky's): the same rules, no Gurmukhi letter
-    // left in a line it kept, and the byte path writes what the writer makes of the
-    // decoded lines of a lone entry's detail (no link to search for).
-    var twins = LargeWriter(style: twinStyle)
-    if CacheReader.largeBytes(bytes, at: now, following: { _ in true }, into: &twins) {
-      let out = twins.bytes
-      precondition(out.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x0A }, "twins: a control byte")
-      precondition(!zip(out, out.dropFirst()).contains { $0 == 0xE0 && $1 & 0xFE == 0xA8 }, "twins: Gurmukhi kept")
-      if case .entries(_, let shown) = CacheReader.large(bytes, at: now, following: { _ in true }), shown.count == 1,
-        shown[0].url == nil, !shown[0].detail.isEmpty
-      {
-        var lines = LargeWriter(style: twinStyle)
-        lines.lines(shown[0].detail)
-        precondition(lines.bytes == out, "twins: the byte path and the decoded lines differ")
-      }
-    }
   }
   precondition(damagedAt == nil || whole == nil, "the CLI reads a file a bar calls damaged")
   return 0
 }
-
-/// conky's large style in plain markup: `$` and `#` escaped, Gurmukhi lines left out,
-/// twins drawn between `<f>` and `</f>`, colours as `<c #rrggbb>…</c>`.
-private let twinStyle = LargeWriter.Style(
-  escaped: (UInt8(ascii: "$"), UInt8(ascii: "#")), replacements: ("$$", "\\#"), leavesOutGurmukhi: true,
-  colorStart: { "<c \($0)>" }, colorEnd: "</c>", asciiFont: ("<f>", "</f>"))
 
 /// An entry as a bar shows it: without the link and detail only the CLI reads.
 private func shown(_ entry: Entry?) -> Entry? {

@@ -1,4 +1,6 @@
 import Glibc
+import TimelineCache
+import TimelineCore
 
 /// i3bar and swaybar click events: the `--follow i3bar` header asks for them
 /// (`click_events`), and the bar then writes one JSON object per click on our stdin,
@@ -46,44 +48,12 @@ struct ClickEvents {
   }
 
   /// The `instance` (our widget name) and `button` of one event line; nil for anything
-  /// else (the opening `[`, a malformed line).
+  /// else (the opening `[`, a malformed line, a name that is not a widget's).
   static func parse(_ line: [UInt8]) -> (String, Int)? {
-    guard let instance = stringValue("instance", in: line), let button = intValue("button", in: line) else {
-      return nil
-    }
-    // Widget names are [a-z0-9-]: anything else is not one of ours.
-    guard !instance.isEmpty,
-      instance.utf8.allSatisfy({ $0 == 0x2D || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) })
+    guard let event = JSONLine(line), let instance = event.string("instance"), WidgetName(instance) != nil,
+      let button = event.integer("button"), (1...99).contains(button)
     else { return nil }
-    return (instance, button)
-  }
-
-  private static func valueStart(_ key: String, in line: [UInt8]) -> Int? {
-    let needle = Array("\"\(key)\"".utf8)
-    guard line.count >= needle.count else { return nil }
-    for start in 0...(line.count - needle.count) where Array(line[start..<(start + needle.count)]) == needle {
-      var at = start + needle.count
-      while at < line.count, line[at] == 0x20 { at += 1 }
-      guard at < line.count, line[at] == 0x3A else { continue }
-      at += 1
-      while at < line.count, line[at] == 0x20 { at += 1 }
-      return at
-    }
-    return nil
-  }
-
-  static func stringValue(_ key: String, in line: [UInt8]) -> String? {
-    guard var at = valueStart(key, in: line), at < line.count, line[at] == 0x22 else { return nil }
-    at += 1
-    guard let end = line[at...].firstIndex(of: 0x22) else { return nil }
-    return String(decoding: line[at..<end], as: UTF8.self)
-  }
-
-  static func intValue(_ key: String, in line: [UInt8]) -> Int? {
-    guard let at = valueStart(key, in: line) else { return nil }
-    let digits = line[at...].prefix { (0x30...0x39).contains($0) }
-    guard !digits.isEmpty, digits.count < 4 else { return nil }
-    return Int(String(decoding: digits, as: UTF8.self))
+    return (instance, Int(button))
   }
 
   /// `timeline` beside this binary (`/proc/self/exe`), else the one on PATH.

@@ -189,12 +189,11 @@ public enum EmitCommand {
       }
       let now = request.at ?? clock.now()
       if request.family == .large,
-        let large = EmitPipeline.large(
+        let large = EmitPipeline.largeBytes(
           widget: WidgetName(request.widgets[0]), directory: directory, now: now, format: request.format,
           options: request.options, browse: browse)
       {
-        out.writeLine(bytes: large.bytes)
-        if exitsAfterOutput { withExtendedLifetime(large) { exit(0) } }
+        out.writeLine(bytes: large)
         return 0
       }
       if request.widgets.count == 1 {

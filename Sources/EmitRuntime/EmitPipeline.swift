@@ -117,70 +117,27 @@ public enum EmitPipeline {
 
   /// `format`'s large family for `widget` at `now` (`LargeText`), without a final newline;
   /// nil for a format that has none. With no current entry, the one-line placeholder.
+  /// `browse`: the session's state, whose record of the member a stack shows (and its
+  /// browsing) the large form follows.
   public static func largeBytes(
-    widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions
-  ) -> [UInt8]? {
-    large(widget: widget, directory: directory, now: now, format: format, options: options)?.bytes
-  }
-
-  /// The large family's output and what it was made from.
-  public struct LargeOutput {
-    /// What `largeBytes` gives.
-    public var bytes: [UInt8]
-    /// The entries and lines read: a one-shot emitter that exits right after writing keeps
-    /// them alive to the end, since freeing a long shabad's runs one by one costs about as
-    /// much as reading them.
-    var entries: [Entry] = []
-    var lines: [[TextRun]] = []
-    /// A stack's resolution: its members' reads, kept as the entries are.
-    var stack: Resolution?
-    /// The writer `bytes` came from, kept as the entries are: freeing its buffers is work a
-    /// one-shot emit need not do.
-    var writer: LargeWriter?
-  }
-
-  /// `largeBytes`, with what it read (`LargeOutput`). `browse`: the session's state, whose
-  /// record of the member a stack shows (and its browsing) the large form follows.
-  public static func large(
     widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
     browse: BrowseStore? = nil
-  ) -> LargeOutput? {
+  ) -> [UInt8]? {
     guard format.hasLargeFamily else { return nil }
-    if let style = format.largeStyle, let widget {
-      // Made by the read, and only for a file with entries: a stack's writer was made and
-      // thrown away (some 1.2 k instructions).
-      var writer: LargeWriter?
-      let path = CacheStore(directory: directory).path(for: widget)
-      var stack: CacheView?
-      if CacheReader.largeBytes(
-        path: path, at: now, following: { LargeText.showsFollowing(kind: $0.kind) }, style: style, into: &writer,
-        stack: &stack), let bytes = writer?.bytes
+    if let widget {
+      var stack = false
+      if let lines = largeLines(widget: widget, directory: directory, now: now, stack: &stack) {
+        return format.largeBytes(lines, options: options)
+      }
+      if stack,
+        let lines = StackLarge.lines(
+          stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts)
       {
-        return LargeOutput(bytes: bytes)
+        return format.largeBytes(lines, options: options)
       }
-      // A stack's file, read: not read again to find out, nor for its members.
-      if let stack,
-        let output = StackLarge.output(
-          stack: widget, view: stack, directory: directory, now: now, browse: browse,
-          shapes: format.traits.shapesComplexScripts, style: style)
-      {
-        return output
-      }
-    }
-    var stack = false
-    if let widget, let read = largeLines(widget: widget, directory: directory, now: now, stack: &stack) {
-      if let bytes = format.largeBytes(read.lines, options: options) {
-        return LargeOutput(bytes: bytes, entries: read.entries, lines: read.lines)
-      }
-    } else if stack, let widget,
-      let lines = StackLarge.lines(
-        stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts),
-      let bytes = format.largeBytes(lines, options: options)
-    {
-      return LargeOutput(bytes: bytes, lines: lines)
     }
     let resolved = resolve(widget: widget, directory: directory, now: now, tooltip: false)
-    return LargeOutput(bytes: format.bytes(resolved.state, options: options))
+    return format.bytes(resolved.state, options: options)
   }
 
   /// For a stack, the ranking its large form ends with (rule, heading, one line per member),
@@ -192,13 +149,11 @@ public enum EmitPipeline {
     StackLarge.lines(stack: widget, directory: directory, now: now, browse: browse, shapes: shapes, member: false)
   }
 
-  /// The `LargeText` lines of `widget`'s current entry (and what they were made from); nil
-  /// with no current entry. `stack`: set when the file is a stack's, which has no entries.
-  /// The line layout gives the shown entries alone; only another layout, a version 1 file
-  /// or a damaged one is read whole.
-  static func largeLines(widget: WidgetName, directory: String, now: Int64, stack: inout Bool)
-    -> (lines: [[TextRun]], entries: [Entry])?
-  {
+  /// The `LargeText` lines of `widget`'s current entry; nil with no current entry.
+  /// `stack`: set when the file is a stack's, which has no entries. The line layout gives
+  /// the shown entries alone; only another layout, a version 1 file or a damaged one is
+  /// read whole.
+  static func largeLines(widget: WidgetName, directory: String, now: Int64, stack: inout Bool) -> [[TextRun]]? {
     let path = CacheStore(directory: directory).path(for: widget)
     var isStack = false
     let read = CacheReader.large(path: path, at: now) { meta in
@@ -208,7 +163,7 @@ public enum EmitPipeline {
     stack = isStack
     switch read {
     case .entries(_, let entries):
-      return (LargeText.lines(shown: entries), entries)
+      return LargeText.lines(shown: entries)
     case .noEntry: return nil
     case .whole:
       guard let timeline = try? CacheReader.timeline(path: path) else { return nil }
@@ -217,7 +172,7 @@ public enum EmitPipeline {
         let index = Selection.currentIndex(
           dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
       else { return nil }
-      return (LargeText.lines(timeline, from: index, all: false), timeline.entries)
+      return LargeText.lines(timeline, from: index, all: false)
     }
   }
 

@@ -7,42 +7,23 @@ import TimelineCore
 /// (docs/relevance.md). Members with nothing to show (missing, damaged, a placeholder)
 /// are skipped; with none left the stack shows its placeholder.
 enum StackView {
-  /// One member with an entry to show. A class: an array of class instances shares one
-  /// storage type, where an array of a new struct makes the runtime build that array's type
-  /// (some 9 k instructions) in every one-shot emit.
-  final class Shown {
+  /// One member with an entry to show.
+  struct Shown: Sendable {
     let name: String
-    /// Its file read as far as the ranking needs; only the member shown is decoded whole.
-    let read: MemberView
+    /// Its file as read at the instant asked for.
+    let view: CacheView
     let stale: Bool
-    /// Its current line as the large form's ranking read it: the entry of a file read
-    /// whole, the forms of one read in part (`MemberView.lineEntry(into:forms:drawsRuns:)`).
-    /// Kept here so that they are freed with the read (never, in a one-shot emit): the first
-    /// of them freed costs the runtime a type lookup of some 35 k instructions.
-    var line: Entry?
-    var forms: (transliteration: LineText?, translation: LineText?)
-
-    init(name: String, read: MemberView, stale: Bool) {
-      self.name = name
-      self.read = read
-      self.stale = stale
-    }
   }
 
   /// `explain: false` (no `--verbose`): the reason, which only `--verbose` prints, is not
-  /// written. `details`: for the large form, what the ranking needs (`Resolution.stack`);
-  /// the state's entry is then the shown member's date and relevance only (read it with
-  /// `MemberView.entry`).
+  /// written. `details`: for the large form, what the ranking needs (`Resolution.stack`).
   static func resolve(
     stack: WidgetName, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
     browse: BrowseStore?, recordHold: Bool, explain: Bool, details: Bool = false
   ) -> EmitPipeline.Resolution {
     let store = CacheStore(directory: directory)
-    // Room for every member at once: growing made and freed a buffer on the third.
     var shown: [Shown] = []
-    shown.reserveCapacity(meta.members.count)
     var candidates: [StackRule.Candidate] = []
-    candidates.reserveCapacity(meta.members.count)
     var next: Int64?
     var skipped: [(name: String, why: String)] = []
     func consider(_ instant: Int64?) {
@@ -52,33 +33,23 @@ enum StackView {
     for name in meta.members where name != stack.text {
       // Member names are data from the stack's cache file: each is checked here.
       guard let memberName = WidgetName(name) else { continue }
-      let read = CacheReader.member(
-        path: store.path(for: memberName), at: now, keepParsed: shortLived, tooltip: tooltip)
-      // Fields are read in place: binding the view, its meta or its entry to a name copies
-      // every string in them, three times per member.
-      guard let kind = read.view.meta?.kind, kind != StackRule.kind else {
-        if details { skipped.append((name, read.view.meta == nil ? "no cache to read" : "a stack, not a member")) }
+      let view = CacheReader.view(path: store.path(for: memberName), at: now, tooltip: tooltip)
+      guard let meta = view.meta, meta.kind != StackRule.kind else {
+        if details { skipped.append((name, view.meta == nil ? "no cache to read" : "a stack, not a member")) }
         continue
       }
-      let (due, grace) = (read.view.meta?.due, read.view.meta?.grace ?? 0)
       consider(
-        Selection.nextChange(
-          nextDate: read.view.nextDate, end: read.view.meta?.end, due: due, grace: grace, now: now))
-      // Tested by pattern, not by `==`/`!=`: comparing an optional of an Equatable type
-      // with nil copies it (an entry, an error) into a pair of optionals first.
-      guard case .none = read.view.error, let score = read.view.current?.score(at: now) else {
+        Selection.nextChange(nextDate: view.nextDate, end: meta.end, due: meta.due, grace: meta.grace, now: now))
+      guard view.error == nil, let current = view.current else {
         if details {
-          let damaged: Bool
-          if case .some = read.view.error { damaged = true } else { damaged = false }
-          skipped.append((name, damaged ? "damaged cache" : "placeholder: no entry is current"))
+          skipped.append((name, view.error != nil ? "damaged cache" : "placeholder: no entry is current"))
         }
         continue
       }
-      let stale = Selection.isStale(due: due, grace: grace, now: now)
-      consider(read.view.current?.relevance?.nextChange(after: now))
-      // Moved into its object, not copied: a copy retains every string of the read.
-      shown.append(Shown(name: name, read: consume read, stale: stale))
-      candidates.append(StackRule.Candidate(name: name, score: StackRule.score(score, stale: stale)))
+      let stale = Selection.isStale(due: meta.due, grace: meta.grace, now: now)
+      consider(current.relevance?.nextChange(after: now))
+      shown.append(Shown(name: name, view: view, stale: stale))
+      candidates.append(StackRule.Candidate(name: name, score: StackRule.score(current.score(at: now), stale: stale)))
     }
     let ranking = StackRule.ranking(candidates)
     let minDisplay = meta.minDisplay ?? StackRule.defaultMinDisplay
@@ -116,15 +87,7 @@ enum StackView {
       consider(live.expires)
     }
     let choice = ranking[index]
-    // A one-shot emitter exits right after: the members' reads are never freed.
-    if shortLived {
-      for item in shown { _ = Unmanaged.passRetained(item) }
-    }
-    // The large form (`details`) decodes the shown entry itself, and only when the member
-    // has no large form of its own: its state keeps the date and relevance alone.
-    guard let member = shown.first(where: { $0.name == choice.name }),
-      var entry = details ? member.read.view.current : member.read.entry()
-    else {
+    guard let member = shown.first(where: { $0.name == choice.name }), var entry = member.view.current else {
       return EmitPipeline.Resolution(
         state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
     }
@@ -139,12 +102,11 @@ enum StackView {
         "stack: showing \(member.name) (relevance \(choice.score)\(held ? ", held for min_display" : ""))"
         + (member.stale ? "; \(member.name) is stale" : "")
     }
-    // The stack's name stays the widget's: clicks and the wheel act on the stack. The state
-    // is made in place: a copy retains every string of the entry.
+    // The stack's name stays the widget's: clicks and the wheel act on the stack.
     return EmitPipeline.Resolution(
       state: RenderInput(
-        widget: stack, kind: member.read.view.meta?.kind, entry: consume entry, isStale: member.stale,
-        browsing: browsing, line: member.read.view.meta?.line, polybarFont: member.read.view.meta?.polybarFont),
+        widget: stack, kind: member.view.meta?.kind, entry: entry, isStale: member.stale,
+        browsing: browsing, line: member.view.meta?.line, polybarFont: member.view.meta?.polybarFont),
       reason: reason, nextChange: next, members: meta.members, member: member.name,
       ranking: ranking.map { $0.name },
       stack: details ? StackDetail(shown: shown, ranking: ranking, held: held, skipped: skipped) : nil)
@@ -154,25 +116,10 @@ enum StackView {
   static func why(
     _ choice: StackRule.Candidate, entry: Entry, held: Bool, ranking: [StackRule.Candidate], shownIndex: Int
   ) -> String {
-    // Appended piece by piece into room made once: interpolation builds and grows a
-    // string per piece, a cost every waybar emit of a stack paid.
-    var text = ""
-    text.reserveCapacity(96)
-    text += choice.name
-    text += ": "
-    if let level = entry.level {
-      text += "level "
-      text += String(level)
-      text += ", "
-    }
-    text += "relevance "
-    text += String(choice.score)
+    var text = "\(choice.name): " + (entry.level.map { "level \($0), " } ?? "") + "relevance \(choice.score)"
     if held { text += " (kept for min_display)" }
     if let other = ranking.indices.first(where: { $0 != shownIndex }) {
-      text += " · next: "
-      text += ranking[other].name
-      text += " "
-      text += String(ranking[other].score)
+      text += " · next: \(ranking[other].name) \(ranking[other].score)"
     }
     return text
   }

@@ -91,23 +91,6 @@ public enum ConkyEmitter {
   /// traits, as the single line's choice of the ASCII form is (`LineChoice.drawsASCII`).
   static let largeTwins = LineChoice.drawsASCII(OutputFormat.conky.traits)
 
-  /// `largeBytes` for `LargeWriter`: the same escapes, colours, twins and left-out lines.
-  static let largeStyle = LargeWriter.Style(
-    escaped: (UInt8(ascii: "$"), UInt8(ascii: "#")), replacements: ("$$", "\\#"), leavesOutGurmukhi: true,
-    colorBytes: { color, markup in
-      // `${color #rrggbb}`, a dark colour's text colour in its place, as `largeBytes` writes it.
-      let start: StaticString = "${color "
-      markup.append(contentsOf: UnsafeBufferPointer(start: start.utf8Start, count: start.utf8CodeUnitCount))
-      if let rgb = LargeWriter.rgb(color), Contrast.needsBadge(rgb) {
-        markup.append(contentsOf: Contrast.text(on: rgb).utf8)
-      } else {
-        markup.append(contentsOf: color)
-      }
-      markup.append(UInt8(ascii: "}"))
-      return true
-    },
-    colorEnd: "${color}", asciiFont: largeTwins ? ("${font OpenGurbaniAkhar}", "${font}") : nil)
-
   /// The large family as UTF-8 bytes: lines joined by newlines.
   public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []

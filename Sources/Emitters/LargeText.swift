@@ -11,8 +11,12 @@ public enum LargeText {
   /// Kinds whose entries are consecutive days of one forecast.
   static let dayKinds = ["avalanche"]
 
-  /// The grey of the rule between entries and of a link.
-  static let ruleColor = LargeForm.ruleColor
+  /// The grey of the rule between entries.
+  static let ruleColor = Palette.dim
+  /// The colour of an entry's link line.
+  static let linkColor = "#7aa2f7"
+  /// The rule's text: 40 box-drawing lines.
+  static let ruleText = "────────────────────────────────────────"
 
   /// Whether the large form of a `kind` widget shows the entries after the current one.
   public static func showsFollowing(kind: String) -> Bool { dayKinds.contains(kind) }
@@ -45,7 +49,20 @@ public enum LargeText {
   }
 
   /// The rule between two entries, with an empty line each side.
-  static var rule: [[TextRun]] { LargeForm.rule }
+  static var rule: [[TextRun]] { [[], [TextRun(ruleText, color: ruleColor)], []] }
+
+  /// An entry's text as the large family shows it: in its level's colour when it has a
+  /// level and no run has a colour of its own (a command's `level`), as the single-line
+  /// bars draw it (`Palette.level`).
+  static func text(_ runs: [TextRun], level: Int?) -> [TextRun] {
+    guard let level, !runs.contains(where: { $0.color != nil }) else { return runs }
+    let color = Palette.level(level)
+    return runs.map { run in
+      var run = run
+      run.color = color
+      return run
+    }
+  }
 
   /// One entry: its detail (else its text and tooltip), then its link unless the detail
   /// already names it (the avalanche detail ends with "Full warning: <link>").
@@ -53,62 +70,25 @@ public enum LargeText {
     var lines = detail
     if lines.isEmpty {
       lines =
-        [LargeForm.text(entry.runs, level: entry.level)] + (entry.tooltip.isEmpty ? [] : [[]])
+        [text(entry.runs, level: entry.level)] + (entry.tooltip.isEmpty ? [] : [[]])
         + entry.tooltip.map { [TextRun($0)] }
     }
     if let url = entry.url, !names(lines, url) {
-      lines += [[], [TextRun(url, color: LargeForm.linkColor)]]
+      lines += [[], [TextRun(url, color: linkColor)]]
     }
     return lines
   }
 
-  /// Whether a line of `lines` has `url` in its text (its runs joined), compared as UTF-8
-  /// bytes in place: `String.contains` compares Characters and cost the large avalanche
-  /// widget four times its whole read, and joining each line into a String cost a long
-  /// shabad a tenth of its emit; one byte buffer serves every line of several runs.
+  /// Whether a line of `lines` has `url` in its text (its runs joined).
   static func names(_ lines: [[TextRun]], _ url: String) -> Bool {
-    var url = url
-    var joined: [UInt8] = []
-    return url.withUTF8 { needle in
-      for line in lines {
-        if line.count == 1 {
-          var text = line[0].text
-          if text.withUTF8({ find(needle, in: $0) }) { return true }
-          continue
-        }
-        joined.removeAll(keepingCapacity: true)
-        for run in line { joined.append(contentsOf: run.text.utf8) }
-        if joined.withUnsafeBufferPointer({ find(needle, in: $0) }) { return true }
+    let needle = Array(url.utf8)
+    guard let first = needle.first else { return true }
+    return lines.contains { line in
+      let text = Array(line.map(\.text).joined().utf8)
+      guard text.count >= needle.count else { return false }
+      return (0...(text.count - needle.count)).contains { start in
+        text[start] == first && text[start..<start + needle.count].elementsEqual(needle)
       }
-      return false
     }
-  }
-
-  /// Whether `text` has `pattern` in it, compared as UTF-8 bytes.
-  static func contains(_ text: String, _ pattern: String) -> Bool {
-    var text = text
-    var pattern = pattern
-    return text.withUTF8 { haystack in pattern.withUTF8 { find($0, in: haystack) } }
-  }
-
-  /// Words without the needle's first byte are skipped whole: most lines do not name it.
-  static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = needle.first, needle.count <= haystack.count, let base = haystack.baseAddress else {
-      return needle.isEmpty
-    }
-    var index = 0
-    while index + needle.count <= haystack.count {
-      if index + 8 <= haystack.count && !ByteScan.hasByte(ByteScan.word(base, at: index), equalTo: first) {
-        index += 8
-        continue
-      }
-      if haystack[index] == first
-        && UnsafeBufferPointer(rebasing: haystack[index..<index + needle.count]).elementsEqual(needle)
-      {
-        return true
-      }
-      index += 1
-    }
-    return false
   }
 }

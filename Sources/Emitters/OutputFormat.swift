@@ -126,16 +126,6 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
     }
   }
 
-  /// What the large family's renderer does to a line and a run, for `LargeWriter`, which
-  /// writes the same bytes from a cache file's (nil: a format without a large family).
-  public var largeStyle: LargeWriter.Style? {
-    switch self {
-    case .plain: PlainEmitter.largeStyle
-    case .conky: ConkyEmitter.largeStyle
-    default: nil
-    }
-  }
-
   /// The large family's renderer (`--family large`), for a format with room for lines.
   var largeRenderer: (([[TextRun]], RenderOptions) -> [UInt8])? {
     switch self {

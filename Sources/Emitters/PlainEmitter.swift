@@ -18,9 +18,6 @@ public enum PlainEmitter {
     Array(render(state, options: options).utf8)
   }
 
-  /// `largeBytes` for `LargeWriter`: the policy alone, no markup.
-  static let largeStyle = LargeWriter.Style()
-
   /// The large family as UTF-8 bytes.
   public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []

@@ -121,28 +121,6 @@ public enum CacheReader {
     return layout.large(at: now, meta: meta, following: following(meta), parser: parser)
   }
 
-  /// `large(path:at:following:)` written into `writer` straight from the file's bytes
-  /// (`LineLayout.largeBytes`). False, with `writer` to be dropped, for every file that
-  /// read would not answer with `.entries` and every record not in the writer's own form:
-  /// those take the String path.
-  public static func largeBytes(
-    path: String, at now: Int64, following: (CacheMeta) -> Bool, into writer: inout LargeWriter
-  ) -> Bool {
-    guard case .opened(let file) = FileBytes.open(path) else { return false }
-    return withExtendedLifetime(file) { largeBytes(file.bytes, at: now, following: following, into: &writer) }
-  }
-
-  /// `largeBytes(path:at:following:into:)` of a file's bytes (tests).
-  public static func largeBytes(
-    _ bytes: UnsafeRawBufferPointer, at now: Int64, following: (CacheMeta) -> Bool, into writer: inout LargeWriter
-  ) -> Bool {
-    guard let parser = JSONParser(keepParsed: true), case .layout(let layout) = LineLayout.find(bytes, parser: parser),
-      let meta = layout.meta
-    else { return false }
-    writer.reserve(bytes.count)
-    return layout.largeBytes(at: now, meta: meta, following: following(meta), parser: parser, into: &writer)
-  }
-
   static func view(
     _ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false,
     tooltip: Bool = true, stackPlaceholder: Bool = true

@@ -1,6 +1,5 @@
 import ArgumentParser
 @preconcurrency import Glibc
-import LoaderTables
 import Platform
 import Providers
 
@@ -29,11 +28,9 @@ enum Console {
   /// Run first: SIGPIPE ignored, so a reader that has gone is an error on the write, not
   /// death; and 0, 1 and 2 open (on /dev/null when closed), so that no file we open later
   /// is taken for a standard stream and receives a report line. And one malloc arena
-  /// (`MallocArenas`), before any thread starts; and the loader's relocation tables, read
-  /// once before main, out of memory (`loader_tables_release`, 1.8 MB of a refresh).
+  /// (`MallocArenas`), before any thread starts.
   static func prepare() {
     MallocArenas.limitToOne()
-    loader_tables_release(nil, 0, nil)
     signal(SIGPIPE, SIG_IGN)
     for fd in Int32(0)...2 where fcntl(fd, F_GETFD) < 0 {
       _ = open("/dev/null", O_RDWR)

@@ -42,9 +42,8 @@ import TimelineTestSupport
 
   func large(_ format: OutputFormat, at now: Int64, browse: BrowseStore? = nil) -> String {
     String(
-      decoding: EmitPipeline.large(
-        widget: "now", directory: cache, now: now, format: format, options: RenderOptions(), browse: browse)?.bytes
-        ?? [],
+      decoding: EmitPipeline.largeBytes(
+        widget: "now", directory: cache, now: now, format: format, options: RenderOptions(), browse: browse) ?? [],
       as: UTF8.self)
   }
 

@@ -2,11 +2,10 @@ import TimelineCore
 
 @testable import TimelineCache
 
-/// The lines the cache's JSON readers are tried on, shared by the tests that hold one reader
-/// against another (`FlatReaderTests`: the flat reader against a recursive one;
-/// `EntryLineCheckTests`: the large family's entry-line check against the flat reader).
+/// The lines the cache's line reader is tried on (`FlatReaderTests`: the flat reader against
+/// a recursive one).
 enum HostileLines {
-  /// Hand-picked lines: the members the entry-line check reads, numbers at the edges of
+  /// Hand-picked lines: the members an entry line has, numbers at the edges of
   /// `Int64`, escapes and bytes inside strings, literals, structure and space.
   static let handPicked: [String] = [
     // Members the check reads, and how `FlatNode` reads them.

@@ -320,15 +320,6 @@ import TimelineTestSupport
         #expect(
           large?.0 == cli?.0 && large?.1 == cli?.1,
           "\(name) at \(now): \(String(describing: large)) \(String(describing: cli))")
-        var writer = LargeWriter(style: LargeWriter.Style())
-        if CacheReader.largeBytes(path: path, at: now, following: { _ in false }, into: &writer) {
-          let text = String(decoding: writer.bytes, as: UTF8.self)
-          let detail = cli?.1.map { $0.map(\.text).joined() } ?? []
-          #expect(
-            text.contains(current?.text ?? "?") == detail.isEmpty
-              && detail.allSatisfy { text.contains($0) } && text.contains("https://") == (cli?.0 != nil),
-            "\(name) at \(now): \(text)")
-        }
         if let current, timeline.detail(of: current).isEmpty { dropped += 1 }
       }
     }
@@ -362,9 +353,6 @@ import TimelineTestSupport
         continue
       }
       #expect(shown.first?.detail == [[TextRun(line)]], "\(now)")
-      var writer = LargeWriter(style: LargeWriter.Style())
-      #expect(CacheReader.largeBytes(path: path, at: now, following: { _ in false }, into: &writer))
-      #expect(String(decoding: writer.bytes, as: UTF8.self) == line, "\(now)")
     }
   }
 

@@ -1,10 +1,9 @@
-/// The content of a JSON string as UTF-8 bytes, for readers that work on a file's bytes
-/// (`LargeWriter`). The grammar is the caller's to check: a backslash is followed by one of
-/// `"\/bfnrt`, or by `u` and four hex digits. A `\u` surrogate that is not half of a pair
-/// becomes U+FFFD, as in the cache's line reader.
-public enum JSONText {
+/// The content of a JSON string as UTF-8 bytes, for the line reader (`FlatJSON`). The
+/// grammar is the caller's to check: a backslash is followed by one of `"\/bfnrt`, or by
+/// `u` and four hex digits. A `\u` surrogate that is not half of a pair becomes U+FFFD.
+enum JSONText {
   /// The character of the escape at `at` (a backslash) and the index after it.
-  public static func escaped(_ raw: UnsafeRawBufferPointer, _ at: Int) -> (value: UInt32, next: Int) {
+  static func escaped(_ raw: UnsafeRawBufferPointer, _ at: Int) -> (value: UInt32, next: Int) {
     guard at + 1 < raw.count else { return (0xFFFD, raw.count) }
     switch raw[at + 1] {
     case UInt8(ascii: "b"): return (0x08, at + 2)
@@ -30,7 +29,7 @@ public enum JSONText {
   }
 
   /// Appends the unescaped content of `raw` to `out`.
-  public static func unescape(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+  static func unescape(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
     var at = 0
     var from = 0
     while at < raw.count {
@@ -65,7 +64,7 @@ public enum JSONText {
   }
 
   /// Appends `scalar` as UTF-8.
-  public static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+  static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
     let value = scalar.value
     switch value {
     case 0..<0x80: out.append(UInt8(value))

@@ -60,9 +60,18 @@ build: deps-build
 	$(MAKE) build-static
 
 # timeline-emit is linked fully static (json-c's libjson-c.a included): no dynamic
-# loader work at start-up, which is what keeps it as cheap as `cat`.
+# loader work at start-up. Its release build alone also takes two frontend options, which
+# earn their place by the emit budget (docs/performance.md): without them a bar's one-shot
+# emit costs about 1.15x `cat` in instructions, with them about 0.75x, because the
+# runtime's first look-ups of generic metadata (by mangled name, through the demangler) and
+# the type-layout copies of large values are most of a one-shot emit. Neither changes
+# behaviour; `make test` builds and tests every module without them, so the package never
+# depends on them (EMIT_RELEASE_FLAGS= builds the emitter without them too).
+EMIT_RELEASE_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-type-layout \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 build-static:
-	$(SWIFT) build -c release --product timeline-emit --scratch-path $(STATIC_SCRATCH) -Xswiftc -static-executable
+	$(SWIFT) build -c release --product timeline-emit --scratch-path $(STATIC_SCRATCH) -Xswiftc -static-executable \
+	  $(EMIT_RELEASE_FLAGS)
 	@$(MAKE) --no-print-directory check-fast-path
 
 check-fast-path:

@@ -10,7 +10,7 @@ public enum Caches {
   public static func timeline(
     _ widget: WidgetName = "w", kind: String = "test-kind", entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .never, placeholder: Entry = Entry(date: 0, runs: [TextRun("loading")], alt: "loading"),
-    grace: Int64 = 3600
+    grace: Int64 = Timeline.defaultGrace
   ) -> Timeline {
     Timeline(
       widget: widget, kind: kind, entries: entries, end: end, policy: policy, placeholder: placeholder,

@@ -38,78 +38,30 @@ public struct CacheMeta: Sendable, Equatable {
   /// Version 2: the byte length of the entry lines, where the `extra` section starts.
   var entryBytes: Int?
 
+  /// The meta object `node`, nil where it lacks a valid `widget` or `kind`.
   /// `placeholder: false` leaves the placeholder for later (`LineLayout.placeholder`):
   /// bars need it only when no entry is current.
   static func decode<Node: JSONReading>(_ node: Node, placeholder: Bool = true) -> CacheMeta? {
-    decode(placeholder: placeholder) { node[$0.name] }
-  }
-
-  /// `decode` of a meta line read by `FlatJSON` (the bars' path), its keys found in one pass.
-  static func decode(_ node: FlatNode, placeholder: Bool = true) -> CacheMeta? {
-    FlatFields<Field>.read(node) { fields in decode(placeholder: placeholder) { fields[$0] } }
-  }
-
-  /// The one decoder of a meta object, whichever reader found its `field`s.
-  private static func decode<Node: JSONReading>(placeholder: Bool, _ field: (Field) -> Node?) -> CacheMeta? {
-    guard let text = field(.widget)?.string, let widget = WidgetName(text), let kind = field(.kind)?.string else {
+    guard let text = node["widget"]?.string, let widget = WidgetName(text), let kind = node["kind"]?.string else {
       return nil
     }
-    // The policy's name is compared where it lies, not made into a String first.
     let policy: ReloadPolicy
-    let name = field(.policy)
-    if name?.isString("never") == true {
-      policy = .never
-    } else if name?.isString("after") == true {
-      policy = field(.after)?.int.map { .after($0) } ?? .atEnd
-    } else {
-      policy = .atEnd
+    switch node["policy"]?.string {
+    case "never": policy = .never
+    case "after": policy = node["after"]?.int.map { .after($0) } ?? .atEnd
+    default: policy = .atEnd
     }
     let stack = kind == StackRule.kind
-    // Built whole where it is returned: a meta built in a variable, then completed, was
-    // copied out and destroyed.
     return CacheMeta(
-      widget: widget, kind: kind, generated: field(.generated)?.int ?? 0,
-      lastSuccess: field(.lastSuccess)?.int,
-      due: field(.due)?.int, grace: field(.grace)?.int ?? 3600, end: field(.end)?.int,
-      policy: policy, configHash: field(.configHash)?.string ?? "",
-      count: Int(clamping: field(.count)?.int ?? 0),
-      placeholder: placeholder ? field(.placeholder).flatMap { EntryDecoder.entry($0) } : nil,
-      line: field(.line)?.string.flatMap(LineForm.named),
-      polybarFont: field(.polybarFont)?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
-      members: stack ? EntryDecoder.strings(field(.members)) : [],
-      minDisplay: stack ? field(.minDisplay)?.int.flatMap { $0 >= 0 ? $0 : nil } : nil,
-      entryBytes: field(.entryBytes)?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
-  }
-
-  /// The meta object's keys, in the order the writer puts them (`FlatFields` looks for
-  /// each key first where the last one found leaves off).
-  enum Field: Int, FieldNames {
-    case widget, kind, generated, lastSuccess, due, grace, end, policy, after, configHash, line, polybarFont
-    case members, minDisplay, count, entryBytes, placeholder
-
-    static let keyCount = 17
-
-    var name: StaticString {
-      switch self {
-      case .widget: "widget"
-      case .kind: "kind"
-      case .policy: "policy"
-      case .after: "after"
-      case .generated: "generated"
-      case .lastSuccess: "lastSuccess"
-      case .due: "due"
-      case .grace: "grace"
-      case .end: "end"
-      case .configHash: "configHash"
-      case .count: "count"
-      case .placeholder: "placeholder"
-      case .line: "line"
-      case .polybarFont: "polybarFont"
-      case .entryBytes: "entryBytes"
-      case .members: "members"
-      case .minDisplay: "minDisplay"
-      }
-    }
+      widget: widget, kind: kind, generated: node["generated"]?.int ?? 0, lastSuccess: node["lastSuccess"]?.int,
+      due: node["due"]?.int, grace: node["grace"]?.int ?? Timeline.defaultGrace, end: node["end"]?.int, policy: policy,
+      configHash: node["configHash"]?.string ?? "", count: Int(clamping: node["count"]?.int ?? 0),
+      placeholder: placeholder ? node["placeholder"].flatMap { EntryDecoder.entry($0) } : nil,
+      line: node["line"]?.string.flatMap(LineForm.named),
+      polybarFont: node["polybarFont"]?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
+      members: stack ? EntryDecoder.strings(node["members"]) : [],
+      minDisplay: stack ? node["minDisplay"]?.int.flatMap { $0 >= 0 ? $0 : nil } : nil,
+      entryBytes: node["entryBytes"]?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
   }
 
   /// Whether the timeline is overdue by more than its grace at `now`.

@@ -39,26 +39,6 @@ enum EntryDecoder {
     relevance(rel: node["rel"]) { node["relevance"] }
   }
 
-  /// `relevance` of a line read by `FlatJSON` (a stack reads it from each member's current
-  /// line): both keys found in one pass over the line's keys, not one pass each.
-  static func relevance(_ node: FlatNode) -> Relevance? {
-    FlatFields<RelevanceField>.read(node) { fields in relevance(rel: fields[.rel]) { fields[.relevance] } }
-  }
-
-  /// The keys `relevance` reads, in the writer's order.
-  enum RelevanceField: Int, FieldNames {
-    case rel, relevance
-
-    static let keyCount = 2
-
-    var name: StaticString {
-      switch self {
-      case .rel: "rel"
-      case .relevance: "relevance"
-      }
-    }
-  }
-
   /// `relevance` from the values of `rel` and (asked only without it) `relevance`.
   private static func relevance<Node: JSONReading>(rel: Node?, fraction: () -> Node?) -> Relevance? {
     if let rel {

@@ -17,19 +17,12 @@ protocol JSONReading {
   func forEach(_ body: (Self) -> Void)
   /// The value as a string, only if it is a JSON string; invalid UTF-8 is repaired.
   var string: String? { get }
-  /// Whether the value is a JSON string and `string == text`. `text` is a plain ASCII
-  /// word (a policy's name): no other spelling of it makes the same string.
-  func isString(_ text: StaticString) -> Bool
   /// The value as an integer, only if it is a JSON integer.
   var int: Int64? { get }
   /// The value as a number, for integers and other numbers.
   var double: Double? { get }
   /// The value as a boolean, only if it is a JSON boolean.
   var bool: Bool? { get }
-}
-
-extension JSONReading {
-  func isString(_ text: StaticString) -> Bool { string == text.description }
 }
 
 extension JSONNode: JSONReading {
@@ -100,15 +93,6 @@ struct FlatNode: JSONReading {
     return String(decoding: Self.unescape(raw), as: UTF8.self)
   }
 
-  /// A string without escapes is its bytes: compared where they lie, no String made.
-  func isString(_ text: StaticString) -> Bool {
-    let token = self.token
-    guard token.kind == UInt8(ascii: "\""), let base = json.bytes.baseAddress else { return false }
-    guard !token.escaped else { return string == text.description }
-    let length = Int(token.end - token.start)
-    return length == text.utf8CodeUnitCount && memcmp(base + Int(token.start), text.utf8Start, length) == 0
-  }
-
   /// The UTF-8 bytes of an escaped string's content (the grammar was checked already).
   /// A `\u` surrogate that is not part of a pair becomes U+FFFD.
   static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
@@ -118,8 +102,6 @@ struct FlatNode: JSONReading {
     return out
   }
 
-  // Inlined: a meta line reads some eight integers, and the call was half their cost.
-  @inline(__always)
   var int: Int64? {
     let token = self.token
     guard token.kind == UInt8(ascii: "i") else { return nil }

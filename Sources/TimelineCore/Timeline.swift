@@ -18,6 +18,8 @@ public struct Timeline: Sendable, Equatable {
   public var lastSuccess: Int64?
   /// Seconds past the due time before the timeline counts as stale.
   public var grace: Int64
+  /// The grace when the config sets none (`[refresh] grace`), and when a file has none.
+  public static let defaultGrace: Int64 = 3600
   /// A digest of the widget's config, so a changed config makes a refresh due.
   public var configHash: String
   /// The line form bars show when not told otherwise (the BaniDB kinds' `line` option).
@@ -36,7 +38,7 @@ public struct Timeline: Sendable, Equatable {
   public init(
     widget: WidgetName, kind: String, entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .atEnd, placeholder: Entry, generated: Int64,
-    lastSuccess: Int64? = nil, grace: Int64 = 3600, configHash: String = "", line: LineForm? = nil,
+    lastSuccess: Int64? = nil, grace: Int64 = Timeline.defaultGrace, configHash: String = "", line: LineForm? = nil,
     polybarFont: Int? = nil, members: [String] = [], minDisplay: Int64? = nil
   ) {
     self.widget = widget

@@ -52,7 +52,7 @@ public enum ConfigLoader {
       throw ConfigError("\(file):\(error.position): \(error.message)")
     }
     var config = AppConfig(
-      sources: Sources(), grace: 3600, bars: BarsConfig(), widgets: [], file: file, warnings: [])
+      sources: Sources(), grace: Timeline.defaultGrace, bars: BarsConfig(), widgets: [], file: file, warnings: [])
     for entry in root.entries {
       switch entry.key {
       case "sources": try sources(entry, into: &config)

@@ -78,8 +78,19 @@ public struct FriendsDesk: Sendable {
     return friends[found[0]]
   }
 
-  /// `friends log NAME`: records a contact on `day` (default today).
-  public func logContact(_ friend: FriendsPlan.Friend, day: Int?, how: String?) async throws(FriendsError) -> String {
+  /// What a change to the log did: the line to print, and what failed once the change was
+  /// recorded (a cache that could not be rewritten). The change stands either way: the
+  /// next refresh shows it.
+  public struct Change: Sendable, Equatable {
+    /// What was recorded, for stdout.
+    public var message: String
+    /// What went wrong after it was recorded, for stderr.
+    public var warnings: [String]
+  }
+
+  /// `friends log NAME`: records a contact on `day` (default today). Throws only when the
+  /// contact was not recorded, so the caller's exit status says whether to try again.
+  public func logContact(_ friend: FriendsPlan.Friend, day: Int?, how: String?) async throws(FriendsError) -> Change {
     let today = LocalDays().day(of: now)
     let when = day ?? today
     guard when <= today else {
@@ -88,19 +99,23 @@ public struct FriendsDesk: Sendable {
     try append(
       FriendsLog.Event(kind: .contact, who: friend.contact.key, name: friend.contact.name, day: when, how: how, at: now)
     )
-    try await rewrite()
+    let warnings = await rewrite()
     var next = friend
     next.lastContact = max(friend.lastContact ?? when, when)
-    return "logged \(how ?? "contact") with \(Terminal.clean(friend.contact.name)) on \(LocalDays.iso(when)); next due "
+    let message =
+      "logged \(how ?? "contact") with \(Terminal.clean(friend.contact.name)) on \(LocalDays.iso(when)); next due "
       + LocalDays.iso(next.dueDay)
+    return Change(message: message, warnings: warnings)
   }
 
-  /// `friends snooze NAME DURATION|DATE`: not due before `until`.
-  public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(FriendsError) -> String {
+  /// `friends snooze NAME DURATION|DATE`: not due before `until`. Throws only when the
+  /// snooze was not recorded.
+  public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(FriendsError) -> Change {
     try append(FriendsLog.Event(kind: .snooze, who: friend.contact.key, name: friend.contact.name, day: until, at: now))
-    try await rewrite()
+    let warnings = await rewrite()
     let name = Terminal.clean(friend.contact.name)
-    return until == 0 ? "snooze of \(name) lifted" : "snoozed \(name) until \(LocalDays.iso(until))"
+    let message = until == 0 ? "snooze of \(name) lifted" : "snoozed \(name) until \(LocalDays.iso(until))"
+    return Change(message: message, warnings: warnings)
   }
 
   /// The friend the bar shows now (the right click's "contacted today").
@@ -183,9 +198,14 @@ public struct FriendsDesk: Sendable {
   }
 
   /// Writes each friends widget's timeline from the files, under the widget's lock, as a
-  /// refresh would.
-  func rewrite() async throws(FriendsError) {
-    for (widget, provider) in try widgets(nil) {
+  /// refresh would. A widget that cannot be rewritten (a read-only cache directory, a
+  /// lock held too long) is a warning, not a failure: the log already has the change, and
+  /// the next refresh writes it.
+  func rewrite() async -> [String] {
+    let chosen: [(WidgetConfig, FriendsProvider)]
+    do { chosen = try widgets(nil) } catch { return ["\(error); the bars show the change after the next refresh"] }
+    var warnings: [String] = []
+    for (widget, provider) in chosen {
       do {
         try await store.withLock(widget.name, wait: 5) {
           let friends = try provider.current(now: now).friends
@@ -196,13 +216,14 @@ public struct FriendsDesk: Sendable {
           try store.write(timeline)
           store.clearState(of: widget.name)
         }
-        // Who is due has changed, so a wheel's view of the old order is stale: the bar
-        // returns to now. Unlocked when the lock cannot be had: the unlink is atomic, and
-        // a view left on the old order would outlive the change.
-        if (try? browse.withLock({ browse.remove(widget.name) })) == nil { browse.remove(widget.name) }
       } catch {
-        throw .write(widget.name, "\(error)")
+        warnings.append("\(widget.name): \(error); the bar shows the change after the next refresh")
       }
+      // Who is due has changed, so a wheel's view of the old order is stale: the bar
+      // returns to now. Unlocked when the lock cannot be had: the unlink is atomic, and
+      // a view left on the old order would outlive the change.
+      if (try? browse.withLock({ browse.remove(widget.name) })) == nil { browse.remove(widget.name) }
     }
+    return warnings
   }
 }

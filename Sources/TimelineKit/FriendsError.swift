@@ -29,6 +29,10 @@ public enum FriendsError: Error, Sendable, CustomStringConvertible {
   /// A widget's cache or its browsed view could not be written (why).
   case write(WidgetName, String)
 
+  /// An ambiguous name lists at most this many candidates and counts the rest: a name of
+  /// one letter in a large book would otherwise fill the terminal.
+  public static let namesShown = 10
+
   /// The message.
   public var description: String {
     switch self {
@@ -38,7 +42,8 @@ public enum FriendsError: Error, Sendable, CustomStringConvertible {
     case .noMatch(let query): "no tracked friend matches \"\(query)\""
     case .ambiguous(let query, let names):
       "\"\(query)\" matches \(names.count) friends; use more of the name:\n"
-        + names.map { "  " + $0 }.joined(separator: "\n")
+        + names.prefix(Self.namesShown).map { "  " + $0 }.joined(separator: "\n")
+        + (names.count > Self.namesShown ? "\n  … and \(names.count - Self.namesShown) more" : "")
     case .futureDay(let day): "--when: \(LocalDays.iso(day)) is in the future"
     case .nothingShown(let name): "\(name) shows no friend now"
     case .noLongerTracked(let name): "the friend \(name) shows is no longer tracked"

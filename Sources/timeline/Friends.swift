@@ -47,6 +47,13 @@ extension TimelineCommand {
       FriendsDesk(config: try common.loadConfig(), store: common.store, now: SystemClock().now())
     }
 
+    /// The change's message, for stdout; what failed after it was recorded goes to stderr
+    /// as warnings, since the exit status says only whether it was recorded.
+    static func report(_ change: FriendsDesk.Change) -> String {
+      for warning in change.warnings { Console.error("warning: \(Terminal.clean(warning))") }
+      return change.message
+    }
+
     /// A change to the log or the wheel: `body` as `run` runs it, then, when it worked, the
     /// running bars are nudged to show it.
     static func change(_ desk: FriendsDesk, _ body: () async throws(FriendsError) -> String) async throws -> Int32 {
@@ -76,8 +83,9 @@ extension TimelineCommand {
         abstract: "Record that you reached out to a friend (today unless --when says otherwise).",
         discussion: """
           With --shown WIDGET instead of NAME, logs the friend that widget shows now (a \
-          bar's right click). Exit status: 0; 1 when the log cannot be written; 2 for an \
-          unknown or ambiguous name or a bad --when.
+          bar's right click). Exit status: 0 when the contact was logged (a bar that could \
+          not be updated then is a warning on stderr; the next refresh shows it); 1 when it \
+          was not; 2 for an unknown or ambiguous name or a bad --when.
           """)
       @OptionGroup var common: CommonOptions
       @Argument(help: "Any part of the friend's name.") var name: String?
@@ -111,7 +119,7 @@ extension TimelineCommand {
           return try await Friends.change(desk) { () async throws(FriendsError) in
             let friend: FriendsPlan.Friend
             if let shown { friend = try desk.shown(shown) } else { friend = try desk.find(name ?? "") }
-            return try await desk.logContact(friend, day: day, how: how)
+            return Friends.report(try await desk.logContact(friend, day: day, how: how))
           }
         }
       }
@@ -141,7 +149,7 @@ extension TimelineCommand {
             throw CommandFailure.config("expected a duration like 2w or 1m, or a coming date, got \"\(duration)\"")
           }
           return try await Friends.change(desk) { () async throws(FriendsError) in
-            try await desk.snooze(try desk.find(name), until: until)
+            Friends.report(try await desk.snooze(try desk.find(name), until: until))
           }
         }
       }

@@ -30,9 +30,12 @@ public struct AddressBook: Sendable, Equatable {
   public init() {}
 
   /// Reads `path` (`~/` expanded by the caller). A missing path is an error, since a
-  /// wrong `contacts` setting should say so rather than show nobody. A friends and a
-  /// birthdays widget on the same folder, refreshed together, share one reading: it is
-  /// kept for a few seconds, and a second reader waits for the first.
+  /// wrong `contacts` setting should say so rather than show nobody; so is a folder that
+  /// cannot be listed or a file that cannot be opened (mode 000, another user's), since an
+  /// empty book would replace a good timeline with "nobody". A subfolder or a card that
+  /// cannot be read is only named in `problems`. A friends and a birthdays widget on the
+  /// same folder, refreshed together, share one reading: it is kept for a few seconds, and
+  /// a second reader waits for the first.
   public static func read(_ path: String) throws -> AddressBook {
     try recent.withLock(path) { try readFresh(path) }
   }
@@ -47,14 +50,22 @@ public struct AddressBook: Sendable, Equatable {
     var book = AddressBook()
     if info.st_mode & S_IFMT == S_IFDIR {
       var visited: Set<[UInt64]> = []
-      book.walk(path, relative: "", depth: 0, visited: &visited)
+      try book.walk(path, relative: "", depth: 0, visited: &visited)
     } else {
-      book.readFile(path, name: lastComponent(path))
+      let read = contents(path)
+      if case .failure(let problem) = read, !problem.opened {
+        throw ProviderError("contacts: \(path): \(problem.reason)")
+      }
+      book.add(read, name: lastComponent(path))
     }
     return book
   }
 
-  private mutating func walk(_ directory: String, relative: String, depth: Int, visited: inout Set<[UInt64]>) {
+  /// Reads the cards under `directory`. Throws only when the book's own folder
+  /// (`relative` empty) cannot be listed; a subfolder that cannot be is a problem.
+  private mutating func walk(
+    _ directory: String, relative: String, depth: Int, visited: inout Set<[UInt64]>
+  ) throws {
     var info = stat()
     guard stat(directory, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else {
       return
@@ -64,7 +75,9 @@ public struct AddressBook: Sendable, Equatable {
       return
     }
     guard let handle = opendir(directory) else {
-      problems.append("\(relative.isEmpty ? directory : relative): cannot list: \(String(cString: strerror(errno)))")
+      let reason = String(cString: strerror(errno))
+      if relative.isEmpty { throw ProviderError("contacts: cannot read \(directory): \(reason)") }
+      problems.append("\(relative): cannot list: \(reason)")
       return
     }
     var names: [(name: String, type: UInt8)] = []
@@ -92,7 +105,7 @@ public struct AddressBook: Sendable, Equatable {
         continue
       }
       if entry.st_mode & S_IFMT == S_IFDIR {
-        walk(full, relative: shown, depth: depth + 1, visited: &visited)
+        try walk(full, relative: shown, depth: depth + 1, visited: &visited)
       } else if isCard {
         guard readCard(full, shown) else { return }
       }
@@ -109,8 +122,10 @@ public struct AddressBook: Sendable, Equatable {
     return true
   }
 
-  private mutating func readFile(_ path: String, name: String) {
-    switch Self.contents(path) {
+  private mutating func readFile(_ path: String, name: String) { add(Self.contents(path), name: name) }
+
+  private mutating func add(_ read: Result<[UInt8], ReadProblem>, name: String) {
+    switch read {
     case .success(let bytes):
       files += 1
       let cards = VCardReader.read(bytes, file: name)
@@ -121,13 +136,19 @@ public struct AddressBook: Sendable, Equatable {
     }
   }
 
-  struct ReadProblem: Error { var reason: String }
+  struct ReadProblem: Error {
+    var reason: String
+    /// Whether the file was opened (so it exists and may be read, but is not usable).
+    var opened = true
+  }
 
   /// The bytes of a regular file of at most `maxFileBytes`, read without blocking on
   /// a FIFO or a device.
   static func contents(_ path: String) -> Result<[UInt8], ReadProblem> {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-    guard fd >= 0 else { return .failure(ReadProblem(reason: "cannot open: \(String(cString: strerror(errno)))")) }
+    guard fd >= 0 else {
+      return .failure(ReadProblem(reason: "cannot open: \(String(cString: strerror(errno)))", opened: false))
+    }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

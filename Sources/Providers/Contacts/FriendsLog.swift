@@ -11,9 +11,9 @@ import TimelineCore
 ///     {"v":1,"event":"snooze","who":"uid:…","name":"Alice","until":"2026-12-09","at":1764…}
 ///     {"v":1,"event":"track","who":"uid:…","name":"Alice","day":"2026-11-01","at":1764…}
 ///
-/// Each event is one `write` to a descriptor opened with O_APPEND, under an exclusive
+/// Each append is one `write` to a descriptor opened with O_APPEND, under an exclusive
 /// `flock`, so concurrent writers interleave whole lines and lose none; readers take a
-/// shared lock. A line that does not parse (a torn write from another tool, an edit by
+/// shared lock. An append starts on a fresh line and a failed one is cut back (`append`). A line that does not parse (a torn write from another tool, an edit by
 /// hand) is skipped and counted, never fatal.
 public struct FriendsLog: Sendable {
   /// What a line records: a contact, a snooze, or the start of tracking.
@@ -68,24 +68,56 @@ public struct FriendsLog: Sendable {
     return (data ?? (Environment.get("HOME") ?? "") + "/.local/share") + "/timeline/friends/log.jsonl"
   }
 
-  /// Appends `events` as one write.
+  /// Appends `events` as one write, on a line of their own: when the file does not end in
+  /// a newline (an editor that adds none, an earlier append cut short), one is written
+  /// first, so the last line and the new ones are not joined into one that parses as
+  /// neither. When the write or its fsync fails (a full disk, a file size limit), the file
+  /// is cut back to the length it had, so no torn line is left behind and the caller's
+  /// error is the whole truth. A symlinked log (a dotfile manager's) is followed to the
+  /// regular file it names, as `read` follows it; anything else there is refused.
   public func append(_ events: [Event]) throws {
     guard !events.isEmpty else { return }
     try makeDirectory()
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    // Read and write, to look at the last byte; non-blocking, so a FIFO in its place
+    // fails at once instead of waiting for a reader.
+    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
     guard fd >= 0 else { throw ProviderError("cannot open \(path): \(String(cString: strerror(errno)))") }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw ProviderError("\(path): not a regular file; the friends log must be one (or a symlink to one)")
+    }
     guard flock(fd, LOCK_EX) == 0 else { throw ProviderError("cannot lock \(path)") }
     defer { flock(fd, LOCK_UN) }
-    let bytes = Array(events.map(Self.line).joined().utf8)
+    // The size under the lock: another writer may have appended since the open.
+    guard fstat(fd, &info) == 0 else { throw ProviderError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    let start = info.st_size
+    var bytes = Array(events.map(Self.line).joined().utf8)
+    if start > 0, Self.lastByte(fd, size: start) != 0x0A { bytes.insert(0x0A, at: 0) }
     var written = 0
     while written < bytes.count {
       let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { throw ProviderError("cannot write \(path): \(String(cString: strerror(errno)))") }
+      guard count > 0 else { throw cutBack(fd, to: start, "cannot write") }
       written += count
     }
-    fsync(fd)
+    guard fsync(fd) == 0 else { throw cutBack(fd, to: start, "cannot save") }
+  }
+
+  /// The byte before `size`, or nil when it cannot be read (then a newline is written
+  /// first: an empty line is skipped by `read`, a joined one would lose two events).
+  private static func lastByte(_ fd: Int32, size: off_t) -> UInt8? {
+    var byte: UInt8 = 0
+    return pread(fd, &byte, 1, size - 1) == 1 ? byte : nil
+  }
+
+  /// Truncates the log back to `size` after a failed append and returns the error to throw,
+  /// with `errno` as the failure left it.
+  private func cutBack(_ fd: Int32, to size: off_t, _ what: String) -> ProviderError {
+    let reason = String(cString: strerror(errno))
+    let undone = ftruncate(fd, size) == 0
+    return ProviderError(
+      "\(what) \(path): \(reason)" + (undone ? "; nothing was logged" : "; the last line may be incomplete"))
   }
 
   /// Every event in the file, in order, and the line numbers that did not parse. A

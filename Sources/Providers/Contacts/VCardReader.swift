@@ -9,29 +9,44 @@ public enum VCardReader {
     public var problems: [String] = []
   }
 
-  /// Properties whose values can be large and are never needed: their continuation
-  /// lines are passed over without being copied.
-  private static let skipped: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]
+  /// A card may keep at most this many bytes of text (the passed-over `PHOTO`, `LOGO`,
+  /// `SOUND` and `KEY` values do not count) …
+  public static let maxCardBytes = 1 << 20
+  /// … and at most this many properties. A card over either is skipped and named: no
+  /// address book needs more, and a file that does is not one to spend a refresh on.
+  public static let maxCardLines = 10_000
+  /// What is kept of a line outside a card, or inside one already over its budget: enough
+  /// for `BEGIN:VCARD` and `END:VCARD`, the only lines that matter there.
+  private static let strayLineBytes = 256
 
-  /// The cards in `bytes`; `file` names them in problems.
+  /// The cards in `bytes`; `file` names them in problems. Linear in the size of `bytes`
+  /// (`VCardUnfold`), with each card held to `maxCardBytes` and `maxCardLines`.
   public static func read(_ bytes: [UInt8], file: String) -> Result {
     var result = Result()
     var card: CardBuilder?
     var cardCount = 0
-    var logical: [UInt8] = []
-    var logicalLine = 0
-    var skipping = false
-    var softBreak = false
+    var lines = VCardUnfold(bytes)
 
-    func finishLine() {
-      defer { logical.removeAll(keepingCapacity: true) }
-      guard !skipping, !logical.isEmpty, let line = VCardLine(logical[...], lineNumber: logicalLine) else { return }
-      if line.name == "BEGIN", line.text.uppercased() == "VCARD" {
-        if let open = card { result.problems.append(open.describe(file: file, "no END:VCARD before the next card")) }
+    func close(_ open: CardBuilder, _ reason: String) {
+      result.problems.append(open.describe(file: file, open.tooLarge ? open.budgetReason : reason))
+    }
+
+    while true {
+      // Room for the rest of the card's budget, and always for an END:VCARD.
+      let limit = card.map { $0.tooLarge ? strayLineBytes : max(strayLineBytes, maxCardBytes - $0.kept) }
+      guard let physical = lines.next(limit: limit ?? strayLineBytes) else { break }
+      let line = physical.passedOver ? nil : VCardLine(physical.bytes, lineNumber: physical.number)
+      if let line, line.name == "BEGIN", line.text.uppercased() == "VCARD" {
+        if let open = card { close(open, "no END:VCARD before the next card") }
         cardCount += 1
         card = CardBuilder(number: cardCount, line: line.lineNumber)
-      } else if line.name == "END", line.text.uppercased() == "VCARD" {
-        guard let done = card else { return }
+      } else if let line, line.name == "END", line.text.uppercased() == "VCARD" {
+        guard let done = card else { continue }
+        card = nil
+        guard !done.tooLarge else {
+          close(done, "")
+          continue
+        }
         switch done.build(file: file) {
         case .success(let contact):
           result.contacts.append(contact)
@@ -40,62 +55,20 @@ public enum VCardReader {
           }
         case .failure(let problem): result.problems.append(problem.text)
         }
-        card = nil
-      } else {
-        card?.add(line)
+      } else if card?.tooLarge == false, !physical.bytes.isEmpty || physical.passedOver {
+        // Mutated in place through the optional: a copy would copy the card's arrays.
+        card?.kept += physical.bytes.count
+        card?.lines += 1
+        if physical.truncated || (card?.kept ?? 0) > maxCardBytes || (card?.lines ?? 0) > maxCardLines {
+          card?.tooLarge = true
+        } else if let line {
+          card?.add(line)
+        }
       }
     }
-
-    var lineNumber = 0
-    var start = 0
-    let count = bytes.count
-    while start < count {
-      var end = start
-      while end < count, bytes[end] != 0x0A { end += 1 }
-      lineNumber += 1
-      var stop = end
-      if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
-      let first = stop > start ? bytes[start] : 0
-      if (first == 0x20 || first == 0x09) && !logical.isEmpty || skipping && (first == 0x20 || first == 0x09) {
-        if !skipping { logical.append(contentsOf: bytes[(start + 1)..<stop]) }
-      } else if softBreak {
-        logical.removeLast()
-        logical.append(contentsOf: bytes[start..<stop])
-      } else {
-        finishLine()
-        logicalLine = lineNumber
-        skipping = isSkipped(bytes, from: start, to: stop)
-        if !skipping { logical.append(contentsOf: bytes[start..<stop]) }
-      }
-      softBreak = !skipping && logical.last == UInt8(ascii: "=") && isQuotedPrintable(logical)
-      start = end + 1
-    }
-    finishLine()
-    if let open = card { result.problems.append(open.describe(file: file, "the file ends before END:VCARD")) }
+    if let open = card { close(open, "the file ends before END:VCARD") }
     if cardCount == 0 && result.problems.isEmpty { result.problems.append("\(file): no BEGIN:VCARD; not a vCard file") }
     return result
-  }
-
-  /// Whether the line from `start` names a property in `skipped` (after any group).
-  private static func isSkipped(_ bytes: [UInt8], from start: Int, to stop: Int) -> Bool {
-    var nameStart = start
-    var index = start
-    while index < stop, index - start < 64 {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
-      if byte == UInt8(ascii: ".") { nameStart = index + 1 }
-      index += 1
-    }
-    let length = index - nameStart
-    guard length >= 3, length <= 5 else { return false }
-    let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).uppercased()
-    return skipped.contains(name)
-  }
-
-  /// Whether the text before the value's colon marks it quoted-printable.
-  private static func isQuotedPrintable(_ line: [UInt8]) -> Bool {
-    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
-    return String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
   }
 }
 
@@ -109,6 +82,16 @@ private struct CardBuilder {
   var structured: String?
   var contact = Contact(name: "", file: "")
   var notes: [String] = []
+  /// Bytes of text and properties read so far, against the reader's budget.
+  var kept = 0
+  var lines = 0
+  /// Over the budget: nothing more is added, and the card is skipped at its end.
+  var tooLarge = false
+
+  /// Why a card over the budget is skipped.
+  var budgetReason: String {
+    "larger than \(VCardReader.maxCardBytes >> 20) MB or \(VCardReader.maxCardLines) properties"
+  }
 
   init(number: Int, line: Int) {
     self.number = number

@@ -158,7 +158,7 @@ public enum EmitPipeline {
     var isStack = false
     let read = CacheReader.large(path: path, at: now) { meta in
       isStack = meta.kind == StackRule.kind
-      return LargeText.showsFollowing(kind: meta.kind)
+      return meta.days
     }
     stack = isStack
     switch read {

@@ -6,15 +6,16 @@ import TimelineTestSupport
 
 /// Builders for cache files written the real way (CacheStore, atomic rename).
 public enum Caches {
-  /// A timeline of `entries` for `widget`, generated at 0.
+  /// A timeline of `entries` for `widget`, generated at 0. `days`: entries that are days of
+  /// one forecast; by default, as the avalanche provider declares its own.
   public static func timeline(
     _ widget: WidgetName = "w", kind: String = "test-kind", entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .never, placeholder: Entry = Entry(date: 0, runs: [TextRun("loading")], alt: "loading"),
-    grace: Int64 = Timeline.defaultGrace
+    grace: Int64 = Timeline.defaultGrace, days: Bool? = nil
   ) -> Timeline {
     Timeline(
       widget: widget, kind: kind, entries: entries, end: end, policy: policy, placeholder: placeholder,
-      generated: 0, grace: grace)
+      generated: 0, grace: grace, days: days ?? (kind == "avalanche"))
   }
 
   /// Writes `timeline` into the cache directory `dir`; a failed write fails the test.

@@ -3,14 +3,12 @@ import TimelineCore
 /// The large family (`--family large`, WidgetKit's `.systemLarge`): the whole current entry
 /// as lines of styled runs, for conky, plain text and `timeline show`. A shabad is every
 /// verse with its transliteration and translation under a header with its source; where
-/// entries are days of one forecast (kind `avalanche`), every later day follows the current
-/// one, each with its main text, so the large avalanche widget is the three days Varsom
-/// publishes. Other kinds show later entries only with `all` (they are different content).
+/// entries are days of one forecast (`Timeline.days`, which the provider declares), every
+/// later day follows the current one, each with its main text, so the large avalanche
+/// widget is the three days Varsom publishes. Other timelines show later entries only with
+/// `all` (they are different content).
 /// The lines are the entries' own text: each bar cleans and escapes them as it does a line.
 public enum LargeText {
-  /// Kinds whose entries are consecutive days of one forecast.
-  static let dayKinds = ["avalanche"]
-
   /// The grey of the rule between entries.
   static let ruleColor = Palette.dim
   /// The colour of an entry's link line.
@@ -18,14 +16,11 @@ public enum LargeText {
   /// The rule's text: 40 box-drawing lines.
   static let ruleText = "────────────────────────────────────────"
 
-  /// Whether the large form of a `kind` widget shows the entries after the current one.
-  public static func showsFollowing(kind: String) -> Bool { dayKinds.contains(kind) }
-
   /// The entry at `index` and those that follow it as described above, with a rule line
   /// between entries.
   public static func lines(_ timeline: Timeline, from index: Int, all: Bool) -> [[TextRun]] {
     var entries = [timeline.entries[index]]
-    if all || showsFollowing(kind: timeline.kind) {
+    if all || timeline.days {
       entries += timeline.entries[(index + 1)...].filter { entry in timeline.end.map { entry.date < $0 } ?? true }
     }
     var out: [[TextRun]] = []

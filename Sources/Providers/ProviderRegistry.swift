@@ -21,4 +21,13 @@ public enum ProviderRegistry {
 
   /// The known kind names.
   public static var kinds: [String] { all.map { $0.kind } }
+
+  /// Every service a kind calls, once each, by `[sources]` key.
+  public static var services: [Service] {
+    var seen: Set<String> = []
+    return all.flatMap { $0.services }.filter { seen.insert($0.key).inserted }.sorted { $0.key < $1.key }
+  }
+
+  /// The service with `[sources]` key `key`, or nil.
+  public static func service(key: String) -> Service? { services.first { $0.key == key } }
 }

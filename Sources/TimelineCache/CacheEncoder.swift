@@ -86,6 +86,10 @@ public enum CacheEncoder {
       w.endArray()
       w.optional("minDisplay", t.minDisplay)
     }
+    if t.days {
+      w.key("days")
+      w.bool(true)
+    }
     w.field("count", Int64(t.entries.count))
     w.field("entryBytes", Int64(entryBytes))
     w.key("placeholder")

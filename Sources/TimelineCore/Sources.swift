@@ -1,21 +1,18 @@
-/// A service whose base URL the config's `[sources]` table may set.
-public enum Source: String, Sendable, CaseIterable {
-  case banidb, varsom, lavinprognoser
-
+/// A service a provider calls, whose base URL the config's `[sources]` table may set.
+/// Each provider declares the services it calls (`TimelineProvider.services`); the
+/// registry of providers is the only list of them.
+public struct Service: Sendable, Hashable {
+  /// The `[sources]` key: "banidb", "varsom".
+  public let key: String
   /// The production base URL, used when the config names none.
-  public var defaultURL: SourceURL {
-    switch self {
-    case .banidb: SourceURL(normalised: "https://api.banidb.com/v2")
-    case .varsom: SourceURL(normalised: "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api")
-    case .lavinprognoser: SourceURL(normalised: "https://nvgis.naturvardsverket.se/geoserver/lavinprognoser/ows")
-    }
+  public let defaultURL: SourceURL
+
+  /// A service at its production URL, which must be an https URL with no trailing slash
+  /// (a declaration in the code, checked by the tests).
+  public init(key: String, defaultURL: String) {
+    self.key = key
+    self.defaultURL = SourceURL(normalised: defaultURL)
   }
-
-  /// By key name, the order the config printer and the config hash have always used.
-  public static let sorted = allCases.sorted { $0.rawValue < $1.rawValue }
-
-  /// The keys as an error message lists them: "banidb, varsom, lavinprognoser".
-  public static let keyList = allCases.map(\.rawValue).joined(separator: ", ")
 }
 
 /// A service's base URL, checked once where it enters (config or argv): http or https
@@ -70,22 +67,20 @@ public struct SourceURL: Sendable, Hashable, CustomStringConvertible {
 
 /// The base URL of every service: the defaults, with whatever the config set instead.
 public struct Sources: Sendable, Equatable {
-  private var urls: [Source: SourceURL]
+  /// The URLs the config set, by `[sources]` key.
+  public private(set) var overrides: [String: SourceURL] = [:]
 
   /// Every service at its production URL.
-  public init() {
-    urls = Dictionary(uniqueKeysWithValues: Source.allCases.map { ($0, $0.defaultURL) })
-  }
+  public init() {}
 
   /// Every service at its production URL, except those given.
-  public init(_ overrides: [Source: SourceURL]) {
-    self.init()
-    for (source, url) in overrides { urls[source] = url }
+  public init(_ overrides: [Service: SourceURL]) {
+    for (service, url) in overrides { self.overrides[service.key] = url }
   }
 
-  /// The URL of `source`.
-  public subscript(source: Source) -> SourceURL {
-    get { urls[source] ?? source.defaultURL }
-    set { urls[source] = newValue }
+  /// The URL of `service`.
+  public subscript(service: Service) -> SourceURL {
+    get { overrides[service.key] ?? service.defaultURL }
+    set { overrides[service.key] = newValue }
   }
 }

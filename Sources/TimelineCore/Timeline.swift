@@ -33,13 +33,16 @@ public struct Timeline: Sendable, Equatable {
   /// A stack's `min_display`: how long a shown member stays unless another one's score is
   /// clearly higher.
   public var minDisplay: Int64?
+  /// Whether the entries are consecutive days of one forecast (the provider's
+  /// `entriesAreDays`): the large family shows the days after the current one too.
+  public var days = false
 
   /// Creates a timeline; entries are sorted by date (stable for equal dates).
   public init(
     widget: WidgetName, kind: String, entries: [Entry], end: Int64? = nil,
     policy: ReloadPolicy = .atEnd, placeholder: Entry, generated: Int64,
     lastSuccess: Int64? = nil, grace: Int64 = Timeline.defaultGrace, configHash: String = "", line: LineForm? = nil,
-    polybarFont: Int? = nil, members: [String] = [], minDisplay: Int64? = nil
+    polybarFont: Int? = nil, members: [String] = [], minDisplay: Int64? = nil, days: Bool = false
   ) {
     self.widget = widget
     self.kind = kind
@@ -55,6 +58,7 @@ public struct Timeline: Sendable, Equatable {
     self.polybarFont = polybarFont
     self.members = members
     self.minDisplay = minDisplay
+    self.days = days
   }
 
   private static func sorted(_ entries: [Entry]) -> [Entry] {

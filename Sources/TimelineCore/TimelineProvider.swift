@@ -14,17 +14,36 @@ public protocol TimelineProvider: Sendable {
   /// was built (e.g. the shabads of an imported file). The engine folds it into the
   /// config hash, so a change makes the widget due as an edit of its config does.
   var inputs: String { get }
-  /// The services (`[sources]` base URLs) the provider reads; nil means all of them.
-  /// The config hash covers only these, so editing one service's URL makes no other
-  /// service's widget due.
-  var sourceKeys: [Source]? { get }
+  /// The services this kind may call (their `[sources]` keys and default URLs).
+  static var services: [Service] { get }
+  /// The services this widget calls, of `services`. The config hash covers only these,
+  /// so editing one service's URL makes no other service's widget due.
+  var servicesUsed: [Service] { get }
+  /// Whether the entries are consecutive days of one forecast: the large family then
+  /// shows every later day after the current one (the cache's meta says so to the bars).
+  static var entriesAreDays: Bool { get }
+  /// The IANA zone whose days this widget's entries are keyed to (a Hukamnama's day is
+  /// Amritsar's, an avalanche day the service's); nil for entries that follow the user's
+  /// own clock. Browsing names a day-keyed entry by its day in this zone.
+  var dayZone: String? { get }
+  /// How a link a click may open starts: `https://` or `http://` for most kinds, since a
+  /// link could be anything; a kind whose links it builds itself may add others.
+  static var linkPrefixes: [String] { get }
 }
 
 extension TimelineProvider {
   /// Most providers read nothing but their options.
   public var inputs: String { "" }
-  /// All of them, unless a provider says which it reads.
-  public var sourceKeys: [Source]? { nil }
+  /// Most providers call no service.
+  public static var services: [Service] { [] }
+  /// Every service of the kind, unless a provider says which this widget calls.
+  public var servicesUsed: [Service] { Self.services }
+  /// Most providers' entries are different content, not days of one forecast.
+  public static var entriesAreDays: Bool { false }
+  /// Most providers' entries follow the user's clock.
+  public var dayZone: String? { nil }
+  /// The web only.
+  public static var linkPrefixes: [String] { ["https://", "http://"] }
 }
 
 /// What a provider returns: entries, an optional end and a reload policy.

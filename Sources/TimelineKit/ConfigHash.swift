@@ -16,17 +16,17 @@ enum ConfigHash {
   /// Option keys that only choose how cached entries are shown.
   static let presentationOptions: Set<String> = ["line"]
 
-  /// `inputs`: the provider's `inputs`; `sourceKeys`: the `[sources]` it reads (nil: all).
+  /// `inputs`: the provider's `inputs`; `services`: the services it calls.
   static func of(
     _ widget: WidgetConfig, sources: Sources, bars: BarsConfig = BarsConfig(), inputs: String = "",
-    sourceKeys: [Source]? = nil
+    services: [Service] = []
   ) -> String {
     var text = "kind=\(widget.kind)\n"
     for key in widget.options.keys.sorted() where !presentationOptions.contains(key) {
       text += "\(key)=\(describe(widget.options[key]))\n"
     }
-    for source in Source.sorted where sourceKeys?.contains(source) ?? true {
-      text += "source.\(source.rawValue)=\(sources[source].text)\n"
+    for service in services.sorted(by: { $0.key < $1.key }) {
+      text += "source.\(service.key)=\(sources[service].text)\n"
     }
     var shown = ""
     for key in presentationOptions.sorted() { shown += "\(key)=\(describe(widget.options[key]))\n" }

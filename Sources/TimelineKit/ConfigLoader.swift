@@ -92,10 +92,11 @@ public enum ConfigLoader {
     for item in items {
       let key = item.key
       let place = at(file, item.node.position)
-      guard let source = Source(rawValue: key) else {
+      guard let source = ProviderRegistry.service(key: key) else {
+        let keys = ProviderRegistry.services.map(\.key)
         throw ConfigError(
-          "\(at(file, item.keyPosition)): [sources] unknown key \"\(key)\" (expected \(Source.keyList))"
-            + hint(key, Source.sorted.map(\.rawValue)))
+          "\(at(file, item.keyPosition)): [sources] unknown key \"\(key)\" (expected \(keys.joined(separator: ", ")))"
+            + hint(key, keys))
       }
       guard case .string(let url) = item.node.value else {
         throw ConfigError("\(place): [sources] \(key): expected a URL string")

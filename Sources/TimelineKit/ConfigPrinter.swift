@@ -1,3 +1,4 @@
+import Providers
 import TimelineCore
 
 /// Writes a config back as TOML, for `timeline config`.
@@ -5,7 +6,7 @@ public enum ConfigPrinter {
   /// `config` as TOML that loads back to the same config.
   public static func toml(_ config: AppConfig) -> String {
     var out = "# effective config from \(config.file)\n\n[sources]\n"
-    for source in Source.sorted { out += "\(source.rawValue) = \(quote(config.sources[source].text))\n" }
+    for service in ProviderRegistry.services { out += "\(service.key) = \(quote(config.sources[service].text))\n" }
     out += "\n[refresh]\ngrace = \(config.grace)\n"
     if config.bars != BarsConfig() {
       out += "\n[bars]\n"

@@ -1,3 +1,4 @@
+import Providers
 import TimelineCore
 
 /// The config that applies when no file exists, and what `timeline config --default` prints.
@@ -7,9 +8,7 @@ public enum DefaultConfig {
     # timeline config: see examples/config.toml for every option.
 
     [sources]            # base URLs, overridable (tests point them at 127.0.0.1)
-    banidb = "\(Source.banidb.defaultURL)"
-    varsom = "\(Source.varsom.defaultURL)"
-    lavinprognoser = "\(Source.lavinprognoser.defaultURL)"
+    \(ProviderRegistry.services.map { "\($0.key) = \"\($0.defaultURL)\"" }.joined(separator: "\n"))
 
     [widgets.random-shabad]
     kind = "random-shabad"

@@ -26,7 +26,7 @@ public enum WidgetFactory {
   static func hash(
     _ widget: WidgetConfig, _ provider: any TimelineProvider, sources: Sources, bars: BarsConfig
   ) -> String {
-    ConfigHash.of(widget, sources: sources, bars: bars, inputs: provider.inputs, sourceKeys: provider.sourceKeys)
+    ConfigHash.of(widget, sources: sources, bars: bars, inputs: provider.inputs, services: provider.servicesUsed)
   }
 
   /// The timeline a draft becomes, stamped at `now`; `bars` gives the polybar font index
@@ -41,6 +41,6 @@ public enum WidgetFactory {
       entries: RelevanceBoost.apply((try? RelevanceBoost.of(widget)) ?? 0, to: draft.entries), end: draft.end,
       policy: draft.policy, placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace,
       configHash: hash, line: draft.line, polybarFont: bars.polybarGurmukhiFont, members: stack?.members ?? [],
-      minDisplay: stack?.minDisplay)
+      minDisplay: stack?.minDisplay, days: type(of: provider).entriesAreDays)
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Providers
 import TimelineCore
 import TimelineKit
 
@@ -37,11 +38,9 @@ extension TimelineCommand {
         }
         let lower = url.lowercased()
         // A link from a command widget could be anything; xdg-open would hand a file: or
-        // custom-scheme URL to whatever claims it.
-        // A friends entry's tel: or mailto: link is built from the user's own card and
-        // holds only a number or a plain address (Contact.link).
-        let dial = timeline.kind == "friends" && (lower.hasPrefix("tel:") || lower.hasPrefix("mailto:"))
-        guard dial || lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+        // custom-scheme URL to whatever claims it. A kind may open others it builds itself.
+        let prefixes = ProviderRegistry.type(for: timeline.kind)?.linkPrefixes ?? ["https://", "http://"]
+        guard prefixes.contains(where: { lower.hasPrefix($0) }) else {
           throw CommandFailure.failed("not opening \"\(url)\": only http and https links are opened")
         }
         if print {

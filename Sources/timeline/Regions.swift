@@ -64,7 +64,7 @@ extension TimelineCommand {
       var all: [AvalancheRegion] = []
       for country in countries {
         let flag = try country == .norway ? url(varsom, flag: "varsom") : url(lavinprognoser, flag: "lavinprognoser")
-        let base = flag ?? configured[country.source]
+        let base = flag ?? configured[country.service]
         if offline {
           all += AvalancheRegions.bundled(country)
           continue
@@ -72,7 +72,7 @@ extension TimelineCommand {
         do {
           all += try await AvalancheRegions.fetch(country, base: base, http: http, now: now)
         } catch {
-          Console.error("offline: bundled list for \(country.source) (\(error))")
+          Console.error("offline: bundled list for \(country.service.key) (\(error))")
           all += AvalancheRegions.bundled(country)
         }
       }

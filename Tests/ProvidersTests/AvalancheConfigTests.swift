@@ -118,3 +118,15 @@ private let utc = AvalancheFixture.utc
     #expect(Zone.stockholm.parse("2021-02-28 18:00") == utc("2021-02-28T17:00:00Z"))
   }
 }
+
+/// The services the providers declare: one list, every default a valid https URL.
+@Suite struct ServiceDeclarationTests {
+  @Test func everyDefaultPassesItsOwnCheckAndEveryKeyIsOnce() throws {
+    let services = ProviderRegistry.services
+    #expect(services.map(\.key) == ["banidb", "lavinprognoser", "varsom"])
+    for service in services {
+      #expect(try SourceURL(service.defaultURL.text) == service.defaultURL)
+      #expect(service.defaultURL.text.hasPrefix("https://"))
+    }
+  }
+}

@@ -151,7 +151,7 @@ private let utc = AvalancheFixture.utc
   }
 
   @Test func afternoonReloadRule() {
-    let source = VarsomSource(base: Source.varsom.defaultURL, regions: [3011], language: .en)
+    let source = VarsomSource(base: Service.varsom.defaultURL, regions: [3011], language: .en)
     // 16:29:59 and 16:30 Oslo (CET) on 2026-01-15.
     #expect(source.policy(now: utc("2026-01-15T15:29:59Z")) == .after(utc("2026-01-15T15:30:00Z")))
     #expect(source.policy(now: utc("2026-01-15T15:30:00Z")) == .after(utc("2026-01-15T23:01:00Z")))

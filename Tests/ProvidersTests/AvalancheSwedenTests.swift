@@ -198,7 +198,7 @@ private let utc = AvalancheFixture.utc
   }
 
   @Test func overdueForecastRetriesWithinTheHour() {
-    let source = LavinprognoserSource(base: Source.lavinprognoser.defaultURL, areas: [2], language: .sv)
+    let source = LavinprognoserSource(base: Service.lavinprognoser.defaultURL, areas: [2], language: .sv)
     let validTo = utc("2026-03-01T17:00:00Z")
     #expect(source.policy(now: utc("2026-03-01T17:30:00Z"), validTo: validTo) == .after(utc("2026-03-01T18:30:00Z")))
   }

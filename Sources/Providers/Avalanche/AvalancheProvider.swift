@@ -34,7 +34,11 @@ public struct AvalancheProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "avalanche"
   /// Reads its country's service only.
-  public var sourceKeys: [Source]? { [country.source] }
+  public static let services: [Service] = [.varsom, .lavinprognoser]
+  public var servicesUsed: [Service] { [country.service] }
+  /// A forecast's day is its service's.
+  public var dayZone: String? { country == .sweden ? "Europe/Stockholm" : "Europe/Oslo" }
+  public static let entriesAreDays = true
 
   let country: AvalancheCountry
   let ids: [Int]
@@ -102,7 +106,7 @@ public struct AvalancheProvider: TimelineProvider {
   /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
-    let base = context.sources[country.source]
+    let base = context.sources[country.service]
     switch country {
     case .norway:
       let source = VarsomSource(base: base, regions: ids, language: language)

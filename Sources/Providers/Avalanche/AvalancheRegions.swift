@@ -7,7 +7,7 @@ public enum AvalancheCountry: String, Sendable, CaseIterable, Codable {
   case sweden = "se"
 
   /// Its service.
-  public var source: Source { self == .norway ? .varsom : .lavinprognoser }
+  public var service: Service { self == .norway ? .varsom : .lavinprognoser }
 }
 
 /// A forecast region (Norway) or area (Sweden).

@@ -16,7 +16,7 @@ enum AvalancheSamples {
     case .norway:
       let nb = language == .nb
       guard let text = load(nb ? "varsom-nb" : "varsom-en") else { return nil }
-      let source = VarsomSource(base: Source.varsom.defaultURL, regions: [nb ? 3011 : 3022], language: language)
+      let source = VarsomSource(base: Service.varsom.defaultURL, regions: [nb ? 3011 : 3022], language: language)
       let today = source.zone.day(at: now)
       let shifted = shiftDates(text, from: LocalDay(year: nb ? 2026 : 2023, month: 3, day: 1), to: today)
       guard let warnings = try? JSONDecoder().decode([VarsomWarning].self, from: Data(shifted.utf8)) else { return nil }
@@ -24,7 +24,7 @@ enum AvalancheSamples {
       return days.isEmpty ? nil : source.draft([days], builder: builder, now: now)
     case .sweden:
       guard let text = load("lavinprognoser-sv") else { return nil }
-      var source = LavinprognoserSource(base: Source.lavinprognoser.defaultURL, areas: ids, language: language)
+      var source = LavinprognoserSource(base: Service.lavinprognoser.defaultURL, areas: ids, language: language)
       let today = source.zone.day(at: now)
       // The sample forecast ends at 18:00; after that it must be tomorrow's.
       let target = now < source.zone.epoch(today, hour: 18) ? today : today.adding(days: 1)

@@ -1,6 +1,12 @@
 import FoundationEssentials
 import TimelineCore
 
+extension Service {
+  /// Sweden's forecasts: Naturvårdsverket's lavinprognoser WFS.
+  public static let lavinprognoser = Service(
+    key: "lavinprognoser", defaultURL: "https://nvgis.naturvardsverket.se/geoserver/lavinprognoser/ows")
+}
+
 /// Sweden: Naturvårdsverket's WFS layer `lavinprognoser:published_forecasts`. Each area has
 /// one forecast valid 18:00 the day before → 18:00 (Europe/Stockholm), with a one-day
 /// outlook in `trend_risk`/`trend_date`.

@@ -1,6 +1,12 @@
 import FoundationEssentials
 import TimelineCore
 
+extension Service {
+  /// Norway's forecasts: NVE's Varsom API.
+  public static let varsom = Service(
+    key: "varsom", defaultURL: "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api")
+}
+
 /// Norway: NVE's Varsom API. One Detail request per region (the Simple endpoints lack
 /// `EmergencyWarning`), today … today+2 in Europe/Oslo.
 struct VarsomSource: Sendable {

@@ -30,7 +30,7 @@ public struct FavouritesProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "favourites"
   /// Reads BaniDB only.
-  public var sourceKeys: [Source]? { [.banidb] }
+  public static let services: [Service] = [.banidb]
   static let retryGap: Int64 = 30 * 60
   static let fetchesPerRefresh = 40
 

@@ -21,7 +21,9 @@ public struct HukamnamaProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "hukamnama"
   /// Reads BaniDB only.
-  public var sourceKeys: [Source]? { [.banidb] }
+  public static let services: [Service] = [.banidb]
+  /// BaniDB dates the Hukamnama by Amritsar's calendar.
+  public var dayZone: String? { "Asia/Kolkata" }
   static let retryGap: Int64 = 30 * 60
 
   let style: BaniDBStyle

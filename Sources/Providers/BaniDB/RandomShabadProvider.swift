@@ -24,7 +24,7 @@ public struct RandomShabadProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "random-shabad"
   /// Reads BaniDB only.
-  public var sourceKeys: [Source]? { [.banidb] }
+  public static let services: [Service] = [.banidb]
   static let sources = ["G", "all", "D", "B", "A", "S", "N", "R"]
   static let retryGap: Int64 = 30 * 60
 

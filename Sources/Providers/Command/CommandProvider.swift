@@ -15,7 +15,6 @@ public struct CommandProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "command"
   /// Reads no service.
-  public var sourceKeys: [Source]? { [] }
 
   let argv: [String]
   let timeout: Int

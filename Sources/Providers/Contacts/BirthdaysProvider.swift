@@ -11,7 +11,6 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   /// The kind name in config.
   public static let kind = "birthdays"
   /// Reads no service.
-  public var sourceKeys: [Source]? { [] }
   static let horizonDays = 35
 
   let contacts: ContactsOptions

@@ -13,8 +13,10 @@ import TimelineCore
 public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   /// The kind name in config.
   public static let kind = "friends"
+  /// A friend's link is built from the user's own card (`Contact.link`): a number or a
+  /// plain address, which a click dials or writes to.
+  public static let linkPrefixes = ["https://", "http://", "tel:", "mailto:"]
   /// Reads no service.
-  public var sourceKeys: [Source]? { [] }
   static let horizonDays = 35
 
   let contacts: ContactsOptions

@@ -1,5 +1,5 @@
 /// How `timeline browse` names a browsed entry that is not today: a day word in the
-/// widget's time zone (`zone(kind:country:)`). The emitter only shows the stored word, or
+/// widget's time zone (the provider's `dayZone`). The emitter only shows the stored word, or
 /// says "in 3 h" from epoch seconds for today's entries.
 public enum DayWords {
   /// The wording for an entry at `target` seen at `now` in `zone`, and when it stops
@@ -24,16 +24,5 @@ public enum DayWords {
       word += " " + TimeText.hourMinute(clock.hour, clock.minute)
     }
     return (word, validUntil)
-  }
-
-  /// The zone whose days a widget's entries are keyed to: a Hukamnama's day is Amritsar's,
-  /// an avalanche day is Oslo's or Stockholm's. Nil for kinds whose entries follow the
-  /// user's own clock.
-  public static func zone(kind: String, country: String?) -> Zone? {
-    switch kind {
-    case "hukamnama": .ist
-    case "avalanche": country == "se" ? .stockholm : .oslo
-    default: nil
-    }
   }
 }

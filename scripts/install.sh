@@ -40,8 +40,28 @@ for value in "$prefix" "$destdir"; do
   case "$value" in *[[:cntrl:]]*) echo "install.sh: a path with a control character or newline cannot be installed to" >&2; exit 2 ;; esac
 done
 case "/$prefix/" in */../* | */./*) echo "install.sh: --prefix must not contain '.' or '..' components: '$prefix'" >&2; exit 2 ;; esac
+
+# A path with the symlinks of its longest existing part resolved (`cd -P`), the rest as
+# written. The prefix and every manifest entry are compared in this spelling, so that a
+# prefix given through a symlink (/home -> /data/home) is the same prefix however it is
+# spelled; files are still written, and snippets name them, as the prefix is spelled.
+# Under --destdir paths are taken as written: they name a staging tree, and a symlink in
+# it may point anywhere.
+resolve() {
+  if [ -n "$destdir" ]; then printf '%s\n' "$1"; return 0; fi
+  r_dir=${1:-/} r_rest=""
+  while [ "$r_dir" != / ] && [ ! -d "$r_dir" ]; do
+    r_rest="/${r_dir##*/}$r_rest"
+    r_dir=$(dirname "$r_dir")
+  done
+  r_real=$(cd -P -- "$r_dir" 2> /dev/null && pwd) || r_real=$r_dir
+  [ "$r_real" != / ] || r_real=""
+  printf '%s\n' "$r_real$r_rest"
+}
 prefix=${prefix%/}
 [ -n "$prefix" ] || prefix=/
+real_prefix=$(resolve "$prefix")
+case "$real_prefix" in *[[:cntrl:]]*) echo "install.sh: the prefix resolves to a path with a control character or newline" >&2; exit 2 ;; esac
 
 # A path as one shell word, for the hints.
 shq() {
@@ -69,32 +89,64 @@ docdir="$data/doc/timeline"
 manifest="$data/timeline/installed-files"
 
 # The manifest lists, one a line, each file the install wrote and each directory it
-# created (those end in /). Only entries below the prefix, with no . or .. in them, count:
-# a hand-edited line can never make --uninstall touch anything else.
+# created (those end in /). Only absolute entries with no . or .. in them, below the
+# prefix once both are resolved (`canonical`), count: a hand-edited line can never make
+# --uninstall touch anything else.
 inside_prefix() {
-  case "$1" in "$prefix"/*) ;; *) return 1 ;; esac
+  case "$1" in "$real_prefix"/*) ;; *) return 1 ;; esac
   case "$1/" in */../* | */./*) return 1 ;; esac
   return 0
 }
 # The prefix itself counts for a directory: an install into a new prefix created it.
 own_dir() {
-  [ "$1" = "$prefix" ] && return 0
+  [ "$1" = "$real_prefix" ] && return 0
   inside_prefix "$1"
+}
+# The same for a directory the install makes, spelled as the prefix is.
+own_new_dir() {
+  case "$1" in "$prefix" | "$prefix"/*) return 0 ;; *) return 1 ;; esac
+}
+# A manifest entry in the prefix's spelling: its directory resolved (a directory entry,
+# ending in /, itself). Entries that are not absolute or have . or .. stay as written,
+# and so are refused.
+canonical() {
+  case "$1" in /*) ;; *) printf '%s\n' "$1"; return 0 ;; esac
+  case "$1/" in */../* | */./*) printf '%s\n' "$1"; return 0 ;; esac
+  case "$1" in
+    */) c_path=$(resolve "${1%/}") && printf '%s/\n' "${c_path%/}" ;;
+    *) c_path=$(resolve "$(dirname "$1")") && printf '%s/%s\n' "${c_path%/}" "${1##*/}" ;;
+  esac
+}
+# canonical_list FILE: each line of FILE through canonical.
+canonical_list() {
+  while IFS= read -r c_line; do
+    if [ -n "$c_line" ]; then canonical "$c_line"; else printf '\n'; fi
+  done < "$1"
 }
 
 # Removes the files a manifest lists, then the directories it lists when they are empty
-# (deepest first); entries also in KEEP-LIST stay.
-remove_listed() { # MANIFEST [KEEP-LIST]
-  while IFS= read -r path; do
+# (deepest first); entries also in KEEP-LIST (in canonical spelling) stay. An entry
+# outside the prefix that names something that exists is written to LEFT-LIST, if given.
+remove_listed() { # MANIFEST [KEEP-LIST [LEFT-LIST]]
+  while IFS= read -r line; do
+    path=$(canonical "$line")
     case "$path" in
       */) own_dir "${path%/}" ;;
       *) inside_prefix "$path" ;;
-    esac || { [ -z "$path" ] || echo "install.sh: ignoring '$path' in the manifest: not inside $prefix" >&2; continue; }
+    esac || {
+      [ -z "$path" ] && continue
+      echo "install.sh: ignoring '$line' in the manifest: not inside $prefix" >&2
+      if [ -n "${3:-}" ] && { [ -e "$destdir${path%/}" ] || [ -L "$destdir${path%/}" ]; }; then
+        printf '%s\n' "$line" >> "$3"
+      fi
+      continue
+    }
     case "$path" in */) continue ;; esac
     if [ -n "${2:-}" ] && grep -qxF -- "$path" "$2"; then continue; fi
     rm -f -- "$destdir$path"
   done < "$1"
   grep -- '/$' "$1" | sort -r | while IFS= read -r dir; do
+    dir=$(canonical "$dir")
     own_dir "${dir%/}" || continue
     if [ -n "${2:-}" ] && grep -qxF -- "$dir" "$2"; then continue; fi
     rmdir -- "$destdir${dir%/}" 2> /dev/null || true
@@ -114,11 +166,18 @@ if [ "$uninstall" = yes ]; then
     exit 1
   fi
   # The manifest lists itself and its directory: read a copy.
-  listed=$(mktemp)
-  trap 'rm -f "$listed"' EXIT
+  listed=$(mktemp) left=$(mktemp)
+  trap 'rm -f "$listed" "$left"' EXIT
   cp "$destdir$manifest" "$listed"
   rm -f -- "$destdir$manifest"
-  remove_listed "$listed"
+  remove_listed "$listed" "" "$left"
+  if [ -s "$left" ]; then
+    # Never drop the list of files that are still there: the manifest keeps those.
+    mkdir -p -- "$destdir$data/timeline"
+    cp "$left" "$destdir$manifest"
+    echo "install.sh: $destdir$manifest lists $(wc -l < "$left" | tr -d ' ') entries that exist outside $prefix; nothing outside the prefix is removed, so the manifest now lists only them: check them, then delete the manifest by hand" >&2
+    exit 1
+  fi
   rmdir -- "$destdir$data/timeline" 2> /dev/null || true
   echo "removed timeline from $destdir$prefix"
   exit 0
@@ -134,10 +193,11 @@ started=no
 # shellcheck disable=SC2154 # status is set in the trap itself
 trap 'status=$?; rm -rf "$work"; if [ "$status" != 0 ] && [ "$started" = yes ] && [ "$package" = no ]; then
   echo "install.sh: the install stopped half-way; \"$0 --uninstall --prefix $(shq "$prefix")\" removes what it wrote" >&2; fi' EXIT
-plan="$work/plan" listing="$work/listing" old="$work/old"
+plan="$work/plan" listing="$work/listing" old="$work/old" old_canonical="$work/old-canonical"
 : > "$plan"
 : > "$listing"
 if [ -f "$destdir$manifest" ]; then cp "$destdir$manifest" "$old"; else : > "$old"; fi
+canonical_list "$old" > "$old_canonical"
 
 # First the plan (MODE KIND FROM TO, tab-separated), then one check of every target, then
 # the writes: a user's own file at an install path stops the install before it writes
@@ -150,7 +210,10 @@ kind_of() {
     */crontab) echo crontab ;;
     *.jsonc) echo json ;;
     *.toml) echo toml ;;
-    *.sh | *.tmux | *.ini) echo shell ;;
+    # i3blocks runs each command= line with sh, and the lemonbar launcher is a sh script.
+    *.sh | *.tmux | *.ini | */i3blocks.conf | */timeline-lemonbar) echo shell ;;
+    */conky.conf) echo conky ;;
+    */xmobarrc) echo xmobar ;;
     *) echo text ;;
   esac
 }
@@ -196,7 +259,7 @@ done
 theirs=""
 while IFS="$(printf '\t')" read -r mode kind from to; do
   if [ -e "$destdir$to" ] || [ -L "$destdir$to" ]; then
-    grep -qxF -- "$to" "$old" || theirs="$theirs
+    grep -qxF -- "$(canonical "$to")" "$old_canonical" || theirs="$theirs
   $destdir$to"
   fi
 done < "$plan"
@@ -219,7 +282,7 @@ make_dirs() {
   [ "$1" != / ] || { mkdir -p -- "$destdir/"; return 0; }
   make_dirs "$(dirname "$1")"
   mkdir -- "$destdir$1"
-  if own_dir "$1"; then record "$1/"; fi
+  if own_new_dir "$1"; then record "$1/"; fi
 }
 if [ "$package" = no ]; then
   if [ ! -d "$destdir$data/timeline" ]; then
@@ -227,7 +290,7 @@ if [ "$package" = no ]; then
     created=$(
       dir="$data/timeline"
       while [ "$dir" != / ] && [ ! -d "$destdir$dir" ]; do
-        if own_dir "$dir"; then printf '%s/\n' "$dir"; fi
+        if own_new_dir "$dir"; then printf '%s/\n' "$dir"; fi
         dir=$(dirname "$dir")
       done
     )
@@ -241,10 +304,12 @@ fi
 
 # Paths in the shipped text name the default prefix; each becomes this prefix's, written
 # for what reads it: a shell word in shell lines, systemd's quoting in a unit (% doubled),
-# a crontab's (% escaped), JSON's and TOML's string escapes. Literal text
+# a crontab's (% escaped), JSON's and TOML's string escapes, conky's and xmobar's as
+# printf octal escapes (see octal). Literal text
 # replacement (awk index), so no character in a prefix is a pattern.
 substitute() { # KIND FROM TO
-  KIND=$1 BINDIR=$bindir DATADIR=$data/timeline/ DOCDIR=$docdir/ awk '
+  # Bytes, not characters: octal() writes each byte of a UTF-8 path.
+  LC_ALL=C KIND=$1 BINDIR=$bindir DATADIR=$data/timeline/ DOCDIR=$docdir/ awk '
     function swap(s, from, to, out, i) {
       out = ""
       while ((i = index(s, from)) > 0) { out = out substr(s, 1, i - 1) to; s = substr(s, i + length(from)) }
@@ -260,16 +325,34 @@ substitute() { # KIND FROM TO
       return plain(s) ? s : swap(q, "%", "%%")
     }
     function str(s) { return swap(swap(s, "\\", "\\\\"), "\"", "\\\"") }
+    # A sh word made of nothing but quotes, $, (, ), digits, letters and backslashes:
+    # every byte outside the plain set written as printf'"'"'s \ooo. For conky, whose text
+    # ends a command at }, a comment at # and a string at ]], and xmobar, whose actions
+    # end at a backtick and whose template reads %…%, < and }{.
+    function octal(s, out, i, c) {
+      out = ""
+      for (i = 1; i <= length(s); i++) {
+        c = substr(s, i, 1)
+        out = out (c ~ /^[A-Za-z0-9\/._+,:@=-]$/ ? c : sprintf("\\%03o", ord[c]))
+      }
+      return "\"$(printf " q out q ")\""
+    }
     function command(s) {
       if (kind == "systemd") return unit(s)
       if (kind == "crontab") return swap(sh(s), "%", "\\%")
       if (kind == "json") return str(sh(s))
       if (kind == "shell") return sh(s)
+      # conky takes a command that starts with a double quote for a quoted string.
+      if (kind == "conky") return plain(s) ? s : "exec " octal(s)
+      # xmobar reads the command inside a Haskell string.
+      if (kind == "xmobar") return plain(s) ? s : str(octal(s))
       return s
     }
     function data(s) { return (kind == "json" || kind == "toml") ? str(s) : s }
     BEGIN {
       kind = ENVIRON["KIND"]
+      q = sprintf("%c", 39)
+      for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i
       n = 0
       from[++n] = "/usr/local/share/doc/timeline/"; to[n] = data(ENVIRON["DOCDIR"])
       from[++n] = "/usr/local/share/timeline/"; to[n] = data(ENVIRON["DATADIR"])
@@ -303,7 +386,8 @@ done < "$plan"
 
 if [ "$package" = no ]; then
   # A reinstall over an older release removes what the older one had and this one has not.
-  [ -s "$old" ] && remove_listed "$old" "$listing"
+  canonical_list "$listing" > "$work/listing-canonical"
+  [ -s "$old" ] && remove_listed "$old" "$work/listing-canonical"
   # Directories an earlier install created stay listed while they exist.
   grep -- '/$' "$old" | while IFS= read -r dir; do [ -d "$destdir${dir%/}" ] && printf '%s\n' "$dir"; done >> "$listing"
   sort -u "$listing" > "$destdir$manifest.tmp"

@@ -84,7 +84,7 @@ extension Subprocess {
   /// A pipe whose ends are close-on-exec from birth, so no other child inherits them.
   public static func makePipe() throws -> (read: Int32, write: Int32) {
     var fds: [Int32] = [0, 0]
-    guard pipe2(&fds, O_CLOEXEC) == 0 else { throw ProviderError(pipeFailure()) }
+    guard pipe2(&fds, O_CLOEXEC) == 0 else { throw pipeFailure() }
     return (fds[0], fds[1])
   }
 

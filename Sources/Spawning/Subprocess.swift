@@ -44,12 +44,12 @@ public enum Subprocess {
     guard argv.first?.isEmpty == false else { throw ProviderError.config("command is empty") }
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
-    guard pipe2(&outPipe, O_CLOEXEC) == 0 else { throw ProviderError(Self.pipeFailure()) }
+    guard pipe2(&outPipe, O_CLOEXEC) == 0 else { throw Self.pipeFailure() }
     guard pipe2(&errPipe, O_CLOEXEC) == 0 else {
-      let message = Self.pipeFailure()
+      let failure = Self.pipeFailure()
       close(outPipe[0])
       close(outPipe[1])
-      throw ProviderError(message)
+      throw failure
     }
     let spawned = Swift.Result(catching: {
       try spawn(argv, environment: environment, stdout: .descriptor(outPipe[1]), stderr: .descriptor(errPipe[1]))
@@ -64,7 +64,7 @@ public enum Subprocess {
     do {
       pid = try spawned.get()
     } catch let error as SpawnError {
-      throw ProviderError(error.description)
+      throw ProviderError(error.description, isShortage: isShortage(error.code))
     }
     ProcessGroups.register(pid)
     defer { ProcessGroups.unregister(pid) }
@@ -81,9 +81,18 @@ public enum Subprocess {
     return result
   }
 
-  /// "cannot create a pipe" and why, from errno (EMFILE: the descriptor limit).
-  static func pipeFailure() -> String {
-    "cannot create a pipe: " + String(cString: strerror(errno))
+  /// "cannot create a pipe" and why, from errno (EMFILE: the descriptor limit), marked a
+  /// shortage when it is one.
+  static func pipeFailure() -> ProviderError {
+    let code = errno
+    return ProviderError("cannot create a pipe: " + String(cString: strerror(code)), isShortage: isShortage(code))
+  }
+
+  /// Whether `code` (an errno of pipe2 or posix_spawn) says the system is short of
+  /// something, for now, rather than that the program cannot run: too many open files in
+  /// the process (EMFILE) or the system (ENFILE), too many processes (EAGAIN), no memory.
+  public static func isShortage(_ code: Int32) -> Bool {
+    code == EMFILE || code == ENFILE || code == EAGAIN || code == ENOMEM
   }
 
   /// How long output pipes may stay open after the program exited: a background process

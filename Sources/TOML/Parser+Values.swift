@@ -59,6 +59,8 @@ extension Parser {
 
   /// `[ value, value, ]`; items may be of different types, a trailing comma is allowed.
   mutating func array() throws(TOMLError) -> [TOMLNode] {
+    try enter()
+    defer { depth -= 1 }
     index += 1
     var items: [TOMLNode] = []
     while true {
@@ -81,7 +83,9 @@ extension Parser {
 
   /// `{ key = value, ... }` on one line, with no trailing comma; closed once written.
   mutating func inlineTable() throws(TOMLError) -> TOMLTable {
-    let box = TableBox(.header, at: position())
+    try enter()
+    defer { depth -= 1 }
+    let box = TableBox(.header, at: position(), depth: depth)
     index += 1
     section += 1
     let own = section

@@ -7,6 +7,9 @@ struct Parser {
   var index = 0
   /// Numbers sections (and inline tables) so that dotted keys extend only their own.
   var section = 0
+  /// How many tables and arrays hold what is read now (the root is 0), so that nesting
+  /// stops at `TOMLDocument.maxDepth` before the recursion runs the stack out.
+  var depth = 0
 
   init(_ text: SourceText) { self.text = text }
 
@@ -64,7 +67,7 @@ struct Parser {
 
   /// The whole document.
   mutating func document() throws(TOMLError) -> TOMLTable {
-    let root = TableBox(.header, at: TextPosition(line: 1, column: 1))
+    let root = TableBox(.header, at: TextPosition(line: 1, column: 1), depth: 0)
     var current = root
     while true {
       skipWhitespace()
@@ -89,6 +92,7 @@ struct Parser {
           ? try TableRules.append(path, at: position(start), root: root)
           : try TableRules.define(path, at: position(start), root: root)
       default:
+        depth = current.depth
         let (path, value) = try keyValue()
         try TableRules.insert(path, value, into: current, section: section)
       }
@@ -116,7 +120,21 @@ struct Parser {
     }
     index += 1
     skipWhitespace()
+    // Each segment but the last names a table one level further down.
+    if depth + path.count - 1 > TOMLDocument.maxDepth {
+      throw TableRules.tooDeep(at: path[TOMLDocument.maxDepth - depth].position)
+    }
+    let outer = depth
+    depth += path.count - 1
+    defer { depth = outer }
     return (path, try value())
+  }
+
+  /// Goes one level down for an array or inline table starting at the current scalar,
+  /// refused past `TOMLDocument.maxDepth`; the caller steps back up when done.
+  mutating func enter() throws(TOMLError) {
+    guard depth < TOMLDocument.maxDepth else { throw TableRules.tooDeep(at: position()) }
+    depth += 1
   }
 
   /// A key, dotted or not, with the spaces around it and its dots.

@@ -28,12 +28,15 @@ final class TableBox {
 
   var origin: Origin
   let position: TextPosition
+  /// How many tables and arrays hold it, the document's root being 0 (see `TOMLDocument.maxDepth`).
+  let depth: Int
   private var order: [KeySegment] = []
   private var items: [String: Item] = [:]
 
-  init(_ origin: Origin, at position: TextPosition) {
+  init(_ origin: Origin, at position: TextPosition, depth: Int) {
     self.origin = origin
     self.position = position
+    self.depth = depth
   }
 
   subscript(name: String) -> Item? { items[name] }
@@ -69,7 +72,8 @@ enum TableRules {
     for segment in path.dropLast() {
       switch box[segment.name] {
       case nil:
-        let made = TableBox(.implicit, at: segment.position)
+        try checkDepth(box.depth + 1, at: segment.position)
+        let made = TableBox(.implicit, at: segment.position, depth: box.depth + 1)
         box.set(segment, .table(made))
         box = made
       case .table(let table)?: box = table
@@ -86,7 +90,8 @@ enum TableRules {
     let last = path[path.count - 1]
     switch parent[last.name] {
     case nil:
-      let made = TableBox(.header, at: position)
+      try checkDepth(parent.depth + 1, at: last.position)
+      let made = TableBox(.header, at: position, depth: parent.depth + 1)
       parent.set(last, .table(made))
       return made
     case .table(let table)?:
@@ -108,7 +113,9 @@ enum TableRules {
   static func append(_ path: [KeySegment], at position: TextPosition, root: TableBox) throws(TOMLError) -> TableBox {
     let parent = try parent(of: path, from: root)
     let last = path[path.count - 1]
-    let made = TableBox(.header, at: position)
+    // The array is one level, each of its tables the next.
+    try checkDepth(parent.depth + 2, at: last.position)
+    let made = TableBox(.header, at: position, depth: parent.depth + 2)
     switch parent[last.name] {
     case nil: parent.set(last, .tables([made], position))
     case .tables(let tables, let first)?: parent.set(last, .tables(tables + [made], first))
@@ -125,7 +132,8 @@ enum TableRules {
     for segment in path.dropLast() {
       switch box[segment.name] {
       case nil:
-        let made = TableBox(.dotted(section), at: segment.position)
+        try checkDepth(box.depth + 1, at: segment.position)
+        let made = TableBox(.dotted(section), at: segment.position, depth: box.depth + 1)
         box.set(segment, .table(made))
         box = made
       case .table(let table)?:
@@ -146,6 +154,18 @@ enum TableRules {
     let last = path[path.count - 1]
     guard box[last.name] == nil else { throw TOMLError("duplicate key \"\(last.name)\"", at: last.position) }
     box.set(last, .value(value))
+  }
+
+  /// Refuses a table or array `depth` levels down when that is more than
+  /// `TOMLDocument.maxDepth`.
+  static func checkDepth(_ depth: Int, at position: TextPosition) throws(TOMLError) {
+    guard depth > TOMLDocument.maxDepth else { return }
+    throw tooDeep(at: position)
+  }
+
+  /// The error for a table or array nested past `TOMLDocument.maxDepth`, at where it starts.
+  static func tooDeep(at position: TextPosition) -> TOMLError {
+    TOMLError("tables and arrays are nested more than \(TOMLDocument.maxDepth) deep here", at: position)
   }
 
   private static func closed(_ segment: KeySegment, _ node: TOMLNode) -> TOMLError {

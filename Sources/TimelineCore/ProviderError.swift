@@ -8,12 +8,17 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
   public var retryAfter: Int64?
   /// Whether the failure is in the user's config rather than upstream (exit 2, no backoff).
   public var isConfig: Bool
+  /// Whether the system ran short of something to run the widget with (descriptors,
+  /// processes, memory): not the widget's failure, so no backoff; it is tried again at the
+  /// next refresh and keeps its last timeline meanwhile.
+  public var isShortage: Bool
 
   /// Creates an error.
-  public init(_ message: String, retryAfter: Int64? = nil, isConfig: Bool = false) {
+  public init(_ message: String, retryAfter: Int64? = nil, isConfig: Bool = false, isShortage: Bool = false) {
     self.message = CleanText.oneLineError(message)
     self.retryAfter = retryAfter
     self.isConfig = isConfig
+    self.isShortage = isShortage
   }
 
   /// A config error naming the option and what was expected.

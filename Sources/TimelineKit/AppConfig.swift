@@ -73,8 +73,14 @@ public struct BarsConfig: Sendable, Equatable {
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The message, starting with the file (and key) it concerns.
   public var description: String
-  /// An error that says `message`.
-  public init(_ message: String) { description = message }
+  /// An error that says `message`, each of its lines cleaned as any terminal line of
+  /// outside text (`CleanText.terminalLine`): the messages quote the file's path, keys,
+  /// widget names and values, which a config can fill with terminal controls and
+  /// bidirectional overrides, and every path that prints a config error relies on this.
+  public init(_ message: String) {
+    description = message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { CleanText.terminalLine(String($0)) }.joined(separator: "\n")
+  }
 
   /// A widget whose kind no provider has: checked when the config loads, and again for a
   /// `WidgetConfig` built in code.

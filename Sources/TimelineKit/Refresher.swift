@@ -186,6 +186,7 @@ public struct Refresher: Sendable {
         try? store.writeState(WidgetState(lastAttempt: now, lastError: failure.message), of: widget.name)
         return .invalidConfig(failure.message)
       }
+      if failure.isShortage { return shortage(failure, widget: widget, record: record, now: now) }
       let failures = (record.state?.lastError == nil ? 0 : record.state?.failures ?? 0) + 1
       let retryAt = now + backoff.delay(failures: failures, retryAfter: failure.retryAfter)
       let state = WidgetState(lastAttempt: now, lastError: failure.message, failures: failures, retryAt: retryAt)
@@ -206,5 +207,17 @@ public struct Refresher: Sendable {
       }
       return .failed(failure.message, retryAt: retryAt)
     }
+  }
+
+  /// A fetch the system had no room for (no descriptor for a pipe, no process): not the
+  /// widget's failure. The cached timeline stays, the failures in a row are not counted
+  /// and no retry time is set, so the next refresh tries again; the state says why.
+  private func shortage(_ failure: ProviderError, widget: WidgetConfig, record: WidgetRecord, now: Int64) -> Outcome {
+    let message =
+      "\(failure.message) (the system ran short, not the widget: its last timeline stays and the next refresh tries again)"
+    let failures = record.state?.lastError == nil ? 0 : record.state?.failures ?? 0
+    try? store.writeState(
+      WidgetState(lastAttempt: now, lastError: message, failures: failures), of: widget.name)
+    return .failed(message, retryAt: nil)
   }
 }

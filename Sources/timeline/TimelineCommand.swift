@@ -31,6 +31,10 @@ struct TimelineCommand: AsyncParsableCommand {
   /// could not be written turns success into 1.
   static func main() async {
     Console.prepare()
+    if let shortfall = AddressSpace.shortfall() {
+      Console.error("timeline: \(shortfall)")
+      Console.finish(1)
+    }
     do {
       var command = try parseAsRoot()
       if var command = command as? any AsyncParsableCommand {

@@ -134,10 +134,53 @@ import TimelineTestSupport
     handle.write(Data("\(prefix)/../outside\n\(outside)\n\(prefix)/bin/../../outside\n".utf8))
     try handle.close()
     let uninstall = try Self.install(script, ["--uninstall", "--prefix", prefix])
-    #expect(uninstall.status == 0, "\(uninstall)")
     #expect(try String(contentsOfFile: outside, encoding: .utf8) == "keep\n", "--uninstall deleted a file outside")
     #expect(uninstall.stderr.contains("ignoring '\(prefix)/../outside'"), "\(uninstall.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: prefix))
+    // The manifest is never dropped while it lists files that exist: it keeps those lines
+    // (everything of timeline's is gone) and the uninstall says so and fails.
+    #expect(uninstall.status == 1, "\(uninstall)")
+    #expect(
+      uninstall.stderr.contains("\(manifest) lists 3 entries that exist outside \(prefix)"), "\(uninstall.stderr)")
+    #expect(Self.entries(under: prefix) == ["share", "share/timeline", "share/timeline/installed-files"])
+    #expect(
+      try String(contentsOfFile: manifest, encoding: .utf8)
+        == "\(prefix)/../outside\n\(outside)\n\(prefix)/bin/../../outside\n")
+  }
+
+  /// The same prefix spelled through a symlink (as where /home is one): install one way,
+  /// uninstall the other, and an older manifest written in the other spelling.
+  @Test func aPrefixSpelledThroughASymlinkIsTheSamePrefix() throws {
+    let dir = try TempDir()
+    let script = try Self.stage(dir)
+    let real = dir.file("real")
+    let link = dir.file("lnk")
+    mkdir(real, 0o755)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real")
+    for (install, uninstall) in [(link, real), (real, link)] {
+      let installed = try Self.install(script, ["--prefix", install])
+      #expect(installed.status == 0, "\(installed)")
+      #expect(Self.entries(under: real).contains("bin/timeline-emit"))
+      let removed = try Self.install(script, ["--uninstall", "--prefix", uninstall])
+      #expect(removed.status == 0 && !removed.stderr.contains("ignoring"), "\(removed)")
+      #expect(Self.entries(under: real) == [], "left behind: \(Self.entries(under: real))")
+    }
+    // A manifest that names every file through the link, as one written before the
+    // installer resolved prefixes: a reinstall takes its files for its own, and an
+    // uninstall through the real path removes them all.
+    let manifest = real + "/share/timeline/installed-files"
+    func spellThroughLink() throws {
+      let text = try String(contentsOfFile: manifest, encoding: .utf8)
+      try text.replacingOccurrences(of: real + "/", with: link + "/").write(
+        toFile: manifest, atomically: true, encoding: .utf8)
+    }
+    #expect(try Self.install(script, ["--prefix", real]).status == 0)
+    try spellThroughLink()
+    let again = try Self.install(script, ["--prefix", real])
+    #expect(again.status == 0, "\(again)")
+    try spellThroughLink()
+    let removed = try Self.install(script, ["--uninstall", "--prefix", real])
+    #expect(removed.status == 0 && !removed.stderr.contains("ignoring"), "\(removed)")
+    #expect(Self.entries(under: real) == [], "left behind: \(Self.entries(under: real))")
   }
 
   @Test func anInstallThatStopsHalfWayCanBeUndone() throws {

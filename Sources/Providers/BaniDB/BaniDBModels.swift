@@ -90,6 +90,20 @@ struct Verse: Sendable {
 
 /// A shabad: the `/random`, `/shabads/{id}` body and each `hukamnama.shabads[i]`.
 struct Shabad: Sendable {
+  /// The angs of Sri Guru Granth Sahib (source "G").
+  static let angs = 1...1430
+  /// The pages any other source of BaniDB's can have, with room to spare.
+  static let pages = 1...9999
+
+  /// `page` when it can be one of the source's: an ang of 1 to 1430 for Sri Guru Granth
+  /// Sahib (or no source named), a page of 1 to 9999 for another; else nil, and no page
+  /// is shown. Anything else is damage on the way (an integer at Int64's limit once read
+  /// as "Ang -9223372036854775808"); the shabad itself is still shown.
+  static func checkedPage(_ page: Int?, sourceId: String?) -> Int? {
+    guard let page else { return nil }
+    return (sourceId == nil || sourceId == "G" ? angs : pages).contains(page) ? page : nil
+  }
+
   var id: Int
   /// The verseId the shabad is named by (its title line), when known.
   var nameVerse: Int?
@@ -107,10 +121,10 @@ struct Shabad: Sendable {
     nameVerse = info?["shabadName"]?.integer
     verses = (json["verses"]?.array ?? []).compactMap(Verse.init)
     guard !verses.isEmpty else { return nil }
-    page =
-      info?["pageNo"]?.integer ?? info?[path: "source", "pageNo"]?.integer
-      ?? json["verses"]?.array?.first?["pageNo"]?.integer
     sourceId = info?[path: "source", "sourceId"]?.text
+    page = Self.checkedPage(
+      info?["pageNo"]?.integer ?? info?[path: "source", "pageNo"]?.integer
+        ?? json["verses"]?.array?.first?["pageNo"]?.integer, sourceId: sourceId)
     sourceName = info?[path: "source", "english"]?.text
     raag = info?[path: "raag", "english"]?.text
     writer = info?[path: "writer", "english"]?.text

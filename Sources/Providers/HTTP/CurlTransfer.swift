@@ -97,6 +97,8 @@ final class CurlTransfer: @unchecked Sendable {
   // Written only by the transfer's thread, between perform's start and its end.
   private var body: [UInt8] = []
   private var headers: [String: String] = [:]
+  private var headerBytes = 0
+  private var headersTooLarge = false
   private var tooLarge = false
 
   init(_ request: CurlRequest, handles: CurlHandles) {
@@ -165,6 +167,8 @@ final class CurlTransfer: @unchecked Sendable {
   private func failure(_ code: CURLcode, _ raw: UnsafeMutableRawPointer) -> ProviderError {
     let host = request.host
     switch code {
+    case CURLE_WRITE_ERROR where headersTooLarge:
+      return ProviderError("response headers from \(host) are larger than \(Self.maxHeaderBytes >> 10) KB")
     case CURLE_WRITE_ERROR where tooLarge, CURLE_FILESIZE_EXCEEDED:
       return ProviderError("response from \(host) is larger than \(request.maxBody >> 20) MB")
     case CURLE_ABORTED_BY_CALLBACK: return ProviderError("request to \(host) was cancelled")
@@ -202,18 +206,30 @@ final class CurlTransfer: @unchecked Sendable {
     return true
   }
 
-  /// One header line. A status line starts a new response (a proxy's, a 100 Continue),
+  /// The most header bytes a transfer takes, all responses (redirects, a proxy's) counted:
+  /// below libcurl's own limit, whose failure reads as a lost connection, so that a
+  /// response with more says what was wrong with it.
+  static let maxHeaderBytes = 256 << 10
+
+  /// One header line; false (which stops the transfer) once the headers pass
+  /// `maxHeaderBytes`. A status line starts a new response (a proxy's, a 100 Continue),
   /// so only the final response's headers are kept.
-  fileprivate func header(_ line: UnsafeRawBufferPointer) {
+  fileprivate func header(_ line: UnsafeRawBufferPointer) -> Bool {
+    headerBytes += line.count
+    guard headerBytes <= Self.maxHeaderBytes else {
+      headersTooLarge = true
+      return false
+    }
     let text = String(decoding: line, as: UTF8.self)
     if text.hasPrefix("HTTP/") {
       headers = [:]
-      return
+      return true
     }
-    guard let colon = text.firstIndex(of: ":") else { return }
+    guard let colon = text.firstIndex(of: ":") else { return true }
     let name = text[..<colon].lowercased()
     let value = text[text.index(after: colon)...].trimmingWhitespace
     headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+    return true
   }
 
   fileprivate var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
@@ -244,8 +260,8 @@ private let onBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, Unsa
 private let onHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
   bytes, size, count, data in
   guard let transfer = transfer(data), let bytes else { return 0 }
-  transfer.header(UnsafeRawBufferPointer(start: bytes, count: size * count))
-  return size * count
+  // Returning less than given makes libcurl stop with CURLE_WRITE_ERROR.
+  return transfer.header(UnsafeRawBufferPointer(start: bytes, count: size * count)) ? size * count : 0
 }
 
 // Called about once a second at least, even while nothing arrives: the point where a

@@ -35,7 +35,10 @@ enum StackView {
       guard let memberName = WidgetName(name) else { continue }
       let view = CacheReader.view(path: store.path(for: memberName), at: now, tooltip: tooltip)
       guard let meta = view.meta, meta.kind != StackRule.kind else {
-        if details { skipped.append((name, view.meta == nil ? "no cache to read" : "a stack, not a member")) }
+        if details {
+          let why = view.meta != nil ? "a stack, not a member" : view.error.map(Self.unreadable) ?? "no cache to read"
+          skipped.append((name, why))
+        }
         continue
       }
       consider(
@@ -110,6 +113,18 @@ enum StackView {
       reason: reason, nextChange: next, members: meta.members, member: member.name,
       ranking: ranking.map { $0.name },
       stack: details ? StackDetail(shown: shown, ranking: ranking, held: held, skipped: skipped) : nil)
+  }
+
+  /// Why a member's file could not be read, in a ranking's words.
+  static func unreadable(_ error: CacheReadError) -> String {
+    switch error {
+    case .missing: "no cache to read"
+    case .tooLarge(_, let limit): "its cache is larger than \(limit >> 20) MB"
+    case .notRegularFile: "its cache is not a regular file"
+    case .unreadable(_, let code): "its cache cannot be read (errno \(code))"
+    case .empty, .corrupt: "damaged cache"
+    case .futureVersion: "its cache is from a newer version"
+    }
   }
 
   /// "avalanche: level 4, relevance 85 · next: hukamnama 50": which member and why.

@@ -14,7 +14,7 @@ public enum CacheReadError: Error, Sendable, Equatable, CustomStringConvertible 
     switch self {
     case .missing(let path): "no cache file at \(path) (run `timeline refresh`)"
     case .notRegularFile(let path): "\(path) is a symlink or not a regular file; refusing to read it"
-    case .tooLarge(let path, let size): "\(path) is \(size) bytes, over the reader's limit"
+    case .tooLarge(let path, let limit): "\(path) is larger than the reader's limit of \(limit >> 20) MB"
     case .unreadable(let path, let code): "cannot read \(path) (errno \(code))"
     case .empty(let path): "\(path) is empty"
     case .futureVersion(let path, let version):

@@ -30,14 +30,12 @@ public enum CacheReader {
     path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false, tooltip: Bool = true,
     stackPlaceholder: Bool = true
   ) -> CacheView {
-    switch FileBytes.open(path) {
-    case .failed(let error): return CacheView(error: error)
-    case .opened(let file):
-      // A one-shot emitter exits right after: what it read is never freed.
-      if keepParsed { _ = Unmanaged.passRetained(file) }
-      return withExtendedLifetime(file) {
+    switch FileBytes.read(path) {
+    case .failure(let error): return CacheView(error: error)
+    case .success(let bytes):
+      return bytes.withUnsafeBytes {
         view(
-          file.bytes, path: path, at: now, keepParsed: keepParsed, full: full, tooltip: tooltip,
+          $0, path: path, at: now, keepParsed: keepParsed, full: full, tooltip: tooltip,
           stackPlaceholder: stackPlaceholder)
       }
     }
@@ -72,12 +70,12 @@ public enum CacheReader {
 
   /// `timeline(path:)`, with its warning.
   public static func read(path: String) throws(CacheReadError) -> WholeRead {
-    let file: FileBytes
-    switch FileBytes.open(path) {
-    case .failed(let error): throw error
-    case .opened(let read): file = read
+    let bytes: [UInt8]
+    switch FileBytes.read(path) {
+    case .failure(let error): throw error
+    case .success(let read): bytes = read
     }
-    return try withExtendedLifetime(file) { () throws(CacheReadError) in try read(file.bytes, path: path) }
+    return try bytes.withUnsafeBytes { raw in Result { () throws(CacheReadError) in try read(raw, path: path) } }.get()
   }
 
   /// `read(path:)` of a file's bytes (the fuzz target, tests).
@@ -108,8 +106,8 @@ public enum CacheReader {
   /// line layout without parsing the rest of the file (`LineLayout.large`). `.whole` when
   /// only the whole document can answer (`timeline(path:)`, which also reports why).
   public static func large(path: String, at now: Int64, following: (CacheMeta) -> Bool) -> LargeRead {
-    guard case .opened(let file) = FileBytes.open(path) else { return .whole }
-    return withExtendedLifetime(file) { large(file.bytes, at: now, following: following) }
+    guard case .success(let bytes) = FileBytes.read(path) else { return .whole }
+    return bytes.withUnsafeBytes { large($0, at: now, following: following) }
   }
 
   /// `large(path:at:following:)` of a file's bytes (tests, the fuzz target).
@@ -132,7 +130,6 @@ public enum CacheReader {
     switch LineLayout.find(bytes, parser: parser) {
     case .futureVersion(let version): return CacheView(error: .futureVersion(path, version))
     case .layout(let layout):
-      if keepParsed { layout.keep(parser) }
       return view(
         layout, path: path, at: now, parser: parser, full: full, tooltip: tooltip, stackPlaceholder: stackPlaceholder)
     case .other:
@@ -204,7 +201,7 @@ public enum CacheReader {
     // Version 2: `x` points into the `extra` section; a missing or wrong index costs the
     // entry its detail and link, never the entry.
     let extra = root["extra"]?.array ?? []
-    let entries = items.compactMap { item in
+    let entries = items.compactMap { (item: JSONNode) in
       EntryDecoder.entry(item, extra: EntryDecoder.extraIndex(item).flatMap { $0 < extra.count ? extra[$0] : nil })
     }.sorted { $0.date < $1.date }
     return (meta, entries)

@@ -102,7 +102,10 @@ final class JSONParser {
   }
 }
 
-/// A borrowed json-c value.
+/// A borrowed json-c value, read as docs/cache-format.md's "One answer" says: of a
+/// repeated key the last one counts, and a JSON `null` there reads as absent; a key is
+/// compared up to its first U+0000 (json-c keeps keys as C strings); an integer beyond 64
+/// bits reads as the nearest 64-bit one (json-c clamps).
 struct JSONNode {
   fileprivate let raw: OpaquePointer
   fileprivate let document: JSONDocument
@@ -123,6 +126,14 @@ struct JSONNode {
   var count: Int? {
     guard json_object_is_type(raw, json_type_array) != 0 else { return nil }
     return json_object_array_length(raw)
+  }
+
+  /// Calls `body` with each element of an array, in order (nothing for other values).
+  func forEach(_ body: (JSONNode) -> Void) {
+    guard let count else { return }
+    for index in 0..<count {
+      if let item = element(index) { body(item) }
+    }
   }
 
   /// Element `index` of an array (`0..<count`), or nil.

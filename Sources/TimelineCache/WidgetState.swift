@@ -29,8 +29,8 @@ extension CacheStore {
 
   /// The stored state, or nil if none or unreadable.
   public func state(of widget: WidgetName) -> WidgetState? {
-    guard case .opened(let file) = FileBytes.open(statePath(widget)),
-      let (document, _) = JSONDocument.parse(file.bytes)
+    guard case .success(let bytes) = FileBytes.read(statePath(widget)),
+      let (document, _) = bytes.withUnsafeBytes({ JSONDocument.parse($0) })
     else { return nil }
     let node = document.node
     // Dates outside the calendar's range cannot be a real attempt; such a file is ignored

@@ -31,7 +31,7 @@ import TimelineTestSupport
     ]
     let timeline = Timeline(
       widget: "avalanche", kind: "avalanche", entries: days, end: 300, policy: .never,
-      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0)
+      placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0, days: true)
     let dir = try Self.write(timeline)
     let plain = try #require(
       EmitPipeline.largeBytes(

@@ -184,7 +184,8 @@ private let utc = AvalancheFixture.utc
     try CacheStore(directory: dir.path).write(
       Timeline(
         widget: "aval", kind: "avalanche", entries: draft.entries, end: draft.end, policy: draft.policy,
-        placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: now))
+        placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: now,
+        days: AvalancheProvider.entriesAreDays))
     func show(_ at: String) throws -> String {
       let result = try run(
         Paths.binary("timeline"), ["show", "aval", "--at", at], environment: ["TIMELINE_CACHE_DIR": dir.path])

@@ -58,9 +58,11 @@ import TimelineTestSupport
     let removed = try install(["--uninstall", "--prefix", prefix])
     let left = Self.entries(under: prefix)
     let outsideKept = (try? String(contentsOfFile: outside, encoding: .utf8)) == "keep\n"
+    // The manifest still lists the lines outside (never dropped while it lists files that
+    // exist), and the uninstall says so with exit 1; everything of timeline's is gone.
     let ok2 =
-      installed.status == 0 && removed.status == 0 && left.contains("bin/mine") && outsideKept
-      && !left.contains("bin/timeline")
+      installed.status == 0 && removed.status == 1 && left.contains("bin/mine") && outsideKept
+      && !left.contains("bin/timeline") && left.contains("share/timeline/installed-files")
     #expect(ok2, "install: \(installed)\nuninstall: \(removed)\nleft: \(left)")
     row(
       "`install.sh` over the user's own `bin/timeline` and fish completion",

@@ -43,6 +43,7 @@ public struct AvalancheProvider: TimelineProvider {
   public static let services: [Service] = [
     .varsom, .lavinprognoser, .avalancheReport, .lawinenWarnung, .aineva, .slf, .avalancheOrg,
   ]
+  /// The services of the widget's country.
   public var servicesUsed: [Service] { country.services }
   /// A forecast's day is its service's.
   public var dayZone: String? {
@@ -53,6 +54,7 @@ public struct AvalancheProvider: TimelineProvider {
     default: EAWSFile.zones[country.rawValue]
     }
   }
+  /// Each entry is a forecast day (or half-day).
   public static let entriesAreDays = true
 
   let country: AvalancheCountry
@@ -66,7 +68,8 @@ public struct AvalancheProvider: TimelineProvider {
   public init(config: WidgetConfig) throws {
     var options = Options(config)
     country =
-      AvalancheCountry(rawValue: try options.choice("country", AvalancheCountry.allCases.map(\.rawValue), default: "no"))
+      AvalancheCountry(
+        rawValue: try options.choice("country", AvalancheCountry.allCases.map(\.rawValue), default: "no"))
       ?? .norway
     guard country.numbered else {
       textIDs = try Self.textRegions(&options, config: config, country: country)

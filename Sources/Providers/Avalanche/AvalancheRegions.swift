@@ -36,8 +36,10 @@ public enum RegionID: Sendable, Hashable, Comparable, Codable, CustomStringConve
   case number(Int)
   case text(String)
 
+  /// A number id.
   public init(integerLiteral value: Int) { self = .number(value) }
 
+  /// The id as written in config.
   public var description: String {
     switch self {
     case .number(let value): String(value)
@@ -55,6 +57,7 @@ public enum RegionID: Sendable, Hashable, Comparable, Codable, CustomStringConve
     }
   }
 
+  /// A JSON number or string.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let number = try? container.decode(Int.self) {
@@ -64,6 +67,7 @@ public enum RegionID: Sendable, Hashable, Comparable, Codable, CustomStringConve
     }
   }
 
+  /// As it came: a number or a string.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
@@ -154,7 +158,8 @@ public enum AvalancheRegions {
       }
       return try nonEmpty(dedupe(regions), "lavinprognoser")
     case .unitedStates:
-      return try nonEmpty(dedupe(try await MapLayerCenters.fetch(base: sources[.avalancheOrg], http: http, now: now)), "avalanche-org")
+      return try nonEmpty(
+        dedupe(try await MapLayerCenters.fetch(base: sources[.avalancheOrg], http: http, now: now)), "avalanche-org")
     default:
       let regions = try await EAWSFile.regions(of: country, sources: sources, http: http, now: now)
       return try nonEmpty(dedupe(regions), country.services.map(\.key).joined(separator: ", "))

@@ -4,7 +4,8 @@ extension AvalancheProvider {
   /// The `region` or `regions` of a country whose services use text ids: each must be
   /// one its services publish ("AT-07-20" for Austria, "SNFAC/301" for the US), so a
   /// typo fails at config time with a pointer to `timeline regions`.
-  static func textRegions(_ options: inout Options, config: WidgetConfig, country: AvalancheCountry) throws -> [String] {
+  static func textRegions(_ options: inout Options, config: WidgetConfig, country: AvalancheCountry) throws -> [String]
+  {
     let code = country.rawValue
     for wrong in ["area", "areas"] where config.options[wrong] != nil {
       throw options.invalid(wrong, expected: "\"region\" for country \"\(code)\"")

@@ -103,9 +103,10 @@ struct MapLayerSource: Sendable {
   func policy(now: Int64) -> ReloadPolicy {
     let mountain = Zone.named("America/Denver", else: "MST7MDT,M3.2.0,M11.1.0")
     let today = mountain.day(at: now)
-    let times = (6...9).map { mountain.epoch(today, hour: $0, minute: 15) } + [
-      mountain.epoch(today.adding(days: 1), hour: 6, minute: 15)
-    ]
+    let times =
+      (6...9).map { mountain.epoch(today, hour: $0, minute: 15) } + [
+        mountain.epoch(today.adding(days: 1), hour: 6, minute: 15)
+      ]
     return .after(times.first { $0 > now } ?? now + 3600)
   }
 }

@@ -41,7 +41,8 @@ struct MapLayerZone: Sendable {
   ) throws -> (periods: [EAWSDays.Period], zone: MapZone) {
     guard let feature = features.first(where: { $0.id == zoneID }), let properties = feature.properties else {
       throw ProviderError(
-        "avalanche-org: no zone \(zoneID) in \(center)'s map layer; run `timeline regions --country us` to list the ids")
+        "avalanche-org: no zone \(zoneID) in \(center)'s map layer; run `timeline regions --country us` to list the ids"
+      )
     }
     let name = properties.name?.trimmedOrNil ?? id
     let start = Self.instant(properties.startDate)
@@ -54,8 +55,8 @@ struct MapLayerZone: Sendable {
         key: "avalanche-org:\(id):\(rated ? String(start ?? 0) : "none"):\(date)")
       result.url = properties.link?.trimmedOrNil
       if rated {
-        result.note = "\(level) \(properties.danger?.trimmedOrNil ?? "rated")"
-        result.advice = properties.travelAdvice.map(HTMLText.plain)?.trimmedOrNil.map { [$0] } ?? []
+        // The travel advice is the forecast's summary: in the tooltip as well as `show`.
+        result.summary = properties.travelAdvice.map(HTMLText.plain)?.trimmedOrNil.map { [$0] } ?? []
         if properties.warning?.issued == true { result.emergency = "Avalanche warning in effect" }
         if let start, let end {
           let words = AvalancheLanguage.en

@@ -5,10 +5,11 @@ BINDIR := $(DESTDIR)$(PREFIX)/bin
 SHAREDIR := $(DESTDIR)$(PREFIX)/share/timeline
 SWIFT ?= swift
 STATIC_SCRATCH := .build-static
-# What building needs (make build, make install) and what only the tests, benchmarks and
-# packaging checks need (make test, make deps): a laptop's `make install` gets no test lab.
-BUILD_PACKAGES := libjson-c-dev libcurl4-openssl-dev pkg-config
-TEST_PACKAGES := tmux tzdata python3 hyperfine valgrind procps dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core khard zsh fish \
+# What building and running need (make build, make install; tzdata: the time-zone database
+# `timeline` reads its zones from) and what only the tests, benchmarks and packaging checks
+# need (make test, make deps): a laptop's `make install` gets no test lab.
+BUILD_PACKAGES := libjson-c-dev libcurl4-openssl-dev pkg-config tzdata
+TEST_PACKAGES := tmux python3 hyperfine valgrind procps dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core khard zsh fish \
   i3blocks i3-wm xmobar lemonbar conky-std xdotool imagemagick fonts-noto-core xfonts-base
 APT_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

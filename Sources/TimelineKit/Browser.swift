@@ -108,7 +108,7 @@ public enum Browser {
     // A day-keyed entry (an avalanche day, a Hukamnama) is named by its own day in its
     // own zone: Friday's level in Oslo is "Friday" whatever the viewer's clock says.
     let provider = config.widget(widget).flatMap { try? WidgetFactory.provider(for: $0) }
-    let dayZone = provider?.dayZone.flatMap { Zone(identifier: $0) } ?? zone
+    let dayZone = provider?.dayZone.flatMap { try? Zone(identifier: $0) } ?? zone
     let words = DayWords.label(target: entry.date, now: now, zone: dayZone)
     var expires = now + config.bars.browseTimeout
     // A day word is wrong after local midnight: return to now then at the latest.

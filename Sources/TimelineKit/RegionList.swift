@@ -14,9 +14,10 @@ public enum RegionList {
 
   /// The regions as the table of `timeline regions`.
   public static func table(_ regions: [AvalancheRegion]) -> String {
-    var lines = ["COUNTRY  ID    TYPE      NAME"]
+    let width = Swift.max(6, (regions.map { $0.id.description.count }.max() ?? 0) + 2)
+    var lines = ["COUNTRY  " + padded("ID", width) + "TYPE      NAME"]
     for region in regions.map(cleaned) {
-      let id = padded(String(region.id), 6)
+      let id = padded(CleanText.terminalLine(region.id.description), width)
       let type = padded(region.type, 10)
       lines.append("\(region.country.rawValue)       \(id)\(type)\(region.name)")
     }

@@ -10,14 +10,19 @@ extension TimelineCommand {
   /// falling back to the list bundled with this build when the service cannot be reached.
   struct Regions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List avalanche forecast regions (Norway) and areas (Sweden) with their ids.",
+      abstract: "List avalanche forecast regions and areas with their ids, for each country's service.",
       discussion: """
         Norway's regions come from Varsom's RegionSummary (type A = daily warnings in \
-        season, B = only when the danger is high); Sweden's areas from lavinprognoser's WFS. \
-        Without network the bundled list is printed and stderr says "offline: bundled list".
+        season, B = only when the danger is high); Sweden's areas from lavinprognoser's WFS; \
+        Austria's, Germany's, Italy's, Slovenia's and Switzerland's from the regions their \
+        latest EAWS bulletins name (avalanche.report, lawinen-warnung.eu, AINEVA, SLF); the \
+        US zones from avalanche.org's map layer, as CENTER/ID. Without network the bundled \
+        list is printed and stderr says "offline: bundled list".
         """)
 
-    @Option(help: ArgumentHelp("Only this country: no or se.", valueName: "no|se"), completion: .list(["no", "se"]))
+    @Option(
+      help: ArgumentHelp("Only this country: no, se, at, de, it, si, ch or us.", valueName: "country"),
+      completion: .list(AvalancheCountry.allCases.map(\.rawValue)))
     var country: String?
 
     @Flag(help: "Print a JSON array of {country, id, name, type, slug}.")
@@ -36,7 +41,8 @@ extension TimelineCommand {
 
     func validate() throws {
       if let country, AvalancheCountry(rawValue: country) == nil {
-        throw ValidationError("--country must be \"no\" or \"se\", got \"\(country)\"")
+        let list = AvalancheCountry.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ValidationError("--country must be one of \(list), got \"\(CleanText.oneLineError(country))\"")
       }
       _ = try url(varsom, flag: "varsom")
       _ = try url(lavinprognoser, flag: "lavinprognoser")
@@ -62,17 +68,19 @@ extension TimelineCommand {
       let http = CurlHTTPClient()
       let now = SystemClock().now()
       var all: [AvalancheRegion] = []
+      var sources = configured
+      if let flag = try url(varsom, flag: "varsom") { sources[.varsom] = flag }
+      if let flag = try url(lavinprognoser, flag: "lavinprognoser") { sources[.lavinprognoser] = flag }
       for country in countries {
-        let flag = try country == .norway ? url(varsom, flag: "varsom") : url(lavinprognoser, flag: "lavinprognoser")
-        let base = flag ?? configured[country.service]
         if offline {
           all += AvalancheRegions.bundled(country)
           continue
         }
         do {
-          all += try await AvalancheRegions.fetch(country, base: base, http: http, now: now)
+          all += try await AvalancheRegions.fetch(country, sources: sources, http: http, now: now)
         } catch {
-          Console.error("offline: bundled list for \(country.service.key) (\(error))")
+          let keys = country.services.map(\.key).joined(separator: ", ")
+          Console.error("offline: bundled list for \(keys) (\(error))")
           all += AvalancheRegions.bundled(country)
         }
       }

@@ -154,7 +154,7 @@ import TimelineTestSupport
     ),
     (
       "[sources]\nvarsomm = \"https://x\"\n",
-      "2:1: [sources] unknown key \"varsomm\" (expected banidb, lavinprognoser, varsom); did you mean \"varsom\"?"
+      "2:1: [sources] unknown key \"varsomm\" (expected aineva, avalanche-org, avalanche-report, banidb, lavinprognoser, lawinen-warnung, slf, varsom); did you mean \"varsom\"?"
     ),
     (
       "[sources]\nbanidb = \"ftp://x\"\n",

@@ -123,7 +123,10 @@ private let utc = AvalancheFixture.utc
 @Suite struct ServiceDeclarationTests {
   @Test func everyDefaultPassesItsOwnCheckAndEveryKeyIsOnce() throws {
     let services = ProviderRegistry.services
-    #expect(services.map(\.key) == ["banidb", "lavinprognoser", "varsom"])
+    #expect(
+      services.map(\.key) == [
+        "aineva", "avalanche-org", "avalanche-report", "banidb", "lavinprognoser", "lawinen-warnung", "slf", "varsom",
+      ])
     for service in services {
       #expect(try SourceURL(service.defaultURL.text) == service.defaultURL)
       #expect(service.defaultURL.text.hasPrefix("https://"))

@@ -46,6 +46,9 @@ final class AvalancheHarness: @unchecked Sendable {
     get throws {
       Sources([
         .varsom: try SourceURL(server.baseURL + "/varsom"), .lavinprognoser: try SourceURL(server.baseURL + "/wfs"),
+        .avalancheReport: try SourceURL(server.baseURL + "/report"),
+        .lawinenWarnung: try SourceURL(server.baseURL + "/lawinen"), .aineva: try SourceURL(server.baseURL + "/aineva"),
+        .slf: try SourceURL(server.baseURL + "/slf"), .avalancheOrg: try SourceURL(server.baseURL + "/avorg"),
       ])
     }
   }

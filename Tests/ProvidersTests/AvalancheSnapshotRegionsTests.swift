@@ -61,13 +61,13 @@ private let utc = AvalancheFixture.utc
     ])
     let http = CurlHTTPClient()
     let now = utc("2026-02-10T07:00:00Z")
-    let norway = try await AvalancheRegions.fetch(.norway, base: try harness.sources[.varsom], http: http, now: now)
+    let norway = try await AvalancheRegions.fetch(.norway, sources: try harness.sources, http: http, now: now)
     #expect(norway.count == 46)
     // The live reply's A/B wins over the bundled one (Helgeland was B in 2022).
     #expect(norway.first { $0.id == 3018 } == AvalancheRegion(country: .norway, id: 3018, name: "Helgeland", type: "B"))
     let sweden = try await AvalancheRegions.fetch(
-      .sweden, base: try harness.sources[.lavinprognoser], http: http, now: now)
-    #expect(sweden.map(\.id) == [1, 2, 3, 7, 8, 9])
+      .sweden, sources: try harness.sources, http: http, now: now)
+    #expect(sweden.map(\.id) == [1, 2, 3, 7, 8, 9] as [RegionID])
     #expect(sweden[1].name == "Abisko/Riksgränsenfjällen" && sweden[1].slug == "abisko_riksgransfjallen")
     let log = try await harness.server.log()
     // The areas with a forecast valid now (07:00 UTC is 08:00 in Stockholm).

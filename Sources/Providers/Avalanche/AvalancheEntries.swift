@@ -3,7 +3,7 @@ import TimelineCore
 
 /// One region's danger for one period, whichever country it came from.
 struct DangerDay: Sendable {
-  var regionId: Int
+  var regionId: String
   var regionName: String
   var day: LocalDay
   var level: Int

@@ -23,6 +23,12 @@ import TimelineCore
 /// a forecast that is not valid yet. Policy 18:01 Stockholm, or within the hour when the
 /// forecast is overdue.
 ///
+/// The Alps (`country = "at"`, `"de"`, `"it"`, `"si"`, `"ch"`): EAWS CAAMLv6 bulletins
+/// from avalanche.report, lawinen-warnung.eu, AINEVA or SLF (`EAWSSource`), and the US
+/// (`country = "us"`): avalanche.org's map layer (`MapLayerSource`). Options: `region` or
+/// `regions = [..]` with the service's own ids ("AT-07-20", "CH-7231", "SNFAC/301"); see
+/// `timeline regions --country at`.
+///
 /// Errors throw `ProviderError` and leave the retry to the engine's backoff. Ids must be
 /// positive integers; any such id is accepted at init (the bundled region list only
 /// supplies names), and an id the service does not know fails the refresh with a pointer
@@ -33,22 +39,48 @@ import TimelineCore
 public struct AvalancheProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "avalanche"
-  /// Reads its country's service only.
-  public static let services: [Service] = [.varsom, .lavinprognoser]
-  public var servicesUsed: [Service] { [country.service] }
+  /// Reads its country's services only.
+  public static let services: [Service] = [
+    .varsom, .lavinprognoser, .avalancheReport, .lawinenWarnung, .aineva, .slf, .avalancheOrg,
+  ]
+  /// The services of the widget's country.
+  public var servicesUsed: [Service] { country.services }
   /// A forecast's day is its service's.
-  public var dayZone: String? { country == .sweden ? "Europe/Stockholm" : "Europe/Oslo" }
+  public var dayZone: String? {
+    switch country {
+    case .norway: "Europe/Oslo"
+    case .sweden: "Europe/Stockholm"
+    case .unitedStates: MapLayerCenters.zone(of: MapLayerZone(textIDs.first ?? "")?.center ?? "")
+    default: EAWSFile.zones[country.rawValue]
+    }
+  }
+  /// Each entry is a forecast day (or half-day).
   public static let entriesAreDays = true
 
   let country: AvalancheCountry
   let ids: [Int]
+  /// The Alps' and the US's ids, as their services write them.
+  let textIDs: [String]
   let language: AvalancheLanguage
   let palette: AvalanchePalette
 
   /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
     var options = Options(config)
-    country = AvalancheCountry(rawValue: try options.choice("country", ["no", "se"], default: "no")) ?? .norway
+    country =
+      AvalancheCountry(
+        rawValue: try options.choice("country", AvalancheCountry.allCases.map(\.rawValue), default: "no"))
+      ?? .norway
+    guard country.numbered else {
+      textIDs = try Self.textRegions(&options, config: config, country: country)
+      ids = []
+      language = .en
+      palette =
+        AvalanchePalette(rawValue: try options.choice("palette", ["eaws", "varsom"], default: "eaws")) ?? .eaws
+      try options.finish()
+      return
+    }
+    textIDs = []
     let (key, keys, other) = country == .norway ? ("region", "regions", "area") : ("area", "areas", "region")
     for wrong in [other, other + "s"] where config.options[wrong] != nil {
       throw options.invalid(wrong, expected: "\"\(key)\" for country \"\(country.rawValue)\"")
@@ -88,15 +120,25 @@ public struct AvalancheProvider: TimelineProvider {
   }
 
   var builder: AvalancheEntryBuilder {
-    AvalancheEntryBuilder(
-      language: language, palette: palette,
-      attribution: country == .norway ? varsomAttribution : lavinprognoserAttribution)
+    let attribution: String
+    switch country {
+    case .norway: attribution = varsomAttribution
+    case .sweden: attribution = lavinprognoserAttribution
+    case .unitedStates: attribution = "avalanche.org"
+    default:
+      let credits = textIDs.compactMap { EAWSFile.of(region: $0, country: country.rawValue)?.attribution }
+      attribution = credits.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " · ")
+    }
+    return AvalancheEntryBuilder(language: language, palette: palette, attribution: attribution)
   }
 
   /// What the bars show before the first refresh; no I/O.
   public func placeholder() -> Entry {
     // Names from the bundled list when known; an id it lacks shows as its number.
-    let names = ids.map { AvalancheRegion.find(country, $0)?.name ?? String($0) }
+    let names =
+      country.numbered
+      ? ids.map { AvalancheRegion.find(country, $0)?.name ?? String($0) }
+      : textIDs.map { EAWSRegionList.name(of: $0) ?? $0 }
     let text = names.isEmpty ? "?" : names.map { "\($0) …" }.joined(separator: " · ")
     return Entry(
       date: 0, runs: [TextRun(text, color: palette.color(0))], short: "…",
@@ -106,7 +148,7 @@ public struct AvalancheProvider: TimelineProvider {
   /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
-    let base = context.sources[country.service]
+    let base = context.sources[country.services[0]]
     switch country {
     case .norway:
       let source = VarsomSource(base: base, regions: ids, language: language)
@@ -119,6 +161,14 @@ public struct AvalancheProvider: TimelineProvider {
       let source = LavinprognoserSource(base: base, areas: ids, language: language)
       let forecasts = try await source.fetch(http: context.http, now: now)
       return try source.draft(forecasts, builder: builder, now: now, previous: context.previous)
+    case .unitedStates:
+      let source = MapLayerSource(zones: textIDs.compactMap(MapLayerZone.init))
+      let layers = try await source.fetch(http: context.http, base: context.sources[.avalancheOrg], now: now)
+      return try source.draft(layers, builder: builder, now: now)
+    default:
+      let source = try EAWSSource(regions: textIDs, country: country.rawValue)
+      let files = try await source.fetch(http: context.http, sources: context.sources, now: now)
+      return try source.draft(files, builder: builder, now: now, previous: context.previous)
     }
   }
 

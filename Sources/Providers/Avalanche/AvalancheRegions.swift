@@ -1,13 +1,80 @@
 import FoundationEssentials
 import TimelineCore
 
-/// The two forecast services.
+/// The countries whose services the widget reads.
 public enum AvalancheCountry: String, Sendable, CaseIterable, Codable {
   case norway = "no"
   case sweden = "se"
+  case austria = "at"
+  case germany = "de"
+  case italy = "it"
+  case slovenia = "si"
+  case switzerland = "ch"
+  case unitedStates = "us"
 
-  /// Its service.
-  public var service: Service { self == .norway ? .varsom : .lavinprognoser }
+  /// The services its regions are published by.
+  public var services: [Service] {
+    switch self {
+    case .norway: [.varsom]
+    case .sweden: [.lavinprognoser]
+    case .austria: [.avalancheReport, .lawinenWarnung]
+    case .germany, .slovenia: [.lawinenWarnung]
+    case .italy: [.avalancheReport, .aineva]
+    case .switzerland: [.slf]
+    case .unitedStates: [.avalancheOrg]
+    }
+  }
+
+  /// Whether its regions have number ids (Norway, Sweden) rather than the services' own
+  /// text ids ("AT-07-20", "SNFAC/301").
+  public var numbered: Bool { self == .norway || self == .sweden }
+}
+
+/// A region's id: a number (Norway, Sweden) or a service's text id ("AT-07-20",
+/// "CH-7231", "SNFAC/301"). JSON keeps each as it is: a number or a string.
+public enum RegionID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+  case number(Int)
+  case text(String)
+
+  /// A number id.
+  public init(integerLiteral value: Int) { self = .number(value) }
+
+  /// The id as written in config.
+  public var description: String {
+    switch self {
+    case .number(let value): String(value)
+    case .text(let value): value
+    }
+  }
+
+  /// Numbers first, by value; then text ids.
+  public static func < (a: RegionID, b: RegionID) -> Bool {
+    switch (a, b) {
+    case (.number(let x), .number(let y)): x < y
+    case (.text(let x), .text(let y)): x < y
+    case (.number, .text): true
+    case (.text, .number): false
+    }
+  }
+
+  /// A JSON number or string.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int.self) {
+      self = .number(number)
+    } else {
+      self = .text(try container.decode(String.self))
+    }
+  }
+
+  /// As it came: a number or a string.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .number(let value): try container.encode(value)
+    case .text(let value): try container.encode(value)
+    }
+  }
 }
 
 /// A forecast region (Norway) or area (Sweden).
@@ -15,7 +82,7 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
   /// Which service lists it.
   public var country: AvalancheCountry
   /// The id the `avalanche` widget's `region` or `area` takes.
-  public var id: Int
+  public var id: RegionID
   /// The name the service gives it.
   public var name: String
   /// Norway: "A" (warned daily in season) or "B" (only at high danger). Sweden: "area"
@@ -25,7 +92,7 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
   public var slug: String?
 
   /// Creates a region.
-  public init(country: AvalancheCountry, id: Int, name: String, type: String, slug: String? = nil) {
+  public init(country: AvalancheCountry, id: RegionID, name: String, type: String, slug: String? = nil) {
     self.country = country
     self.id = id
     self.name = name
@@ -34,7 +101,7 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
   }
 
   static func find(_ country: AvalancheCountry, _ id: Int) -> AvalancheRegion? {
-    AvalancheRegions.bundled(country).first { $0.id == id }
+    AvalancheRegions.bundled(country).first { $0.id == .number(id) }
   }
 }
 
@@ -42,16 +109,27 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
 public enum AvalancheRegions {
   /// The list shipped with this build.
   public static func bundled(_ country: AvalancheCountry) -> [AvalancheRegion] {
-    country == .norway ? AvalancheRegion.bundledNorway : AvalancheRegion.bundledSweden
+    switch country {
+    case .norway: AvalancheRegion.bundledNorway
+    case .sweden: AvalancheRegion.bundledSweden
+    case .unitedStates: MapLayerCenters.bundled
+    default:
+      EAWSRegionList.regions(of: country.rawValue).map {
+        AvalancheRegion(country: country, id: .text($0.id), name: $0.name, type: "region")
+      }
+    }
   }
 
   /// The live list: Norway from `RegionSummary/Simple/1/{today}/{today}` (every A and B
-  /// region), Sweden from the areas in `published_forecasts`. Sorted by id.
+  /// region), Sweden from the areas in `published_forecasts`, the EAWS countries from the
+  /// regions their latest bulletins name, the US from avalanche.org's map layer of every
+  /// centre. Sorted by id.
   public static func fetch(
-    _ country: AvalancheCountry, base: SourceURL, http: any HTTPClient, now: Int64
+    _ country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
   ) async throws -> [AvalancheRegion] {
     switch country {
     case .norway:
+      let base = sources[.varsom]
       let today = Zone.oslo.day(at: now)
       let response = try await http.get(
         "\(base.text)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])
@@ -62,11 +140,11 @@ public enum AvalancheRegions {
       let regions = list.compactMap { item -> AvalancheRegion? in
         guard let id = item.id, let name = item.name?.trimmedOrNil else { return nil }
         let type = item.typeName?.trimmedOrNil ?? (item.typeId == 10 ? "A" : item.typeId == 20 ? "B" : "?")
-        return AvalancheRegion(country: .norway, id: id, name: name, type: type)
+        return AvalancheRegion(country: .norway, id: .number(id), name: name, type: type)
       }
       return try nonEmpty(dedupe(regions), "varsom")
     case .sweden:
-      let source = LavinprognoserSource(base: base, areas: [], language: .sv)
+      let source = LavinprognoserSource(base: sources[.lavinprognoser], areas: [], language: .sv)
       let response = try await http.get(source.url(now: now), headers: ["Accept": "application/json"])
       let body = try response.jsonBody(from: "lavinprognoser", now: now)
       guard let collection = try? JSONDecoder().decode(WFSForecastCollection.self, from: Data(body)) else {
@@ -75,14 +153,21 @@ public enum AvalancheRegions {
       let regions = (collection.features ?? []).compactMap(\.properties).compactMap { item -> AvalancheRegion? in
         guard let id = item.areaId, let name = item.location?.trimmedOrNil else { return nil }
         let known = AvalancheRegion.find(.sweden, id)
-        return AvalancheRegion(country: .sweden, id: id, name: name, type: known?.type ?? "area", slug: known?.slug)
+        return AvalancheRegion(
+          country: .sweden, id: .number(id), name: name, type: known?.type ?? "area", slug: known?.slug)
       }
       return try nonEmpty(dedupe(regions), "lavinprognoser")
+    case .unitedStates:
+      return try nonEmpty(
+        dedupe(try await MapLayerCenters.fetch(base: sources[.avalancheOrg], http: http, now: now)), "avalanche-org")
+    default:
+      let regions = try await EAWSFile.regions(of: country, sources: sources, http: http, now: now)
+      return try nonEmpty(dedupe(regions), country.services.map(\.key).joined(separator: ", "))
     }
   }
 
   private static func dedupe(_ regions: [AvalancheRegion]) -> [AvalancheRegion] {
-    var seen = Set<Int>()
+    var seen = Set<RegionID>()
     return regions.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
   }
 

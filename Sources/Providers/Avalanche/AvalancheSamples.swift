@@ -37,6 +37,9 @@ enum AvalancheSamples {
       if chosen.isEmpty, let first = all.first { chosen = [first] }
       source.areas = chosen.compactMap(\.areaId)
       return try? source.draft(chosen, builder: builder, now: now)
+    default:
+      // No sample bulletin ships for the Alps or the US: the preview shows the placeholder.
+      return nil
     }
   }
 

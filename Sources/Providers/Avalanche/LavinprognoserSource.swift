@@ -136,7 +136,7 @@ struct LavinprognoserSource: Sendable {
     let area = forecast.areaId ?? 0
     let name = forecast.location?.trimmedOrNil ?? "\(area)"
     var result = DangerDay(
-      regionId: area, regionName: name, day: day, level: forecast.level,
+      regionId: String(area), regionName: name, day: day, level: forecast.level,
       key: "lavinprognoser:\(area):\(forecast.id.map(String.init) ?? day.description)")
     let text = forecast.assessmentContent.map(HTMLText.plain)?.paragraphs ?? []
     result.summary = (forecast.assessmentTitle?.trimmedOrNil.map { [$0] } ?? []) + text
@@ -159,7 +159,7 @@ struct LavinprognoserSource: Sendable {
     else { return nil }
     let area = forecast.areaId ?? 0
     var result = DangerDay(
-      regionId: area, regionName: forecast.location?.trimmedOrNil ?? "\(area)", day: trendDay,
+      regionId: String(area), regionName: forecast.location?.trimmedOrNil ?? "\(area)", day: trendDay,
       level: level, key: "lavinprognoser:\(area):trend:\(trendDay)")
     result.tendency = true
     let text = forecast.trendContent.map(HTMLText.plain)?.paragraphs ?? []

@@ -100,7 +100,7 @@ struct VarsomSource: Sendable {
     let name = warning.regionName?.trimmed ?? String(region)
     let level = warning.level
     var result = DangerDay(
-      regionId: region, regionName: name, day: day, level: level, key: "varsom:\(region):\(day)")
+      regionId: String(region), regionName: name, day: day, level: level, key: "varsom:\(region):\(day)")
     // The API marks the reduced day-after-tomorrow warning from v6.3.0 on; when the
     // flag is missing the third day is that reduced warning since the 2023-24 season.
     result.tendency = warning.isTendency ?? thirdDay

@@ -202,7 +202,7 @@ enum BaniDBRender {
   /// A local date and time for a detail header ("Mon 2 Mar 2026, 09:00"), in `timeZone`
   /// (the context's; nil or an identifier `Zone` does not know is the user's zone).
   static func localTime(_ epoch: Int64, timeZone: String?) -> String {
-    TimeText.dateTime(epoch, in: timeZone.flatMap(Zone.init(identifier:)) ?? .user)
+    TimeText.dateTime(epoch, in: timeZone.flatMap { try? Zone(identifier: $0) } ?? .user)
   }
 
   /// No colour and no tooltip: the emitters give every placeholder one look and a tooltip

@@ -2,8 +2,8 @@ import TimelineCore
 
 /// The user's calendar days for birthdays and reconnecting: a day is a number (days
 /// since 1970-01-01, proleptic Gregorian), turned into the instant of its local midnight
-/// by the time room's `Zone` (the user's zone: `TZ`, else /etc/localtime, through the C
-/// library). A fixed offset stands in for the zone in tests.
+/// by the time room's `Zone` (the user's zone: `TZ`, else /etc/localtime, read from the
+/// system's time-zone database). A fixed offset stands in for the zone in tests.
 public struct LocalDays: Sendable {
   /// Seconds east of UTC; nil for the system's zone.
   public var fixedOffset: Int64?

@@ -1,48 +1,64 @@
-import Glibc
 import TimelineCore
 
-/// A time zone, without ICU or a time-zone database of our own. The package's zones, the
-/// rules they follow and every local-time computation live in this folder.
+/// A time zone read from the system's time-zone database (tzdata's TZif files under
+/// /usr/share/zoneinfo, or `TZDIR`): any IANA name, with its whole history of offsets and
+/// the rule it follows after its last listed change. The package's zones and every
+/// local-time computation live in this folder; nothing here uses ICU or the C library's
+/// local time, so a provider's zone never depends on the viewer's `TZ`.
 ///
-/// - `.fixed`: a constant offset. India Standard Time (BaniDB dates the Hukamnama by
-///   Amritsar's calendar) is UTC+05:30 with no DST since 1945; UTC is the other.
-/// - `.centralEurope`: Oslo and Stockholm, by the EU summer-time rule (`EURule`), which
-///   gives the same answers as tzdata for both since 1996. The avalanche APIs speak their
-///   local time without an offset.
-/// - `.user`: the user's own zone as the C library reads it (`TZ`, else /etc/localtime),
-///   for text that names a local time (browse's day words, a shabad's slot).
-public enum Zone: Sendable, Equatable {
-  case fixed(seconds: Int64)
-  case centralEurope
-  case user
+/// The services speak their own local time (Varsom Oslo's, the EAWS bulletins Vienna's or
+/// Zurich's, BaniDB Amritsar's), so a provider names its zone; the user's own zone
+/// (`user`) is the same type, read the way the C library reads it.
+public struct Zone: Sendable, Equatable, CustomStringConvertible {
+  /// The IANA name ("Europe/Vienna"), or what `TZ` said when it named no file.
+  public let name: String
+  /// The offsets, from the file or a rule.
+  let rules: ZoneRules
 
-  /// India Standard Time.
-  public static let ist = Zone.fixed(seconds: 19_800)
-  /// Coordinated Universal Time.
-  public static let utc = Zone.fixed(seconds: 0)
-  /// Norway's zone (Varsom).
-  public static let oslo = Zone.centralEurope
-  /// Sweden's zone (lavinprognoser.se).
-  public static let stockholm = Zone.centralEurope
-
-  /// The zones known by IANA name: the ones above. Nil for any other name.
-  public init?(identifier: String) {
-    switch identifier {
-    case "Asia/Kolkata", "Asia/Calcutta": self = .ist
-    case "Europe/Oslo", "Europe/Stockholm", "Arctic/Longyearbyen": self = .centralEurope
-    case "UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z": self = .utc
-    default: return nil
-    }
+  init(name: String, rules: ZoneRules) {
+    self.name = name
+    self.rules = rules
   }
+
+  /// The zone named `identifier` ("Europe/Vienna", "America/Denver", "UTC") from the
+  /// database. Throws for a name that is not a plain relative name (no `..`, no absolute
+  /// path: the name may come from a server) and for a zone the database lacks, naming it.
+  public init(identifier: String) throws(ZoneError) {
+    self = try ZoneDatabase.load(identifier)
+  }
+
+  /// A constant offset, `seconds` east of UTC (tests, and a context that gives only one).
+  public static func fixed(seconds: Int64) -> Zone {
+    Zone(name: "UTC" + ZoneRules.offsetText(seconds), rules: ZoneRules(fixed: seconds))
+  }
+
+  /// India Standard Time (BaniDB dates the Hukamnama by Amritsar's calendar).
+  public static let ist = named("Asia/Kolkata", else: "IST-5:30")
+  /// Coordinated Universal Time.
+  public static let utc = named("UTC", else: "UTC0")
+  /// Norway's zone (Varsom).
+  public static let oslo = named("Europe/Oslo", else: "CET-1CEST,M3.5.0,M10.5.0/3")
+  /// Sweden's zone (lavinprognoser.se).
+  public static let stockholm = named("Europe/Stockholm", else: "CET-1CEST,M3.5.0,M10.5.0/3")
+
+  /// The user's own zone as the C library reads it: `TZ` (a name, `:name`, an absolute
+  /// path or a POSIX rule), else /etc/localtime; UTC when neither says anything usable.
+  /// Read again whenever `TZ` changes.
+  public static var user: Zone { UserZone.current() }
+
+  /// A zone the package names itself. Where the database is missing (a bare container
+  /// without tzdata, which the packages depend on), `rule` stands in: the POSIX rule the
+  /// database's own file ends with, right for current dates.
+  static func named(_ name: String, else rule: String) -> Zone {
+    if let zone = try? ZoneDatabase.load(name) { return zone }
+    return Zone(name: name, rules: ZoneRules(tail: PosixRule(rule)))
+  }
+
+  /// The name.
+  public var description: String { name }
 
   /// Seconds east of UTC at `epoch`.
-  public func offset(at epoch: Int64) -> Int64 {
-    switch self {
-    case .fixed(let seconds): seconds
-    case .centralEurope: EURule.offset(at: epoch)
-    case .user: UserZone.offset(at: epoch)
-    }
-  }
+  public func offset(at epoch: Int64) -> Int64 { rules.offset(at: epoch) }
 
   /// The local day, hour, minute and second at `epoch`.
   public func clock(at epoch: Int64) -> LocalClock {
@@ -58,8 +74,7 @@ public enum Zone: Sendable, Equatable {
   /// The instant of local wall-clock seconds `local` (seconds since 1970-01-01 00:00 on
   /// the local clock). In a spring-forward gap the time is read with the offset before
   /// the change (02:30 → 03:30 summer time); in an autumn overlap the first occurrence
-  /// wins. Neither avalanche API publishes a time inside them. Assumes at most one
-  /// change of offset within a day, true of every zone.
+  /// wins. Assumes at most one change of offset within a day, true of every zone.
   public func epoch(local: Int64) -> Int64 {
     let before = offset(at: local - 86_400)
     let after = offset(at: local + 86_400)
@@ -74,7 +89,7 @@ public enum Zone: Sendable, Equatable {
     epoch(local: Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second))
   }
 
-  /// Local midnight starting `day`.
+  /// Local midnight starting `day` (the first instant after it where a change skips it).
   public func start(of day: LocalDay) -> Int64 { epoch(day) }
 
   /// Local midnight starting the day of `epoch`.
@@ -96,41 +111,22 @@ public struct LocalClock: Sendable, Equatable {
   public var second: Int
 }
 
-/// Central European Time by the EU summer-time rule (Directive 2000/84/EC): UTC+1, and
-/// UTC+2 from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
-/// October.
-enum EURule {
-  static let standard: Int64 = 3600
-  static let summer: Int64 = 7200
+/// Why a zone could not be read.
+public enum ZoneError: Error, Equatable, CustomStringConvertible {
+  /// The name is not a database name (empty, absolute, `..`, odd characters).
+  case invalidName(String)
+  /// The database has no such zone (or no database is installed).
+  case missing(String, directory: String)
+  /// The file is there but is not a TZif file this reader understands.
+  case damaged(String, why: String)
 
-  /// 01:00 UTC on the last Sunday of `month` in `year` (March or October: 31 days).
-  static func lastSunday(_ year: Int, _ month: Int) -> Int64 {
-    let last = LocalDay(year: year, month: month, day: 31)
-    let sunday = last.adding(days: -((last.weekday + 1) % 7))
-    return Int64(sunday.ordinal) * 86_400 + 3600
-  }
-
-  /// The UTC offset in seconds at `epoch`.
-  static func offset(at epoch: Int64) -> Int64 {
-    let year = LocalDay(ordinal: Int(ISOTime.dayAndSecond(epoch).day)).year
-    return lastSunday(year, 3) <= epoch && epoch < lastSunday(year, 10) ? summer : standard
-  }
-}
-
-/// The C library's local time: `localtime_r` reads `TZ` (a zone name, a path or a POSIX
-/// rule) and otherwise /etc/localtime, with the system's own tzdata.
-enum UserZone {
-  /// `tzset` once, before the first conversion (localtime_r need not call it).
-  private static let ready: Bool = {
-    tzset()
-    return true
-  }()
-
-  static func offset(at epoch: Int64) -> Int64 {
-    _ = ready
-    var time = time_t(clamping: epoch)
-    var parts = tm()
-    guard localtime_r(&time, &parts) != nil else { return 0 }
-    return Int64(parts.tm_gmtoff)
+  /// One line naming the zone.
+  public var description: String {
+    switch self {
+    case .invalidName(let name): "\"\(name)\" is not a time-zone name (like Europe/Vienna)"
+    case .missing(let name, let directory):
+      "time zone \(name) is not in \(directory) (is the tzdata package installed?)"
+    case .damaged(let name, let why): "time zone \(name): the database file is damaged (\(why))"
+    }
   }
 }

@@ -1,0 +1,103 @@
+import TimelineCore
+
+extension Service {
+  /// Euregio Tirol – South Tyrol – Trentino (avalanche.report), CAAMLv6 files.
+  public static let avalancheReport = Service(
+    key: "avalanche-report", defaultURL: "https://static.avalanche.report/bulletins")
+  /// The other Austrian Länder, Bavaria and Slovenia (lawinen-warnung.eu), CAAMLv6 files.
+  public static let lawinenWarnung = Service(
+    key: "lawinen-warnung", defaultURL: "https://static.lawinen-warnung.eu/bulletins")
+  /// The Italian regions of AINEVA, CAAMLv6 files.
+  public static let aineva = Service(key: "aineva", defaultURL: "https://bollettini.aineva.it/albina_files")
+  /// Switzerland's SLF, one CAAMLv6 file for the country.
+  public static let slf = Service(key: "slf", defaultURL: "https://aws.slf.ch/api")
+  /// The US avalanche centres' public map layer.
+  public static let avalancheOrg = Service(key: "avalanche-org", defaultURL: "https://api.avalanche.org/v2/public")
+}
+
+/// Where the bulletins of an EAWS region are: the service, the province file (the id's
+/// leading part: "AT-07" for "AT-07-20"; none for SLF's one file), the zone its days are
+/// in, and the credit its licence asks for.
+struct EAWSFile: Sendable, Equatable {
+  var service: Service
+  var province: String?
+  var zoneName: String
+  var attribution: String
+
+  /// The province files of each file-per-province service.
+  static let provinces: [(Service, [String])] = [
+    (.avalancheReport, ["AT-07", "IT-32-BZ", "IT-32-TN"]),
+    (.lawinenWarnung, ["AT-02", "AT-03", "AT-04", "AT-05", "AT-06", "AT-08", "DE-BY", "SI"]),
+    (.aineva, ["IT-21", "IT-23", "IT-25", "IT-34", "IT-36", "IT-57"]),
+  ]
+
+  /// Each EAWS country's zone.
+  static let zones = [
+    "at": "Europe/Vienna", "de": "Europe/Berlin", "it": "Europe/Rome", "si": "Europe/Ljubljana",
+    "ch": "Europe/Zurich",
+  ]
+
+  /// The file `region` of `country` is in; nil when no service publishes it (or it is
+  /// another country's).
+  static func of(region: String, country: String) -> EAWSFile? {
+    guard let zone = zones[country], region.hasPrefix(country.uppercased()) else { return nil }
+    if country == "ch" {
+      guard region.hasPrefix("CH-") else { return nil }
+      return EAWSFile(
+        service: .slf, province: nil, zoneName: zone, attribution: "SLF, www.slf.ch (CC BY 4.0)")
+    }
+    for (service, provinces) in provinces {
+      for province in provinces where region == province || region.hasPrefix(province + "-") {
+        return EAWSFile(service: service, province: province, zoneName: zone, attribution: credit(service))
+      }
+    }
+    return nil
+  }
+
+  /// The credit line for a file-per-province service.
+  static func credit(_ service: Service) -> String {
+    switch service.key {
+    case "avalanche-report": "avalanche.report (CC BY 4.0)"
+    case "aineva": "AINEVA, bollettini.aineva.it"
+    default: "lawinen-warnung.eu"
+    }
+  }
+
+  /// The file of `day` ("{base}/2026-01-15/2026-01-15_AT-07_en_CAAMLv6.json"), or the
+  /// latest one without a day; SLF's one file either way.
+  func url(base: SourceURL, day: LocalDay?, language: String = "en") -> String {
+    guard let province else { return "\(base.text)/bulletin/caaml/\(language)/json" }
+    guard let day else { return "\(base.text)/latest/\(province)_\(language)_CAAMLv6.json" }
+    return "\(base.text)/\(day)/\(day)_\(province)_\(language)_CAAMLv6.json"
+  }
+}
+
+extension EAWSFile {
+  /// The regions `country`'s latest bulletins name (every province file; SLF's one),
+  /// with their names.
+  static func regions(
+    of country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
+  ) async throws -> [AvalancheRegion] {
+    let code = country.rawValue.uppercased()
+    var files: [EAWSFile] = []
+    if country == .switzerland, let file = of(region: "CH-0", country: "ch") { files.append(file) }
+    for (_, provinces) in provinces {
+      for province in provinces where province == code || province.hasPrefix(code + "-") {
+        if let file = of(region: province, country: country.rawValue) { files.append(file) }
+      }
+    }
+    var regions: [AvalancheRegion] = []
+    for file in files {
+      let response = try await http.get(
+        file.url(base: sources[file.service], day: nil), headers: ["Accept": "application/json"])
+      let body = try response.jsonBody(from: file.service.key, now: now)
+      for bulletin in try EAWSBulletin.decode(body, service: file.service.key) {
+        for region in bulletin.regions {
+          let name = region.name ?? EAWSRegionList.name(of: region.id) ?? region.id
+          regions.append(AvalancheRegion(country: country, id: .text(region.id), name: name, type: "region"))
+        }
+      }
+    }
+    return regions
+  }
+}

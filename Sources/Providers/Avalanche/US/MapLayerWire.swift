@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// avalanche.org's public map layer (`/products/map-layer/{CENTER}`): a GeoJSON
+/// FeatureCollection, one feature per forecast zone of the centre, with the current
+/// rating in its properties. The geometry is not read.
+struct MapLayer: Decodable {
+  var features: [MapFeature]
+}
+
+struct MapFeature: Decodable {
+  /// The zone's id (a number on the wire; a string is accepted too).
+  var id: String?
+  var properties: MapZone?
+
+  enum CodingKeys: String, CodingKey { case id, properties }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if let number = try? container.decodeIfPresent(Int.self, forKey: .id) {
+      id = String(number)
+    } else {
+      id = try? container.decodeIfPresent(String.self, forKey: .id)
+    }
+    properties = try container.decodeIfPresent(MapZone.self, forKey: .properties)
+  }
+}
+
+/// A zone's properties, as the API names them.
+struct MapZone: Decodable {
+  var name: String?
+  var center: String?
+  var centerLink: String?
+  var centerID: String?
+  var state: String?
+  var timezone: String?
+  var travelAdvice: String?
+  var danger: String?
+  /// -1 (no rating), 1 … 5.
+  var dangerLevel: Int?
+  var link: String?
+  var startDate: String?
+  var endDate: String?
+  var offSeason: Bool?
+  var warning: MapWarning?
+
+  enum CodingKeys: String, CodingKey {
+    case name, center, state, timezone, danger, link, warning
+    case centerLink = "center_link"
+    case centerID = "center_id"
+    case travelAdvice = "travel_advice"
+    case dangerLevel = "danger_level"
+    case startDate = "start_date"
+    case endDate = "end_date"
+    case offSeason = "off_season"
+  }
+}
+
+/// Whether a warning product is issued for the zone (`warning.product` not null; its
+/// shape is not relied on).
+struct MapWarning: Decodable {
+  var issued: Bool
+
+  enum CodingKeys: String, CodingKey { case product }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    issued = container.contains(.product) && !((try? container.decodeNil(forKey: .product)) ?? true)
+  }
+}

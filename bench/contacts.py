@@ -5,7 +5,7 @@ Writes 10 000 contacts (vCard 4.0, 3.0 and 2.1 quoted-printable, some with a pho
 ten subfolders, as vdirsyncer keeps a synced address book, and times
 `timeline refresh --force friends birthdays` (local: no network) as the median of five
 runs. Standalone: `python3 bench/contacts.py [--timeline PATH]` prints the figure;
-bench/measure.py calls `bench()` for the summary table.
+bench/measure.py calls `bench()` for the summary table (budget: under BUDGET_SECONDS).
 """
 import argparse
 import os
@@ -15,7 +15,7 @@ import tempfile
 import time
 
 CONTACTS = 10_000
-TARGET_SECONDS = 1.0
+BUDGET_SECONDS = 1.0
 PHOTO = "PHOTO;ENCODING=b;TYPE=JPEG:" + "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo" * 60
 
 
@@ -76,8 +76,8 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as workdir:
         result = bench(args.timeline, workdir)
-    verdict = "ok" if result["seconds"] < TARGET_SECONDS else "missed"
-    print("%.3f s for %d contacts (target < %.1f s): %s" % (result["seconds"], result["contacts"], TARGET_SECONDS, verdict))
+    verdict = "within budget" if result["seconds"] < BUDGET_SECONDS else "OVER BUDGET"
+    print("%.3f s for %d contacts (budget < %.1f s): %s" % (result["seconds"], result["contacts"], BUDGET_SECONDS, verdict))
 
 
 if __name__ == "__main__":

@@ -1,34 +1,34 @@
 #!/usr/bin/env python3
-"""Benchmarks of issue 8; run through bench/run (make bench). Writes docs/performance.md
-(no hand-written numbers) and prints the summary table.
+"""make bench (bench/run): measures `timeline-emit` and `timeline refresh` against their
+budgets and writes docs/performance.md (no hand-written numbers).
 
-Every figure is a ratio against a baseline measured in the same run (the machines are
-noisy):
-  P1 emit      `timeline-emit` (waybar, polybar, tmux) vs `cat` of the same cache file and
-               vs bench/emit_py.py, at 10 and 10 000 entries: median wall (hyperfine -N),
-               peak RSS (bench/maxrss.c, a tiny static launcher) and instructions
-               (valgrind callgrind, reproducible), plus where the instructions go.
-  P2 scaling   emit at 10 000 entries / emit at 10.
-  P3 refresh   `timeline refresh` of the default widgets (8 random shabads, the hukamnama,
-               3 avalanche regions) against Tests/Support/fixture_server.py with 200 ms
-               added to every response; vs 3 x 200 ms + process start-up, and the serial sum.
+The budgets are ceilings, not goals: a figure is within budget or over it. Every ratio is
+against a baseline measured in the same run, an emit against `cat` of the same cache file:
+instructions with valgrind callgrind (unaffected by load), median wall with
+bench/pairtime.c (the emit and `cat` alternately; information only, no budget) and peak
+RSS with bench/maxrss.c.
+  P1 emit      every format and option on the caches the providers write
+               (bench/realcache.py): one-line, `--family large`, a three-member stack.
+  P2 entries   synthetic caches of 10 and 10 000 entries (bench/gen_cache.py); no budget.
+  P3 refresh   `timeline refresh` of three widgets against the fixture server, 200 ms added
+               to every response; vs 3 x 200 ms + process start-up.
   P4 requests  bench/simulate (timeline-simulate): 96 timer runs 15 minutes apart on a
-               stepped clock against the loopback server; requests per widget per day vs
-               a naive 60-second poller.
-  P5 follow    `timeline-emit --follow`: wake-ups (voluntary context switches) and CPU over
-               a quiet window (60 s; BENCH_FOLLOW_SECONDS shortens it for quick runs, and
-               then the figure is marked), then 10 cache rewrites -> lines printed.
-  P6 memory    peak RSS of `timeline refresh` for the same config.
+               stepped clock; requests per widget per day.
+  P5 follow    `timeline-emit --follow`: wake-ups over a quiet window (60 s;
+               BENCH_FOLLOW_SECONDS shortens it, and the figure says so), then lines printed
+               for 10 cache rewrites.
+  P6 memory    peak RSS of `timeline refresh` for the P3 config.
   P7 contacts  `timeline refresh` of friends + birthdays on 10 000 vCards (bench/contacts.py).
-Options: --runs N, --no-build, --out FILE, --variants (also build and measure the build
-options in `.build-perf-var-*`; without it the previous variants table is kept)."""
+The binaries are built as released: `make build` (timeline, and timeline-emit through
+`make build-static`); timeline-simulate with the Makefile's TIMELINE_FLAGS, read from make.
+Options: --runs N (pairs per wall time), --no-build, --out FILE."""
 import argparse
 import datetime
 import json
 import os
 import platform
 import re
-import select
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -43,219 +43,135 @@ import contacts
 import realcache
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STATIC_SCRATCH = ".build-static"
-REL_SCRATCH = ".build-perf-rel"
-STATIC = os.path.join(ROOT, STATIC_SCRATCH, "release", "timeline-emit")
-TIMELINE = os.path.join(ROOT, REL_SCRATCH, "release", "timeline")
-SIMULATE = os.path.join(ROOT, REL_SCRATCH, "release", "timeline-simulate")
+STATIC = os.path.join(ROOT, ".build-static", "release", "timeline-emit")
+TIMELINE = os.path.join(ROOT, ".build", "release", "timeline")
+SIMULATE = os.path.join(ROOT, ".build", "release", "timeline-simulate")
 FIXTURES = os.path.join(ROOT, "Tests", "ProvidersTests", "Fixtures")
 # Tests/Support/fixture_server.py, with a listen backlog of 128 (see bench/fixture_server.py).
 SERVER = os.path.join(ROOT, "bench", "fixture_server.py")
-STATIC_FLAGS = ["-Xswiftc", "-static-executable"]
-# As the Makefile builds the shipped timeline, so P3 and P6 measure that binary.
-TIMELINE_FLAGS = ["-Xswiftc", "-static-stdlib", "-Xswiftc", "-Osize", "-Xswiftc", "-Xfrontend", "-Xswiftc",
-                  "-function-sections"]
+CAT = shutil.which("cat")
 SIZES = (10, 10_000)
 REGIONS = (3011, 3022, 3016)
 DELAY = 0.2
-TARGET_EMIT_RSS_KB = 3 * 1024
-TARGET_REFRESH_RSS_KB = 20 * 1024
-TARGET_REQUESTS = 30
 FOLLOW_SECONDS = int(os.environ.get("BENCH_FOLLOW_SECONDS", "60"))
 
-# Build options tried on the emitter (--variants): name, extra `swift build` arguments.
-VARIANTS = [
-    ("`-static-stdlib` (glibc, libstdc++ dynamic)", ["--static-swift-stdlib"], False),
-    ("`-static-executable` + `-Osize`", ["-Xswiftc", "-Osize"], True),
-    ("`-static-executable` + `--gc-sections`", ["-Xlinker", "--gc-sections"], True),
-    ("`-static-executable` + `-z norelro`", ["-Xlinker", "-z", "-Xlinker", "norelro"], True),
-    ("`-static-executable`, type layouts on (`-enable-type-layout`)",
-     ["-Xswiftc", "-Xfrontend", "-Xswiftc", "-enable-type-layout"], True),
-]
+# The budgets (ceilings). Instructions are ratios to `cat` of the same cache in the same run.
+EMIT_BUDGET = 1.0  # one-line emit, every format and option
+STACK_BUDGET = 1.3  # three-member stack, against `cat` of its largest member
+LARGE_BUDGET = 5.0  # --family large
+EMIT_RSS_KB = 4 * 1024
+REFRESH_RSS_KB = 24 * 1024
+REQUESTS_PER_DAY = 30  # per widget
 
 
 def log(*parts):
     print(*parts, file=sys.stderr, flush=True)
 
 
-def swift_build(product, scratch, extra):
-    cmd = ["swift", "build", "-c", "release", "--product", product, "--scratch-path", scratch] + extra
-    log("+ " + " ".join(cmd))
-    return subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+def make_variable(name):
+    """A variable as the Makefile sets it, so the bench keeps no copy of the build flags."""
+    done = subprocess.run(["make", "-s", "--no-print-directory", "--eval", "bench-print: ; @echo $(%s)" % name,
+                           "bench-print"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return shlex.split(done.stdout)
 
 
 def build():
-    for product, scratch, extra in (("timeline-emit", STATIC_SCRATCH, STATIC_FLAGS),
-                                    ("timeline", REL_SCRATCH, TIMELINE_FLAGS),
-                                    ("timeline-simulate", REL_SCRATCH, TIMELINE_FLAGS)):
-        done = swift_build(product, scratch, extra)
+    for cmd in (["make", "-s", "--no-print-directory", "build"],
+                ["swift", "build", "-c", "release", "--product", "timeline-simulate"]
+                + make_variable("TIMELINE_FLAGS")):
+        log("+ " + " ".join(cmd))
+        done = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if done.returncode != 0:
-            sys.exit("build of %s failed:\n%s" % (product, done.stderr[-4000:]))
+            sys.exit("%s failed:\n%s" % (" ".join(cmd), done.stderr[-4000:]))
+
+
+def fully_static(binary):
+    said = subprocess.run(["ldd", binary], capture_output=True, text=True)
+    text = (said.stdout + said.stderr).strip()
+    return "not a dynamic executable" in text or "statically linked" in text, text
 
 
 # --- measuring one command ------------------------------------------------------------
 
-def hyperfine(commands, env, runs):
-    """Median wall time in ms of each command, all in one hyperfine run (interleaved
-    warm-up, same conditions)."""
-    with tempfile.NamedTemporaryFile(suffix=".json") as out:
-        subprocess.run(["hyperfine", "-N", "--warmup", "20", "--runs", str(runs), "--export-json", out.name, "--"]
-                       + [" ".join(c) for c in commands],
-                       env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return [r["median"] * 1000 for r in json.load(open(out.name))["results"]]
-
-
-def python_loop(cmd, env, runs):
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
-
-
-def median_ms(commands, env, runs):
-    if shutil.which("hyperfine"):
-        return hyperfine(commands, env, runs), "hyperfine -N"
-    return [python_loop(c, env, runs) for c in commands], "a Python loop"
-
-
-def rss_launcher(workdir):
-    """bench/maxrss.c built static: ru_maxrss counts the image before exec too, so the
-    launcher must be tiny. None without a C compiler (Python's wait4 then overstates)."""
+def compile_tools(workdir):
+    """bench/pairtime.c and bench/maxrss.c, built static: ru_maxrss counts the launcher's
+    image before exec too, so the launcher must be tiny."""
     compiler = shutil.which("cc") or shutil.which("clang")
     if not compiler:
-        return None
-    out = os.path.join(workdir, "maxrss")
-    built = subprocess.run([compiler, "-O2", "-static", os.path.join(ROOT, "bench", "maxrss.c"), "-o", out],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return out if built.returncode == 0 else None
+        sys.exit("make bench needs a C compiler (cc or clang)")
+    tools = {}
+    for name in ("pairtime", "maxrss"):
+        tools[name] = os.path.join(workdir, name)
+        subprocess.run([compiler, "-O2", "-static", os.path.join(ROOT, "bench", name + ".c"), "-o", tools[name]],
+                       check=True)
+    return tools
 
 
-def pairtime(workdir):
-    """bench/pairtime.c built static: alternates two commands and reports both medians."""
-    compiler = shutil.which("cc") or shutil.which("clang")
-    if not compiler:
-        sys.exit("bench needs a C compiler for bench/pairtime.c")
-    out = os.path.join(workdir, "pairtime")
-    subprocess.run([compiler, "-O2", "-static", os.path.join(ROOT, "bench", "pairtime.c"), "-o", out], check=True)
-    return out
-
-
-def peak_rss_kb(cmd, env, launcher, runs=20):
-    if launcher:
-        run = subprocess.run([launcher, str(runs)] + cmd, env=env, capture_output=True, text=True, check=True)
-        return int(run.stdout.strip())
-    peak = 0
-    for _ in range(runs):
-        pid = os.posix_spawn(cmd[0], cmd, env)
-        _, _, usage = os.wait4(pid, 0)
-        peak = max(peak, usage.ru_maxrss)
-    return peak
-
-
-def callgrind(cmd, env, keep=None):
-    """Instructions of one run; with `keep`, the profile is written there."""
-    if not shutil.which("valgrind"):
-        return None
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + (keep or "/dev/null")] + cmd,
+def instructions(cmd, env):
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     match = re.search(r"Collected\s*:\s*(\d+)", run.stderr)
-    return int(match.group(1)) if match else None
+    if not match:
+        sys.exit("callgrind of %s failed:\n%s" % (" ".join(cmd), run.stderr[-2000:]))
+    return int(match.group(1))
 
 
-def breakdown(profile):
-    """Inclusive instructions of the parts of one emit, from a callgrind profile."""
-    if not profile or not shutil.which("callgrind_annotate"):
-        return []
-    text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", profile],
-                          capture_output=True, text=True).stdout
-    costs = {}
-    for line in text.splitlines():
-        match = re.match(r"\s*([\d,]+) \([\s\d.]+%\)\s+(\S.*?)(?: \[.*\])?$", line)
-        if match:
-            name = match.group(2)
-            costs.setdefault(name, int(match.group(1).replace(",", "")))
-
-    def find(pattern):
-        return max((v for k, v in costs.items() if re.search(pattern, k)), default=0)
-
-    total = find(r"PROGRAM TOTALS")
-    main = find(r":timeline_emit_main$")
-    parts = [
-        ("whole process", total),
-        ("before `main`: the kernel's entry, glibc start-up (tunables, IRELATIVE relocations, TLS), "
-         "the Swift runtime's static constructors", total - main),
-        ("… of which the Swift runtime's `CommandLine.cpp` constructor (0: Sources/EmitArgv keeps it out of the link)",
-         find(r"_GLOBAL__sub_I_CommandLine\.cpp")),
-        ("`main`: arguments, reading the cache, rendering, writing", main),
-        ("… `CommandLine.arguments` (the [String] of argv)", find(r"CommandLineO9argumentsSaySSGvgZ$")),
-        ("… reading the meta line and the shown entry line (`FlatJSON.parse`)",
-         find(r"FlatJSONC9container")),
-        ("… json-c (`json_tokener_parse_ex`; version 2 files never reach it)", find(r"json_tokener_parse_ex$")),
-        ("… array storage metadata at first use (`_ContiguousArrayStorage`'s accessor; the first call registers "
-         "the standard library's prespecialized records)", find(r"ss23_ContiguousArrayStorageCMa$")),
-        ("… generic metadata through the runtime's demangler (`__swift_instantiateConcreteTypeFromMangledName`; "
-         "the fast path calls accessors instead)", find(r"__swift_instantiateConcreteTypeFromMangledName$")),
-        ("… dynamic relocation (`_dl_relocate_object`; none in a static executable)",
-         find(r"_dl_relocate_object$")),
-    ]
-    return parts
+def peak_rss_kb(tools, cmd, env, runs=5):
+    run = subprocess.run([tools["maxrss"], str(runs)] + cmd, env=env, capture_output=True, text=True, check=True)
+    return int(run.stdout.strip())
 
 
-# --- P1, P2: the emitter --------------------------------------------------------------
+def pair_ms(tools, cmd, base, env, runs):
+    """Median wall of `cmd` and of `base`, run alternately (bench/pairtime.c)."""
+    done = subprocess.run([tools["pairtime"], str(runs)] + cmd + ["--"] + base, env=env, capture_output=True,
+                          text=True, check=True)
+    a, b = done.stdout.split()
+    return float(a) / 1000, float(b) / 1000
 
-def bench_emit(cache, launcher, runs):
+
+def measure(tools, cmd, base, env, runs):
+    """One emit against `cat` of its baseline file. It runs once first: the figures are of
+    the steady state (a stack's first emit after a switch may write its hold file)."""
+    done = subprocess.run(cmd, env=env, capture_output=True)
+    if done.returncode != 0 or not done.stdout.strip():
+        sys.exit("%s: exit %d, %r" % (" ".join(cmd), done.returncode, done.stderr[-500:]))
+    ms, cat_ms = pair_ms(tools, cmd, base, env, runs)
+    return {"instr": instructions(cmd, env), "ms": ms, "wall": ms / cat_ms, "rss": peak_rss_kb(tools, cmd, env)}
+
+
+def bench_cells(tools, cache, widgets, runs, label):
+    """Rows: each (widget, commands) pair's commands against `cat` of the widget's baseline
+    file (realcache.baseline_file), and one row of format "cat" per widget."""
     env = dict(os.environ, TIMELINE_CACHE_DIR=cache)
+    rows = []
+    for widget, commands in widgets:
+        path = realcache.baseline_file(cache, widget)
+        cat = [CAT, path]
+        base = {"cache": widget, "format": "cat", "option": "", "bytes": os.path.getsize(path),
+                "instr": instructions(cat, env), "rss": peak_rss_kb(tools, cat, env), "cat_ms": []}
+        for fmt, option, cmd in commands:
+            row = measure(tools, cmd, cat, env, runs)
+            row.update(cache=widget, format=fmt, option=option, ratio=row["instr"] / base["instr"])
+            base["cat_ms"].append(row["ms"] / row["wall"])
+            rows.append(row)
+            log("%s %-14s %-9s %-24s %.2fx instr, %.2fx wall, %d KB" % (
+                label, widget, fmt, option, row["ratio"], row["wall"], row["rss"]))
+        base["ms"] = statistics.median(base.pop("cat_ms"))
+        rows.append(base)
+    return rows
+
+
+def bench_synthetic(tools, cache, runs):
+    """P2: bench/gen_cache.py's caches of 10 and 10 000 entries, every format's default."""
     now = int(time.time())
-    rows, profiles = [], {}
+    os.makedirs(cache)
+    widgets = []
     for count in SIZES:
         widget = "bench%d" % count
-        path = os.path.join(cache, widget + ".json")
-        subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_cache.py"), path, str(count), str(now)], check=True)
-        out = subprocess.run([STATIC, "waybar", widget], env=env, capture_output=True, text=True).stdout
-        assert out.startswith('{"text":"<span'), "timeline-emit did not print the entry: %r" % out
-        named = [("timeline-emit %s" % f, [STATIC, f, widget]) for f in realcache.bars(STATIC)]
-        named.append(("cat", [shutil.which("cat"), path]))
-        walls, tool = median_ms([c for _, c in named], env, runs)
-        python = [sys.executable, os.path.join(ROOT, "bench", "emit_py.py"), path]
-        python_ms, _ = median_ms([python], env, max(20, runs // 10))
-        named.append(("python (json.load)", python))
-        walls += python_ms
-        for (name, cmd), ms in zip(named, walls):
-            keep = None
-            if name.endswith("waybar"):
-                keep = os.path.join(cache, "callgrind.%d" % count)
-                profiles[count] = keep
-            rows.append({"entries": count, "name": name, "ms": ms, "tool": tool, "bytes": os.path.getsize(path),
-                         "rss": peak_rss_kb(cmd, env, launcher), "instr": callgrind(cmd, env, keep)})
-            log("P1 %6d %-24s %8.3f ms %6d KB %s" % (count, name, ms, rows[-1]["rss"], rows[-1]["instr"]))
-    return rows, profiles
-
-
-def smaps(pid):
-    fields = {}
-    with open("/proc/%d/smaps_rollup" % pid) as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 2 and parts[1].isdigit():
-                fields[parts[0].rstrip(":")] = int(parts[1])
-    return fields
-
-
-def follow_memory(cache):
-    """Rss, anonymous and private dirty memory of a follower after its first line."""
-    env = dict(os.environ, TIMELINE_CACHE_DIR=cache)
-    proc = subprocess.Popen([STATIC, "waybar", "bench10000", "--follow"], env=env, stdout=subprocess.PIPE)
-    try:
-        proc.stdout.readline()
-        fields = smaps(proc.pid)
-        return fields.get("Rss"), fields.get("Anonymous"), fields.get("Private_Dirty")
-    except OSError:
-        return None, None, None
-    finally:
-        proc.terminate()
-        proc.wait()
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_cache.py"),
+                        os.path.join(cache, widget + ".json"), str(count), str(now)], check=True)
+        widgets.append((widget, [(f, "default", [STATIC, f, widget]) for f in realcache.formats(STATIC)]))
+    return bench_cells(tools, cache, widgets, runs, "P2")
 
 
 # --- P5: follow mode ------------------------------------------------------------------
@@ -290,43 +206,27 @@ def bench_follow(result):
 
     write("")
     proc = subprocess.Popen([STATIC, "waybar", "follow", "--follow"], env=env, stdout=subprocess.PIPE)
+    lines = []
+
+    def read():
+        for line in proc.stdout:
+            lines.append(line)
+
     try:
         first = proc.stdout.readline()
         assert first.startswith(b'{"text"'), first
+        threading.Thread(target=read, daemon=True).start()
         time.sleep(0.5)
         v0, n0, cpu0 = proc_counters(proc.pid)
         time.sleep(FOLLOW_SECONDS)
         v1, n1, cpu1 = proc_counters(proc.pid)
-        lines = 0
-        fd = proc.stdout.fileno()
-        os.set_blocking(fd, False)
-        pending = b""
-
-        def drain(timeout):
-            nonlocal lines, pending
-            deadline = time.monotonic() + timeout
-            while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return
-                ready, _, _ = select.select([fd], [], [], left)
-                if not ready:
-                    return
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    return
-                pending += chunk
-                lines += pending.count(b"\n")
-                pending = pending.rsplit(b"\n", 1)[-1]
-
-        drain(0.1)
-        quiet_lines = lines
+        quiet_lines = len(lines)
         for change in range(10):
             write(" change %d" % change)
-            drain(0.3)
-        drain(1.0)
+            time.sleep(0.3)
+        time.sleep(1.0)
         result.update({"seconds": FOLLOW_SECONDS, "wakeups": v1 - v0, "involuntary": n1 - n0,
-                       "cpu_ms": cpu1 - cpu0, "quiet_lines": quiet_lines, "lines": lines - quiet_lines})
+                       "cpu_ms": cpu1 - cpu0, "quiet_lines": quiet_lines, "lines": len(lines) - quiet_lines})
         log("P5 follow: %r" % result)
     finally:
         proc.terminate()
@@ -418,7 +318,7 @@ def widget_of(path):
 
 # --- P3, P6: refresh ------------------------------------------------------------------
 
-def bench_refresh(workdir, launcher, runs=5):
+def bench_refresh(tools, workdir, runs=5):
     start = int(time.time())
     server = FixtureServer(routes_for(workdir, start, 1), DELAY, workdir)
     try:
@@ -441,11 +341,10 @@ def bench_refresh(workdir, launcher, runs=5):
             assert again.returncode == 0 and "refreshed" not in again.stderr, again.stderr
         log("P3 refresh: walls %s, start-up %s, requests %s, peak in flight %s"
             % ([round(w, 3) for w in walls], [round(s, 3) for s in starts], requests, peaks))
-        slowest = max(walls)
         env = dict(os.environ, TIMELINE_CONFIG=config, TIMELINE_CACHE_DIR=os.path.join(workdir, "refresh-rss"))
-        rss = peak_rss_kb([TIMELINE, "refresh", "--force", "--quiet"], env, launcher, runs=3)
+        rss = peak_rss_kb(tools, [TIMELINE, "refresh", "--force", "--quiet"], env, runs=3)
         log("P6 refresh peak RSS: %d KB" % rss)
-        return {"wall": statistics.median(walls), "slowest": slowest, "startup": statistics.median(starts),
+        return {"wall": statistics.median(walls), "slowest": max(walls), "startup": statistics.median(starts),
                 "requests": max(requests), "peak": max(peaks), "rss": rss, "runs": runs}
     finally:
         server.stop()
@@ -478,57 +377,51 @@ def bench_requests(workdir, runs=96, step=900):
         server.stop()
 
 
-# --- build options --------------------------------------------------------------------
-
-def bench_variants(cache, launcher, runs):
-    env = dict(os.environ, TIMELINE_CACHE_DIR=cache)
-    cat = [shutil.which("cat"), os.path.join(cache, "bench10.json")]
-    rows = []
-
-    def measure(name, binary):
-        cmd = [binary, "waybar", "bench10"]
-        ms = median_ms([cmd, cat], env, runs)[0]
-        rows.append({"name": name, "size": os.path.getsize(binary), "instr": callgrind(cmd, env),
-                     "rss": peak_rss_kb(cmd, env, launcher), "ratio": ms[0] / ms[1]})
-        log("variant %-60s %r" % (name, rows[-1]))
-
-    measure("shipping: `-static-executable`, release, type layouts off (Package.swift)", STATIC)
-    stripped = os.path.join(cache, "timeline-emit.stripped")
-    shutil.copy(STATIC, stripped)
-    subprocess.run(["strip", stripped], check=True)
-    measure("shipping, stripped", stripped)
-    for index, (name, extra, static) in enumerate(VARIANTS):
-        scratch = ".build-perf-var-%d" % index
-        done = swift_build("timeline-emit", scratch, (STATIC_FLAGS if static else []) + extra)
-        if done.returncode != 0:
-            rows.append({"name": name, "failed": done.stderr.strip().splitlines()[-1:]})
-            continue
-        measure(name, os.path.join(ROOT, scratch, "release", "timeline-emit"))
-    return rows
-
-
 # --- the report -----------------------------------------------------------------------
 
-def mark(ok):
-    return "ok" if ok else "**missed**"
+def verdict(ok):
+    return "within budget" if ok else "OVER BUDGET"
 
 
-def kb(value):
-    return "%.1f MB" % (value / 1024)
+def mb(kb):
+    return "%.1f MB" % (kb / 1024)
 
 
-def keep_block(old, name):
-    match = re.search(r"<!-- bench:%s -->.*?<!-- /bench:%s -->" % (name, name), old, re.S)
-    return match.group(0) if match else None
+def worst(rows, key="ratio"):
+    return max(rows, key=lambda r: r[key])
+
+
+def cell_name(row):
+    return "%s %s, %s" % (row["format"], row["option"], row["cache"])
+
+
+def grid(rows, caches, columns, pick):
+    """A table: one row per cache, one column per format; each cell the worst instructions
+    and wall ratio of the rows `pick` keeps for that cache and format."""
+    lines = ["| cache | size | `cat` instructions | `cat` wall | " + " | ".join(columns) + " | peak RSS (`cat`) |",
+             "| --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in columns) + " | ---: |"]
+    for cache in caches:
+        cat = next(r for r in rows if r["cache"] == cache and r["format"] == "cat")
+        mine = [r for r in rows if r["cache"] == cache and r["format"] != "cat" and pick(r)]
+        cells = []
+        for fmt in columns:
+            cell = [r for r in mine if r["format"] == fmt]
+            cells.append("%.2f× / %.2f×" % (worst(cell)["ratio"], worst(cell, "wall")["wall"]) if cell else "")
+        lines.append("| %s | %.1f KB | %s | %.3f ms | %s | %s (%s) |" % (
+            cache, cat["bytes"] / 1024, "{:,}".format(cat["instr"]), cat["ms"], " | ".join(cells),
+            mb(worst(mine, "rss")["rss"]), mb(cat["rss"])))
+    return lines
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--variants", action="store_true")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "performance.md"))
     args = parser.parse_args()
+    for tool in ("valgrind", "ldd", "make"):
+        if not shutil.which(tool):
+            sys.exit("make bench needs %s (make deps)" % tool)
     if not args.no_build:
         build()
     began = time.time()
@@ -536,185 +429,164 @@ def main():
     follower = threading.Thread(target=bench_follow, args=(follow,))
     follower.start()
     with tempfile.TemporaryDirectory() as workdir:
-        cache = os.path.join(workdir, "cache")
-        os.makedirs(cache)
-        launcher = rss_launcher(workdir)
-        rows, profiles = bench_emit(cache, launcher, args.runs)
-        real_cache = realcache.make_caches(workdir, TIMELINE, FIXTURES, FixtureServer, routes_for, int(time.time()))
-        real = realcache.bench(real_cache, STATIC, shutil.which("cat"), callgrind, pairtime(workdir), peak_rss_kb,
-                               launcher, args.runs, log)
-        parts = breakdown(profiles.get(10))
-        memory = follow_memory(cache)
-        refresh = bench_refresh(workdir, launcher)
+        tools = compile_tools(workdir)
+        cache = realcache.make_caches(workdir, TIMELINE, FIXTURES, FixtureServer, routes_for, int(time.time()))
+        real = bench_cells(tools, cache, [(w, realcache.commands(STATIC, w)) for w in realcache.CACHES], args.runs,
+                           "P1")
+        synthetic = bench_synthetic(tools, os.path.join(workdir, "synthetic"), args.runs)
+        refresh = bench_refresh(tools, workdir)
         requests = bench_requests(workdir)
         contacts_refresh = contacts.bench(TIMELINE, workdir, log)
-        variants = bench_variants(cache, launcher, max(100, args.runs // 2)) if args.variants else None
         follower.join()
+    static, ldd = fully_static(STATIC)
+    write_report(args, time.time() - began, real, synthetic, refresh, requests, follow, contacts_refresh, static, ldd)
 
-    def get(count, name):
-        return next(r for r in rows if r["entries"] == count and r["name"] == name)
 
-    cat10, cat10k = get(10, "cat"), get(10_000, "cat")
-    emits = ["timeline-emit %s" % f for f in realcache.bars(STATIC)]
-    growth = max((get(10_000, n)["instr"] or 0) / (get(10, n)["instr"] or 1) for n in emits)
-    worst = realcache.summary(real, realcache.polybar_peers(STATIC))
-    target_wall = 3 * DELAY + refresh["startup"]
-    serial = refresh["requests"] * DELAY
+def write_report(args, seconds, real, synthetic, refresh, requests, follow, contacts_refresh, static, ldd):
+    emits = [r for r in real if r["format"] != "cat"]
+    one_line = [r for r in emits if r["option"] != realcache.LARGE]
+    single = [r for r in one_line if r["cache"] != "stack"]
+    stack = [r for r in one_line if r["cache"] == "stack"]
+    large = [r for r in emits if r["option"] == realcache.LARGE]
+    emit, stacked, family = worst(single), worst(stack), worst(large)
+    rss = worst(emits, "rss")
+    cat_rss = max(r["rss"] for r in real if r["format"] == "cat")
+    walls = sorted(r["wall"] for r in one_line)
+
+    def same_cell(rows, cache, row):
+        return next(r for r in rows if r["cache"] == cache and r["format"] == row["format"]
+                    and r["option"] == row["option"])
+
+    long_short = max(same_cell(real, "shabad-120", r)["instr"] / r["instr"] for r in one_line if r["cache"] == "shabad-3")
+    peers = realcache.polybar_peers(STATIC)
+    vs_polybar = max(r["instr"] / same_cell(real, r["cache"], dict(r, format="polybar"))["instr"]
+                     for r in one_line if r["format"] in peers)
+    many = [r for r in synthetic if r["cache"] == "bench10000" and r["format"] != "cat"]
+    growth = max(r["instr"] / same_cell(synthetic, "bench10", r)["instr"] for r in many)
+    wall_budget = 3 * DELAY + refresh["startup"]
     counts = requests["counts"]
     widgets = ("random-shabad", "hukamnama", "avalanche")
     per_fetch = {"random-shabad": 8, "hukamnama": 1, "avalanche": len(REGIONS)}
     quick = "" if follow.get("seconds") == 60 else " (a %d s window: BENCH_FOLLOW_SECONDS)" % follow.get("seconds", 0)
 
-    summary = [
-        "<!-- bench:summary -->",
-        "| figure | result | target | |",
-        "| --- | ---: | ---: | --- |",
-        "| P1 emit instructions / `cat`, real caches (worst of %d single-widget × format × option cells) | %.2f× | ≤ 1.0× | %s |"
-        % (worst["cells"], worst["instr"], mark(worst["instr"] <= 1.0)),
-        "| P1 stack of %d members / `cat` of its largest member cache, instructions (worst format; wall %.2f×, peak RSS %s) | %.2f× | ≤ 1.0× | %s |"
-        % (len(realcache.STACK_MEMBERS), worst["stack_wall"], kb(worst["stack_rss"]), worst["stack"],
-           mark(worst["stack"] <= 1.0)),
-        "| P1 %s / polybar, same cache and option, instructions (worst cell) | %.3f× | ≤ 1.0× | %s |"
-        % (", ".join(realcache.polybar_peers(STATIC)), worst["peers"], mark(worst["peers"] <= 1.0)),
-        "| P1 emit median wall / `cat`, real caches (worst cell) | %.2f× | ≤ 1.0× | %s |"
-        % (worst["wall"], mark(worst["wall"] <= 1.0)),
-        "| P1 emit peak RSS, real caches (`cat`: %s) | %s | ≤ 3 MB | %s |"
-        % (kb(worst["cat_rss"]), kb(worst["rss"]), mark(worst["rss"] <= TARGET_EMIT_RSS_KB)),
-        "| P1 `--family large` instructions / `cat`, real caches (worst of %d cache × format cells; wall %.2f×, peak RSS %s) | %.2f× | ≤ 1.2× | %s |"
-        % (worst["large_cells"], worst["large_wall"], kb(worst["large_rss"]), worst["large_instr"],
-           mark(worst["large_instr"] <= 1.2)),
-        "| P1 120-line shabad / 3-line shabad, instructions (worst cell) | %.2f× | ≤ 1.1× | %s |"
-        % (worst["long"], mark(worst["long"] <= 1.1)),
-        "| P2 10 000 entries / 10 entries, instructions (synthetic caches, worst format) | %.2f× | ≤ 1.1× | %s |"
-        % (growth, mark(growth <= 1.1)),
-        "| P2 emit wall / Python `json.load`, 10 entries | %.3f× | — | |"
-        % (get(10, "timeline-emit waybar")["ms"] / get(10, "python (json.load)")["ms"]),
-        "| P3 `timeline refresh`, 200 ms per response | %.2f s | ≤ %.2f s (3 × 200 ms + %.2f s start-up) | %s |"
-        % (refresh["wall"], target_wall, refresh["startup"], mark(refresh["wall"] <= target_wall)),
-        "| P3 serial sum (%d requests × 200 ms) | %.2f s | — | |" % (refresh["requests"], serial),
-        "| P4 requests per day: %s | %s | ≤ %d each | %s |"
-        % (", ".join(widgets), " / ".join(str(counts.get(w, 0)) for w in widgets), TARGET_REQUESTS,
-           mark(all(counts.get(w, 0) <= TARGET_REQUESTS for w in widgets) and requests["failures"] == 0)),
-        "| P4 naive 60 s poller, same widgets | %s | — | |"
-        % " / ".join("{:,}".format(1440 * per_fetch[w]) for w in widgets),
-        "| P5 `--follow` wake-ups in %d s, no change%s | %d (CPU %.0f ms) | 0 | %s |"
-        % (follow.get("seconds", 0), quick, follow.get("wakeups", -1), follow.get("cpu_ms", -1),
-           mark(follow.get("wakeups") == 0)),
-        "| P5 `--follow` lines for 10 cache rewrites | %d | 10 | %s |" % (follow.get("lines", -1), mark(follow.get("lines") == 10)),
-        "| P6 `timeline refresh` peak RSS | %s | ≤ 20 MB | %s |" % (kb(refresh["rss"]), mark(refresh["rss"] <= TARGET_REFRESH_RSS_KB)),
-        "| P7 `timeline refresh` of friends + birthdays, %s vCards in one folder | %.2f s | < %.1f s | %s |"
-        % ("{:,}".format(contacts_refresh["contacts"]), contacts_refresh["seconds"], contacts.TARGET_SECONDS,
-           mark(contacts_refresh["seconds"] < contacts.TARGET_SECONDS)),
-        "<!-- /bench:summary -->",
+    checks = [  # short name, figure, measured, budget, within it
+        ("one-line emit", "P1 one-line emit instructions / `cat` of the same cache (worst of %d widget × format × "
+         "option cells: %s)" % (len(single), cell_name(emit)),
+         "%.2f×" % emit["ratio"], "≤ %.1f×" % EMIT_BUDGET, emit["ratio"] <= EMIT_BUDGET),
+        ("stack", "P1 stack of %d members / `cat` of its largest member, instructions, steady state (worst of %d "
+         "cells: %s %s)" % (len(realcache.STACK_MEMBERS), len(stack), stacked["format"], stacked["option"]),
+         "%.2f×" % stacked["ratio"], "≤ %.1f×" % STACK_BUDGET, stacked["ratio"] <= STACK_BUDGET),
+        ("--family large", "P1 `--family large` instructions / `cat` (worst of %d cells: %s)"
+         % (len(large), cell_name(family)), "%.2f×" % family["ratio"], "≤ %.0f×" % LARGE_BUDGET,
+         family["ratio"] <= LARGE_BUDGET),
+        ("emit peak RSS", "P1 emit peak RSS, every command on the real caches (worst: %s; `cat`: %s)"
+         % (cell_name(rss), mb(cat_rss)), mb(rss["rss"]), "≤ %s" % mb(EMIT_RSS_KB), rss["rss"] <= EMIT_RSS_KB),
+        ("static emitter", "`timeline-emit` fully static (`ldd`)", "yes" if static else "no", "static", static),
+        ("refresh wall", "P3 `timeline refresh`, 200 ms per response", "%.2f s" % refresh["wall"],
+         "≤ %.2f s (3 × 200 ms + %.2f s start-up)" % (wall_budget, refresh["startup"]),
+         refresh["wall"] <= wall_budget),
+        ("requests per day", "P4 requests per day: " + ", ".join(widgets),
+         " / ".join(str(counts.get(w, 0)) for w in widgets), "≤ %d each" % REQUESTS_PER_DAY,
+         all(counts.get(w, 0) <= REQUESTS_PER_DAY for w in widgets) and requests["failures"] == 0),
+        ("follow wake-ups", "P5 `--follow` wake-ups in %d s, no change%s" % (follow.get("seconds", 0), quick),
+         "%d (CPU %.0f ms)" % (follow.get("wakeups", -1), follow.get("cpu_ms", -1)), "0", follow.get("wakeups") == 0),
+        ("follow lines", "P5 `--follow` lines for 10 cache rewrites", str(follow.get("lines", -1)), "10",
+         follow.get("lines") == 10),
+        ("refresh peak RSS", "P6 `timeline refresh` peak RSS", mb(refresh["rss"]), "≤ %s" % mb(REFRESH_RSS_KB),
+         refresh["rss"] <= REFRESH_RSS_KB),
+        ("contacts refresh", "P7 `timeline refresh` of friends + birthdays, %s vCards in one folder"
+         % "{:,}".format(contacts_refresh["contacts"]), "%.2f s" % contacts_refresh["seconds"],
+         "< %.1f s" % contacts.BUDGET_SECONDS, contacts_refresh["seconds"] < contacts.BUDGET_SECONDS),
     ]
+    summary = (["<!-- bench:summary -->", "| figure | measured | budget | |", "| --- | ---: | ---: | --- |"]
+               + ["| %s | %s | %s | %s |" % (figure, measured, budget, verdict(ok))
+                  for _, figure, measured, budget, ok in checks]
+               + ["<!-- /bench:summary -->"])
+    over = [name for name, _, _, _, ok in checks if not ok]
 
-    size = os.path.getsize(STATIC)
+    def binary(path):
+        return "`%s`, %.1f MB" % (os.path.relpath(path, ROOT), os.path.getsize(path) / 1e6)
+
     lines = [
         "# Performance",
         "",
         "Generated by `make bench` (bench/run → bench/measure.py); do not edit by hand. The summary",
         "between the `bench:summary` markers is the table README.md quotes.",
         "",
+        "The budgets are ceilings, not goals: a figure is within budget or over it, and a figure",
+        "further below its budget is not a better result. Every ratio is against a baseline",
+        "measured in the same run (the machines are shared and noisy); the emit budgets are in",
+        "instructions (valgrind callgrind), which load does not change. Wall times are",
+        "information only, with no budget.",
+        "",
         "- Machine: %s, %d CPUs, %s; %s; bench took %d s"
         % (platform.machine(), os.cpu_count() or 0, platform.platform(),
-           time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), time.time() - began),
-        "- Emitter: `%s/release/timeline-emit` (`-static-executable`, release, linked by lld in the symbol order of"
-        " bench/timeline-emit.order), %.1f MB; CLI: `%s/release/timeline`"
-        % (STATIC_SCRATCH, size / 1e6, REL_SCRATCH),
-        "- Wall times: %s, median of %d runs (Python: %d), the commands of one table row group measured"
-        % (rows[0]["tool"], args.runs, max(20, args.runs // 10)),
-        "  in one invocation; peak RSS: `ru_maxrss`, max of 20 runs, %s; instructions: valgrind"
-        % ("launched by bench/maxrss.c (static C)" if launcher else "launched from Python (overstated)"),
-        "  callgrind, one run (reproducible to a few hundred instructions).",
-        "- Every figure is a ratio against a baseline measured in the same run: wall times on a shared",
-        "  2-core VM vary by 10–40 % between runs.",
+           time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), seconds),
+        "- Binaries as `make build` makes them: %s (`TIMELINE_FLAGS`) and %s" % (binary(TIMELINE), binary(STATIC)),
+        "  (`make build-static`: `-static-executable` and `EMIT_RELEASE_FLAGS`; `ldd`: %s);" % ldd,
+        "  sizes unstripped (their limits are `make check-dist`'s, not the bench's).",
+        "  `EMIT_RELEASE_FLAGS`: `%s`." % " ".join(make_variable("EMIT_RELEASE_FLAGS")),
+        "- Instructions: callgrind, one run of each command after one run to settle. Wall: median",
+        "  of %d runs alternated with `cat` (bench/pairtime.c, `--runs %d`). Peak RSS: `ru_maxrss`,"
+        % (args.runs, args.runs),
+        "  max of 5 runs (3 for a refresh), launched by bench/maxrss.c (static C).",
         "",
         "## Summary",
         "",
     ] + summary + [
         "",
-        "## P1: the bars' fast path on the caches the providers write",
+        "Over budget: %s." % (", ".join(over) if over else "nothing"),
         "",
-    ] + realcache.report(real) + [
+        "## P1: emits on the caches the providers write",
+        "",
+        "Each cache was written by `timeline refresh` from recorded responses (bench/realcache.py);",
+        "`now` is the refresh time. Each cell is the worst of the format's options (default, each",
+        "`--line`, and polybar's `--gurmukhi-font 2`): instructions / median wall, both as a ratio",
+        "to `cat` of the same file in the same run (`cat wall`: the median of the cache's pairs).",
+        "The stack (%s) is compared with `cat` of its largest member." % ", ".join(realcache.STACK_MEMBERS),
+        "Budget: one-line ≤ %.1f×, the stack ≤ %.1f×, in instructions; peak RSS ≤ %s."
+        % (EMIT_BUDGET, STACK_BUDGET, mb(EMIT_RSS_KB)),
+        "",
+    ] + grid(real, realcache.CACHES, realcache.formats(STATIC), lambda r: r["option"] != realcache.LARGE) + [
+        "",
+        "`--family large` (the whole entry on several lines: every verse of a shabad, every avalanche",
+        "day, the friends' due list, a stack's ranking); budget ≤ %.0f× `cat`:" % LARGE_BUDGET,
+        "",
+    ] + grid(real, realcache.CACHES, realcache.large_formats(STATIC), lambda r: r["option"] == realcache.LARGE) + [
+        "",
+        "Figures without a budget: one-line emit wall / `cat` %.2f–%.2f× (median %.2f×); a 120-line"
+        % (walls[0], walls[-1], statistics.median(walls)),
+        "shabad / the 3-line one, one-line emits of the same format and option, %.2f× in instructions;" % long_short,
+        "%s / polybar, same cache and option (their `cost-peer` in `--list-traits`)," % ", ".join(peers),
+        "%.2f× in instructions (worst cell)." % vs_polybar,
         "",
         "## P2: many entries (synthetic caches)",
         "",
         "Cache files from bench/gen_cache.py in the writer's line layout; `now` is in the middle of",
-        "the entries, so the binary search does real work. Only what the real caches cannot show:",
-        "10 000 entries against 10.",
+        "the entries, so the binary search does real work. No budget (the emit budgets are for the",
+        "real caches); 10 000 entries / 10 entries, instructions, worst format: %.2f×." % growth,
         "",
-        "| entries | file size | command | median wall | / cat | peak RSS | instructions |",
-        "| ---: | ---: | --- | ---: | ---: | ---: | ---: |",
-    ]
-    for r in rows:
-        base = cat10 if r["entries"] == 10 else cat10k
-        lines.append("| %d | %.1f KB | %s | %.3f ms | %.2f× | %s | %s |" % (
-            r["entries"], r["bytes"] / 1024, r["name"], r["ms"], r["ms"] / base["ms"], kb(r["rss"]),
-            "{:,}".format(r["instr"]) if r["instr"] is not None else "n/a"))
-    if parts:
-        lines += [
-            "",
-            "Where the instructions of `timeline-emit waybar`, 10 synthetic entries, go (callgrind, inclusive; the",
-            "`…` rows are parts of the row above them and overlap):",
-            "",
-            "| part | instructions |",
-            "| --- | ---: |",
-        ] + ["| %s | %s |" % (name, "{:,}".format(value)) for name, value in parts]
-    lines += [
-        "",
-        "Peak RSS of a static Swift binary is mostly clean, file-backed text and read-only data that",
-        "the kernel maps around each page fault (fault-around, 64 KB windows), shared with the page",
-        "cache. What a process allocates itself is its anonymous memory:",
-        "",
-        "| `timeline-emit waybar W --follow`, 10 000 entries, after the first line | Rss | Anonymous | Private dirty |",
-        "| --- | ---: | ---: | ---: |",
-        "| /proc/PID/smaps_rollup | %s |" % " | ".join(kb(v) if v is not None else "n/a" for v in memory),
-        "",
-        "### Build options",
-        "",
-    ]
-    if variants is not None:
-        block = ["<!-- bench:variants -->",
-                 "Measured by `bench/run --variants` on %s: each option built into its own `.build-perf-var-*`,"
-                 % time.strftime("%Y-%m-%d", time.gmtime()),
-                 "`timeline-emit waybar`, 10 entries; the wall ratio is against `cat` in the same hyperfine run.",
-                 "",
-                 "| build | binary | instructions | peak RSS | wall / cat |",
-                 "| --- | ---: | ---: | ---: | ---: |"]
-        for v in variants:
-            if "failed" in v:
-                block.append("| %s | build failed: %s | | | |" % (v["name"], " ".join(v["failed"])[:120]))
-            else:
-                block.append("| %s | %.1f MB | %s | %s | %.2f× |" % (
-                    v["name"], v["size"] / 1e6, "{:,}".format(v["instr"]) if v["instr"] else "n/a", kb(v["rss"]),
-                    v["ratio"]))
-        block.append("<!-- /bench:variants -->")
-        lines += block
-    else:
-        old = open(args.out, encoding="utf-8").read() if os.path.exists(args.out) else ""
-        lines.append(keep_block(old, "variants") or "Not measured yet: run `bench/run --variants`.")
-    lines += [
+    ] + grid(synthetic, ("bench10", "bench10000"), realcache.formats(STATIC), lambda r: True) + [
         "",
         "## P3: refresh against a slow server",
         "",
-        "`timeline refresh` (release build) of random-shabad (8 entries), hukamnama and avalanche",
+        "`timeline refresh` of random-shabad (8 entries), hukamnama and avalanche",
         "(regions %s), fresh cache each run, against Tests/Support/fixture_server.py on 127.0.0.1 with"
         % ", ".join(map(str, REGIONS)),
         "`FIXTURE_DELAY=0.2` (run through bench/fixture_server.py, which raises the listen backlog from",
-        "Python's default of 5 to 128: the 11 connections one refresh opens at once otherwise overflow it,",
+        "Python's default of 5 to 128: the connections one refresh opens at once otherwise overflow it,",
         "and a dropped SYN costs the client a 1 s retransmission). Within a provider at most 4 requests",
-        "are in flight (8 shabads: two rounds);",
-        "providers run concurrently. Start-up is `timeline refresh` with nothing due (same binary,",
-        "config and cache).",
+        "are in flight (8 shabads: two rounds); providers run concurrently. Start-up is",
+        "`timeline refresh` with nothing due (same binary, config and cache).",
         "",
         "| figure | value |",
         "| --- | ---: |",
         "| median wall of %d runs | %.3f s |" % (refresh["runs"], refresh["wall"]),
         "| slowest run | %.3f s |" % refresh["slowest"],
         "| process start-up, nothing due | %.3f s |" % refresh["startup"],
-        "| target: 3 × 200 ms + start-up | %.3f s |" % target_wall,
+        "| budget: 3 × 200 ms + start-up | %.3f s |" % wall_budget,
         "| requests per refresh | %d |" % refresh["requests"],
-        "| serial sum: requests × 200 ms | %.1f s |" % serial,
+        "| serial sum: requests × 200 ms | %.1f s |" % (refresh["requests"] * DELAY),
         "| most requests in flight at once (server side) | %d |" % refresh["peak"],
         "",
         "## P4: requests per day",
@@ -723,14 +595,12 @@ def main():
         % (requests["runs"], requests["step"] // 60),
         "stepped clock starting now, against the loopback server (no delay), which serves today's and",
         "tomorrow's Hukamnama by Amritsar's date and avalanche days moved to the simulated Oslo days.",
+        "Budget: ≤ %d requests per widget per day." % REQUESTS_PER_DAY,
         "",
         "| widget | requests per day | refreshes | naive 60 s poller |",
         "| --- | ---: | ---: | ---: |",
-    ]
-    for w in widgets:
-        lines.append("| %s | %d | %d | %s |" % (w, counts.get(w, 0), requests["refreshes"].get(w, 0),
-                                              "{:,}".format(1440 * per_fetch[w])))
-    lines += [
+    ] + ["| %s | %d | %d | %s |" % (w, counts.get(w, 0), requests["refreshes"].get(w, 0),
+                                    "{:,}".format(1440 * per_fetch[w])) for w in widgets] + [
         "| all | %d | | %s |" % (sum(counts.values()), "{:,}".format(1440 * sum(per_fetch.values()))),
         "",
         "Runs with a failed widget: %d." % requests["failures"],
@@ -751,29 +621,18 @@ def main():
         "",
         "## P6: refresh memory",
         "",
-        "Peak RSS (`ru_maxrss`, max of 3 runs of `timeline refresh --force`) for the P3 config: %s."
-        % kb(refresh["rss"]),
-        "",
-        "Most of it is file-backed: the shared libraries libcurl brings (OpenSSL, GnuTLS, Kerberos,",
-        "LDAP, ~10 MB touched) and `timeline`'s own pages. The kernel maps each fault's 64 KB",
-        "neighbourhood, so `timeline` is linked with the functions a refresh runs packed together",
-        "(bench/timeline-refresh.order, written by bench/refresh_order.py). At start-up `timeline`",
-        "hands back the pages of every loaded object's relocation table, which the dynamic loader",
-        "reads once before `main` (Sources/LoaderTables, 1.7 MB). The rest: one malloc arena for",
-        "the transfer threads (Providers' `MallocArenas`), and no PIE symbol export.",
+        "Peak RSS (`ru_maxrss`, max of 3 runs of `timeline refresh --force`) for the P3 config: %s;"
+        % mb(refresh["rss"]),
+        "budget ≤ %s. Most of it is file-backed: the shared libraries libcurl brings (OpenSSL," % mb(REFRESH_RSS_KB),
+        "GnuTLS, Kerberos, LDAP) and `timeline`'s own pages, which the kernel maps in 64 KB blocks",
+        "around each page fault.",
         "",
     ]
-    # The hand-written account of what was tried (between the `bench:history` markers) is
-    # kept from the previous file: it is prose, not a measurement.
-    old = open(args.out, encoding="utf-8").read() if os.path.exists(args.out) else ""
-    history = keep_block(old, "history")
-    if history:
-        lines += ["## What was tried for the fast path, and what each step saved", "", history, ""]
-    text = "\n".join(lines)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as f:
-        f.write(text)
+        f.write("\n".join(lines))
     print("\n".join(summary[1:-1]))
+    print("OVER BUDGET: " + ", ".join(over) if over else "everything within budget")
 
 
 if __name__ == "__main__":

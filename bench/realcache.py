@@ -1,4 +1,4 @@
-"""The emitter on caches the real providers write (issue 17), for bench/measure.py.
+"""The caches the real providers write, and the emits measured on them, for bench/measure.py.
 
 `timeline refresh` (the release CLI) writes one cache per kind from recorded responses
 served by the loopback fixture server: random-shabad, hukamnama, favourites, avalanche
@@ -6,11 +6,10 @@ served by the loopback fixture server: random-shabad, hukamnama, favourites, ava
 (favourites of one shabad each; the 120-line one is the recorded 3-line shabad's verses
 repeated with their own verse ids), and avalanche of five regions (two with Trollheimen's
 reply, three with Salten's), friends (a small vCard folder whose friends are all overdue,
-so the large form has a due list). Then every widget is emitted in every format, with the
-default options and with each `--line` (and polybar with `--gurmukhi-font 2`), and in
-`--family large` for each format that has it, and compared with `cat` of the same file in
-the same run: instructions (callgrind), median wall (bench/pairtime.c: the command and
-`cat` alternately, so both see the same load) and peak RSS."""
+so the large form has a due list), and a three-member stack. `commands` lists every emit
+measured on one cache: every format of the registry with the default options and with each
+`--line` (polybar also with `--gurmukhi-font 2`), and `--family large` for each format that
+has it."""
 import copy
 import datetime
 import json
@@ -41,11 +40,6 @@ def large_formats(emit):
     return _FORMATS[key]
 
 
-def bars(emit):
-    """The registry's formats with markup, the ones timed against `cat`: all but plain text."""
-    return tuple(f for f in formats(emit) if f != "plain")
-
-
 def traits(emit):
     """Each format's traits as `timeline-emit --list-traits` prints them: {name: {word: value}}."""
     key = ("traits", emit)
@@ -57,10 +51,11 @@ def traits(emit):
 
 
 def polybar_peers(emit):
-    """The formats the registry holds to polybar's cost (`cost-peer=polybar`), each cell no
-    more than polybar's of the same cache and option; a new bar's registry entry says whether
-    it is one, so the bench needs no edit."""
+    """The formats the registry compares with polybar (`cost-peer=polybar`); the report shows
+    their worst cell against polybar's of the same cache and option (no budget). A new bar's
+    registry entry says whether it is one, so the bench needs no edit."""
     return tuple(name for name, said in traits(emit).items() if said.get("cost-peer") == "polybar")
+
 
 VARIANTS = (("default", []), ("--line transliteration", ["--line", "transliteration"]),
             ("--line translation", ["--line", "translation"]))
@@ -68,7 +63,7 @@ LARGE = "--family large"
 POLYBAR_FONT = ("--gurmukhi-font 2", ["--gurmukhi-font", "2"])
 CACHES = ("random-shabad", "hukamnama", "favourites", "avalanche-no", "avalanche-no-5", "avalanche-se", "command",
           "shabad-3", "shabad-120", "friends", "stack")
-# stack: a three-member stack (docs/relevance.md); its emit reads the stack's meta line and
+# stack: a three-member stack (docs/relevance.md); its emit reads the stack's own file and
 # each member's cache, and is compared with `cat` of its largest member cache.
 STACK_MEMBERS = ("avalanche-no", "hukamnama", "random-shabad")
 # avalanche-no-5: five regions side by side, the cost of each region's runs and tooltip
@@ -197,138 +192,20 @@ def make_caches(workdir, timeline, fixtures, server_class, routes_for, now):
 
 
 def commands(emit, widget):
-    """(label, argv) of every emit measured for one cache."""
+    """(format, option, argv) of every emit measured on one cache; option is "default", a
+    `--line` or `--gurmukhi-font` option, or LARGE."""
     out = []
-    for fmt in bars(emit):
-        variants = VARIANTS + ((POLYBAR_FONT,) if fmt == "polybar" else ())
-        for name, extra in variants:
-            out.append(("%s %s" % (fmt, name), [emit, fmt, widget] + extra))
+    for fmt in formats(emit):
+        for name, extra in VARIANTS + ((POLYBAR_FONT,) if fmt == "polybar" else ()):
+            out.append((fmt, name, [emit, fmt, widget] + extra))
     for fmt in large_formats(emit):
-        out.append(("%s %s" % (fmt, LARGE), [emit, fmt, widget, "--family", "large"]))
+        out.append((fmt, LARGE, [emit, fmt, widget, "--family", "large"]))
     return out
 
 
-def pair_ms(pairtime, cmd, cat_cmd, env, runs):
-    """Median wall of `cmd` and of `cat_cmd`, run alternately (bench/pairtime.c)."""
-    done = subprocess.run([pairtime, str(runs)] + cmd + ["--"] + cat_cmd, env=env, capture_output=True, text=True,
-                          check=True)
-    a, b = done.stdout.split()
-    return float(a) / 1000, float(b) / 1000
-
-
-def bench(cache, emit, cat, measure_instr, pairtime, peak_rss_kb, launcher, runs, log):
-    """Rows: one per cache and command, with the same cache's `cat` as the baseline."""
-    env = dict(os.environ, TIMELINE_CACHE_DIR=cache)
-    rows = []
-    for widget in CACHES:
-        path = os.path.join(cache, widget + ".json")
-        if widget == "stack":
-            path = max((os.path.join(cache, m + ".json") for m in STACK_MEMBERS), key=os.path.getsize)
-        cat_cmd = [cat, path]
-        cat_row = {"cache": widget, "name": "cat", "bytes": os.path.getsize(path), "instr": measure_instr(cat_cmd, env),
-                   "rss": peak_rss_kb(cat_cmd, env, launcher, runs=5), "cat_ms": []}
-        for name, cmd in commands(emit, widget):
-            ms, cat_ms = pair_ms(pairtime, cmd, cat_cmd, env, runs)
-            cat_row["cat_ms"].append(cat_ms)
-            rows.append({"cache": widget, "name": name, "ms": ms, "cat_ms": cat_ms, "bytes": cat_row["bytes"],
-                         "instr": measure_instr(cmd, env), "rss": peak_rss_kb(cmd, env, launcher, runs=5)})
-            log("R %-13s %-36s %8.3f ms (cat %.3f) %6d KB %s" % (widget, name, ms, cat_ms, rows[-1]["rss"],
-                                                                rows[-1]["instr"]))
-        cat_ms = sorted(cat_row.pop("cat_ms"))
-        cat_row["ms"] = cat_ms[len(cat_ms) // 2]
-        rows.append(cat_row)
-    return rows
-
-
-def _ratio(rows, cache, name, key):
-    """emit / cat for one cell; wall times against the `cat` runs alternated with it."""
-    row = next((r for r in rows if r["cache"] == cache and r["name"] == name), None)
-    cat = next((r for r in rows if r["cache"] == cache and r["name"] == "cat"), None)
-    if not row or not cat or not row[key] or not cat[key]:
-        return None
-    return row[key] / (row["cat_ms"] if key == "ms" else cat[key])
-
-
-def is_large(name):
-    return name.endswith(LARGE)
-
-
-def summary(rows, peers):
-    """The worst cells, for the summary table; `--family large` cells apart (their target is
-    another)."""
-    emits = [r for r in rows if r["name"] != "cat" and not is_large(r["name"])]
-    large = [r for r in rows if is_large(r["name"])]
-    # A stack reads several caches, so its cells have a row of their own; the single-widget
-    # rows leave them out rather than report the stack's figures twice.
-    single = [r for r in emits if r["cache"] != "stack"]
-    stacked = [r for r in emits if r["cache"] == "stack"]
-    instr = max(_ratio(rows, r["cache"], r["name"], "instr") or 0 for r in single)
-    wall = max(_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in single)
-    rss = max(r["rss"] for r in single)
-    cat_rss = max(r["rss"] for r in rows if r["name"] == "cat")
-    long_vs_short = max(
-        (next(r for r in rows if r["cache"] == "shabad-120" and r["name"] == e["name"])["instr"] or 0)
-        / (e["instr"] or 1) for e in emits if e["cache"] == "shabad-3")
-    stack = max(_ratio(rows, "stack", r["name"], "instr") or 0 for r in emits if r["cache"] == "stack")
-    against_polybar = 0
-    for r in emits:
-        fmt, _, variant = r["name"].partition(" ")
-        if fmt not in peers:
-            continue
-        polybar = next((p for p in emits if p["cache"] == r["cache"] and p["name"] == "polybar " + variant), None)
-        if polybar and polybar["instr"] and r["instr"]:
-            against_polybar = max(against_polybar, r["instr"] / polybar["instr"])
-    return {"instr": instr, "wall": wall, "rss": rss, "cat_rss": cat_rss, "long": long_vs_short, "cells": len(single),
-            "stack_wall": max((_ratio(rows, "stack", r["name"], "ms") or 0 for r in stacked), default=0),
-            "stack_rss": max((r["rss"] for r in stacked), default=0),
-            "large_rss": max((r["rss"] for r in large), default=0),
-            "large_cells": len(large),
-            "large_instr": max((_ratio(rows, r["cache"], r["name"], "instr") or 0 for r in large), default=0),
-            "large_wall": max((_ratio(rows, r["cache"], r["name"], "ms") or 0 for r in large), default=0),
-            "stack": stack, "peers": against_polybar}
-
-
-def report(rows):
-    """Markdown: per cache, every command's instructions and median wall against `cat`; the
-    `--family large` cells in a table of their own."""
-    names = list(dict.fromkeys(r["name"] for r in rows if r["name"] != "cat" and not is_large(r["name"])))
-    large = list(dict.fromkeys(r["name"] for r in rows if is_large(r["name"])))
-    lines = [
-        "Each cache was written by `timeline refresh` from recorded responses (bench/realcache.py);",
-        "`now` is the refresh time. Cells are emit / `cat` of the same file, measured in the same run:",
-        "instructions (callgrind, one run) and median wall (bench/pairtime.c: the emit and `cat` run",
-        "alternately, so both see the same load; `cat wall` is the median over the cache's pairs).",
-        "Peak RSS is the worst of the cache's commands (`ru_maxrss`, 5 runs each).",
-        "",
-        "| cache | size | cat instructions | cat wall | " + " | ".join(n.replace(" --", "<br>--") for n in names)
-        + " | peak RSS (cat) |",
-        "| --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in names) + " | ---: |",
-    ]
-    for cache in CACHES:
-        cat = next(r for r in rows if r["cache"] == cache and r["name"] == "cat")
-        cells = []
-        for name in names:
-            i, w = _ratio(rows, cache, name, "instr"), _ratio(rows, cache, name, "ms")
-            cells.append("%s / %s" % ("%.2f×" % i if i else "n/a", "%.2f×" % w if w else "n/a"))
-        worst = max(r["rss"] for r in rows if r["cache"] == cache and r["name"] != "cat")
-        lines.append("| %s | %.1f KB | %s | %.3f ms | %s | %.1f MB (%.1f MB) |" % (
-            cache, cat["bytes"] / 1024, "{:,}".format(cat["instr"]) if cat["instr"] else "n/a", cat["ms"],
-            " | ".join(cells), worst / 1024, cat["rss"] / 1024))
-    lines += ["", "Each cell: instructions / median wall, both as a ratio to `cat`."]
-    if large:
-        lines += [
-            "",
-            "`--family large` (the whole entry on several lines: every verse of a shabad, every avalanche",
-            "day, the friends' due list; target ≤ 1.2× `cat`), same caches, same `cat` baseline:",
-            "",
-            "| cache | size | " + " | ".join(large) + " |",
-            "| --- | ---: | " + " | ".join("---:" for _ in large) + " |",
-        ]
-        for cache in CACHES:
-            cat = next(r for r in rows if r["cache"] == cache and r["name"] == "cat")
-            cells = []
-            for name in large:
-                i, w = _ratio(rows, cache, name, "instr"), _ratio(rows, cache, name, "ms")
-                cells.append("%s / %s" % ("%.2f×" % i if i else "n/a", "%.2f×" % w if w else "n/a"))
-            lines.append("| %s | %.1f KB | %s |" % (cache, cat["bytes"] / 1024, " | ".join(cells)))
-    return lines
+def baseline_file(cache, widget):
+    """The file `cat` reads as the cache's baseline: the widget's own, or a stack's largest
+    member cache."""
+    if widget == "stack":
+        return max((os.path.join(cache, m + ".json") for m in STACK_MEMBERS), key=os.path.getsize)
+    return os.path.join(cache, widget + ".json")

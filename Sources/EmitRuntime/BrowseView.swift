@@ -10,7 +10,7 @@ import TimelineCore
 /// the current entry is such a repeat itself.
 public enum BrowseView {
   /// The entry `steps` after `view`'s instant, and how many steps were possible.
-  public static func walk(path: String, from view: CacheView, steps: Int, shortLived: Bool = false) -> (
+  public static func walk(path: String, from view: CacheView, steps: Int) -> (
     entry: Entry, steps: Int
   )? {
     var at = view
@@ -18,7 +18,7 @@ public enum BrowseView {
     var taken = 0
     let offline = view.current?.isRepeat ?? false
     while taken < steps, let next = at.nextDate {
-      let ahead = CacheReader.view(path: path, at: next, keepParsed: shortLived)
+      let ahead = CacheReader.view(path: path, at: next)
       guard ahead.error == nil, let entry = ahead.current, offline || !entry.isRepeat else { break }
       found = entry
       taken += 1
@@ -29,10 +29,9 @@ public enum BrowseView {
 
   /// Shows the browsed entry in `resolution`, labelled, until the state expires.
   static func apply(
-    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, view: CacheView, path: String, now: Int64,
-    shortLived: Bool
+    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, view: CacheView, path: String, now: Int64
   ) {
-    guard let (entry, steps) = walk(path: path, from: view, steps: state.offset, shortLived: shortLived) else { return }
+    guard let (entry, steps) = walk(path: path, from: view, steps: state.offset) else { return }
     resolution.state.entry = entry
     resolution.state.isPlaceholder = false
     // The stored label names the entry `timeline browse` saw; if the file has changed
@@ -48,10 +47,10 @@ public enum BrowseView {
   /// another friend of the due list, `BrowseState.view`), until the state expires. The
   /// entry carries its own position ("2/3 ▸") and `browsing` class, so no label is added.
   static func applyView(
-    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, path: String?, now: Int64, shortLived: Bool
+    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, path: String?, now: Int64
   ) {
     guard let path else { return }
-    let shown = CacheReader.view(path: path, at: now, keepParsed: shortLived)
+    let shown = CacheReader.view(path: path, at: now)
     guard shown.error == nil, let entry = shown.current else { return }
     resolution.state.entry = entry
     resolution.state.isPlaceholder = false

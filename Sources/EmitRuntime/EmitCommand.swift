@@ -142,25 +142,17 @@ public enum EmitCommand {
   }
 
   /// Parses and runs; returns the exit status. `program` names the command in messages.
-  /// `exitsAfterOutput` is for `timeline-emit`'s `main` alone: the one-shot path then ends
-  /// the process with exit(0) as soon as the line is written, and nothing it parsed or
-  /// built is freed first (freeing costs more than the rest of the work, and the kernel
-  /// takes the memory back anyway). Never set it in a process that goes on running.
   public static func run(
     arguments: [String], stdout: Int32 = 1, stderr: Int32 = 2, program: String = "timeline-emit",
-    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get,
-    exitsAfterOutput: Bool = false
+    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get
   ) -> Int32 {
-    run(
-      parse(arguments), stdout: stdout, stderr: stderr, program: program, clock: clock, environment: environment,
-      exitsAfterOutput: exitsAfterOutput)
+    run(parse(arguments), stdout: stdout, stderr: stderr, program: program, clock: clock, environment: environment)
   }
 
   /// `run(arguments:)` for what `parse` made of the command line.
   static func run(
     _ parsed: Parsed, stdout: Int32 = 1, stderr: Int32 = 2, program: String = "timeline-emit",
-    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get,
-    exitsAfterOutput: Bool = false
+    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get
   ) -> Int32 {
     let out = Output(fd: stdout)
     let err = Output(fd: stderr)
@@ -197,19 +189,14 @@ public enum EmitCommand {
         return 0
       }
       if request.widgets.count == 1 {
-        // The bars' common case, kept free of arrays of results (each generic type costs
-        // the runtime a metadata instantiation at first use).
         let resolved = EmitPipeline.resolve(
-          widget: WidgetName(request.widgets[0]), directory: directory, now: now, shortLived: exitsAfterOutput,
+          widget: WidgetName(request.widgets[0]), directory: directory, now: now,
           tooltip: request.format.traits.tooltip, browse: browse, explain: request.verbose)
         if request.verbose, let reason = resolved.reason {
           err.write("\(program): \(CleanText.terminalLine(request.widgets[0])): \(reason)\n")
         }
         let line = EmitPipeline.lineBytes(resolved.state, format: request.format, options: request.options)
         out.writeLine(bytes: line)
-        if exitsAfterOutput {
-          withExtendedLifetime(resolved) { withExtendedLifetime(line) { exit(0) } }
-        }
         return 0
       }
       return emitOnce(request, directory: directory, browse: browse, now: now, out: out, err: err, program: program)

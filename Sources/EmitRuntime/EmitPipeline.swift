@@ -30,9 +30,7 @@ public enum EmitPipeline {
 
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails; nil `widget`: the name
   /// asked for breaks the rule (checked where argv enters), which shows the neutral
-  /// placeholder. `shortLived`: the
-  /// process exits right after this read (see `CacheReader.view(path:at:keepParsed:)`);
-  /// `tooltip: false` for a format that prints no tooltip (its lines are not decoded).
+  /// placeholder. `tooltip: false` for a format that prints no tooltip (its lines are not decoded).
   /// `browse`: where `timeline browse` keeps the view's state; a live state shows the
   /// browsed entry instead of the current one (`BrowseView`); for a stack it also keeps
   /// the member shown and since when (`StackHold`), which only the bars record
@@ -40,7 +38,7 @@ public enum EmitPipeline {
   /// `--verbose`) skips what only the reason needs: listing the cache directory for the
   /// widgets that exist, which costs a bar polling a misspelled name on every emit.
   public static func resolve(
-    widget: WidgetName?, directory: String, now: Int64, shortLived: Bool = false, tooltip: Bool = true,
+    widget: WidgetName?, directory: String, now: Int64, tooltip: Bool = true,
     browse: BrowseStore? = nil, explain: Bool = true, recordHold: Bool = true
   ) -> Resolution {
     // A relative directory would depend on where the bar was started (`/` under systemd,
@@ -59,11 +57,11 @@ public enum EmitPipeline {
     }
     let path = store.path(for: name)
     let view = CacheReader.view(
-      path: path, at: now, keepParsed: shortLived, tooltip: tooltip, stackPlaceholder: false)
+      path: path, at: now, tooltip: tooltip, stackPlaceholder: false)
     let meta = view.meta
     if let meta, meta.kind == StackRule.kind, view.error == nil {
       return StackView.resolve(
-        stack: name, meta: meta, directory: directory, now: now, shortLived: shortLived, tooltip: tooltip,
+        stack: name, meta: meta, directory: directory, now: now, tooltip: tooltip,
         browse: browse, recordHold: recordHold, explain: explain)
     }
     let stale = meta?.isStale(at: now) ?? false
@@ -102,9 +100,9 @@ public enum EmitPipeline {
     if let browse, view.error == nil, let live = browse.read(name), live.isLive(at: now, current: view.current?.date) {
       if live.view {
         BrowseView.applyView(
-          live, to: &resolution, path: browse.viewPath(for: name), now: now, shortLived: shortLived)
+          live, to: &resolution, path: browse.viewPath(for: name), now: now)
       } else {
-        BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, shortLived: shortLived)
+        BrowseView.apply(live, to: &resolution, view: view, path: path, now: now)
       }
     }
     return resolution

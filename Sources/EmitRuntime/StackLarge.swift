@@ -44,16 +44,16 @@ enum StackLarge {
     stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool
   ) -> (entry: [TextRun], member: WidgetName?, ranking: [[TextRun]])? {
     let view = CacheReader.view(
-      path: CacheStore(directory: directory).path(for: name), at: now, keepParsed: false, tooltip: false)
+      path: CacheStore(directory: directory).path(for: name), at: now, tooltip: false)
     guard let meta = view.meta, meta.kind == StackRule.kind, view.error == nil else { return nil }
     let resolved = StackView.resolve(
-      stack: name, meta: meta, directory: directory, now: now, shortLived: false, tooltip: false, browse: browse,
+      stack: name, meta: meta, directory: directory, now: now, tooltip: false, browse: browse,
       recordHold: false, explain: false, details: true)
     guard let detail = resolved.stack else { return nil }
     var rows: [StackRanking.Row] = []
     for candidate in detail.ranking {
       guard let member = detail.shown.first(where: { $0.name == candidate.name }) else { continue }
-      var row = StackRanking.Row(name: candidate.name, entry: member.view.current)
+      var row = StackRanking.Row(name: candidate.name, entry: member.entry(tooltip: false))
       row.score = candidate.score
       row.line = member.view.meta?.line
       row.stale = member.stale
@@ -68,7 +68,7 @@ enum StackLarge {
     }
     let ranking = StackRanking.lines(stack: name.text, rows: rows, browsing: resolved.state.browsing, shapes: shapes)
     // The member's name is data from the stack's file, checked as StackView read it.
-    let entry = detail.shown.first { $0.name == resolved.member }?.view.current?.runs ?? resolved.state.entry.runs
+    let entry = detail.shown.first { $0.name == resolved.member }?.entry(tooltip: false)?.runs ?? resolved.state.entry.runs
     return (entry, resolved.member.flatMap { WidgetName($0) }, ranking)
   }
 }

@@ -10,15 +10,22 @@ enum StackView {
   /// One member with an entry to show.
   struct Shown: Sendable {
     let name: String
-    /// Its file as read at the instant asked for.
+    /// Its file as read at the instant asked for, the current entry in summary (its date
+    /// and relevance: what the choice needs).
     let view: CacheView
+    let path: String
     let stale: Bool
+    let now: Int64
+
+    /// The current entry whole, read again: only the member shown, and the large form's
+    /// ranking rows, need more than its summary.
+    func entry(tooltip: Bool) -> Entry? { CacheReader.view(path: path, at: now, tooltip: tooltip).current }
   }
 
   /// `explain: false` (no `--verbose`): the reason, which only `--verbose` prints, is not
   /// written. `details`: for the large form, what the ranking needs (`Resolution.stack`).
   static func resolve(
-    stack: WidgetName, meta: CacheMeta, directory: String, now: Int64, shortLived: Bool, tooltip: Bool,
+    stack: WidgetName, meta: CacheMeta, directory: String, now: Int64, tooltip: Bool,
     browse: BrowseStore?, recordHold: Bool, explain: Bool, details: Bool = false
   ) -> EmitPipeline.Resolution {
     let store = CacheStore(directory: directory)
@@ -33,7 +40,8 @@ enum StackView {
     for name in meta.members where name != stack.text {
       // Member names are data from the stack's cache file: each is checked here.
       guard let memberName = WidgetName(name) else { continue }
-      let view = CacheReader.view(path: store.path(for: memberName), at: now, tooltip: tooltip)
+      let path = store.path(for: memberName)
+      let view = CacheReader.view(path: path, at: now, summary: true)
       guard let meta = view.meta, meta.kind != StackRule.kind else {
         if details {
           let why = view.meta != nil ? "a stack, not a member" : view.error.map(Self.unreadable) ?? "no cache to read"
@@ -51,7 +59,7 @@ enum StackView {
       }
       let stale = Selection.isStale(due: meta.due, grace: meta.grace, now: now)
       consider(current.relevance?.nextChange(after: now))
-      shown.append(Shown(name: name, view: view, stale: stale))
+      shown.append(Shown(name: name, view: view, path: path, stale: stale, now: now))
       candidates.append(StackRule.Candidate(name: name, score: StackRule.score(current.score(at: now), stale: stale)))
     }
     let ranking = StackRule.ranking(candidates)
@@ -66,7 +74,7 @@ enum StackView {
       // The pipeline's read of the stack's file left the placeholder for this case.
       let placeholder =
         meta.placeholder
-        ?? CacheReader.view(path: store.path(for: stack), at: now, keepParsed: shortLived, tooltip: tooltip)
+        ?? CacheReader.view(path: store.path(for: stack), at: now, tooltip: tooltip)
         .meta?.placeholder
       if let placeholder { state.entry = placeholder }
       let reason =
@@ -90,7 +98,8 @@ enum StackView {
       consider(live.expires)
     }
     let choice = ranking[index]
-    guard let member = shown.first(where: { $0.name == choice.name }), var entry = member.view.current else {
+    guard let member = shown.first(where: { $0.name == choice.name }), var entry = member.entry(tooltip: tooltip)
+    else {
       return EmitPipeline.Resolution(
         state: .neutralPlaceholder(widget: stack), reason: nil, nextChange: next, members: meta.members)
     }

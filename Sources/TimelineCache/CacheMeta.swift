@@ -43,7 +43,7 @@ public struct CacheMeta: Sendable, Equatable {
   /// The meta object `node`, nil where it lacks a valid `widget` or `kind`.
   /// `placeholder: false` leaves the placeholder for later (`LineLayout.placeholder`):
   /// bars need it only when no entry is current.
-  static func decode(_ node: JSONNode, placeholder: Bool = true) -> CacheMeta? {
+  static func decode<Node: JSONReading>(_ node: Node, placeholder: Bool = true) -> CacheMeta? {
     guard let text = node["widget"]?.string, let widget = WidgetName(text), let kind = node["kind"]?.string else {
       return nil
     }

@@ -18,16 +18,14 @@ public struct CacheView: Sendable {
 /// layout is parsed whole with json-c, by both.
 public enum CacheReader {
   /// The view of the cache file at `path` at instant `now`. Never throws: every failure
-  /// is reported in `error`. `keepParsed` never frees the json-c trees it parses, for a
-  /// process that exits right after (the one-shot emitter): json-c frees value by value,
-  /// which costs about as much as parsing.
-  /// `full` also reads the current entry's `url`, `key` and `detail`, which bars never
+  /// is reported in `error`. `full` also reads the current entry's `url`, `key` and `detail`, which bars never
   /// print (in version 2 they live in the `extra` section the bars' read never touches);
-  /// `tooltip: false` leaves out the tooltip lines (only waybar prints them).
-  /// `stackPlaceholder: false` leaves a stack's placeholder undecoded: a stack shows it only
+  /// `tooltip: false` leaves out the tooltip lines (only waybar prints them); `summary`
+  /// gives the current entry's date and relevance alone (what a stack's choice needs of
+  /// each member). `stackPlaceholder: false` leaves a stack's placeholder undecoded: a stack shows it only
   /// when no member has an entry, and reads it again then.
   public static func view(
-    path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false, tooltip: Bool = true,
+    path: String, at now: Int64, full: Bool = false, tooltip: Bool = true, summary: Bool = false,
     stackPlaceholder: Bool = true
   ) -> CacheView {
     switch FileBytes.read(path) {
@@ -35,7 +33,7 @@ public enum CacheReader {
     case .success(let bytes):
       return bytes.withUnsafeBytes {
         view(
-          $0, path: path, at: now, keepParsed: keepParsed, full: full, tooltip: tooltip,
+          $0, path: path, at: now, full: full, tooltip: tooltip, summary: summary,
           stackPlaceholder: stackPlaceholder)
       }
     }
@@ -114,24 +112,25 @@ public enum CacheReader {
   public static func large(_ bytes: UnsafeRawBufferPointer, at now: Int64, following: (CacheMeta) -> Bool)
     -> LargeRead
   {
-    guard let parser = JSONParser(keepParsed: true), case .layout(let layout) = LineLayout.find(bytes, parser: parser),
+    guard let parser = JSONParser(), case .layout(let layout) = LineLayout.find(bytes, parser: parser),
       let meta = layout.meta
     else { return .whole }
     return layout.large(at: now, meta: meta, following: following(meta), parser: parser)
   }
 
   static func view(
-    _ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, keepParsed: Bool = false, full: Bool = false,
-    tooltip: Bool = true, stackPlaceholder: Bool = true
+    _ bytes: UnsafeRawBufferPointer, path: String, at now: Int64, full: Bool = false,
+    tooltip: Bool = true, summary: Bool = false, stackPlaceholder: Bool = true
   ) -> CacheView {
-    guard let parser = JSONParser(keepParsed: keepParsed) else {
+    guard let parser = JSONParser() else {
       return CacheView(error: .corrupt(path, "the meta line is not valid"))
     }
     switch LineLayout.find(bytes, parser: parser) {
     case .futureVersion(let version): return CacheView(error: .futureVersion(path, version))
     case .layout(let layout):
       return view(
-        layout, path: path, at: now, parser: parser, full: full, tooltip: tooltip, stackPlaceholder: stackPlaceholder)
+        layout, path: path, at: now, parser: parser, full: full, tooltip: tooltip, summary: summary,
+        stackPlaceholder: stackPlaceholder)
     case .other:
       do {
         let (meta, entries) = try wholeDocument(bytes, path: path)
@@ -149,7 +148,7 @@ public enum CacheReader {
   /// `view` of a file whose line layout was found.
   static func view(
     _ layout: LineLayout, path: String, at now: Int64, parser: JSONParser, full: Bool, tooltip: Bool,
-    stackPlaceholder: Bool
+    summary: Bool = false, stackPlaceholder: Bool
   ) -> CacheView {
     guard let meta = layout.meta else {
       return CacheView(error: .corrupt(path, "the meta line is not valid"))
@@ -157,7 +156,7 @@ public enum CacheReader {
     // The truncated file's error is made only for such a file.
     var view =
       layout.complete
-      ? layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip)
+      ? layout.select(at: now, meta: meta, path: path, parser: parser, full: full, tooltip: tooltip, summary: summary)
       : CacheView(meta: meta, error: .corrupt(path, "the file is truncated"))
     // The placeholder is decoded only when it is what bars will show.
     if view.current == nil && (stackPlaceholder || meta.kind != StackRule.kind) {
@@ -172,7 +171,7 @@ public enum CacheReader {
   static func checked(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError)
     -> (CacheMeta, [Entry], ordered: Bool)
   {
-    guard let parser = JSONParser(keepParsed: false) else { throw .corrupt(path, "the meta line is not valid") }
+    guard let parser = JSONParser() else { throw .corrupt(path, "the meta line is not valid") }
     switch LineLayout.find(bytes, parser: parser) {
     case .futureVersion(let version): throw .futureVersion(path, version)
     case .layout(let layout): return try layout.whole(path: path, parser: parser)

@@ -8,8 +8,8 @@ enum EntryDecoder {
   /// version 1 line, else from `extra`, the version 2 record the line's `x` points at.
   /// Bars print none of them, so the emitter leaves `full` off; `tooltip: false` leaves
   /// out the tooltip lines, which only waybar prints.
-  static func entry(
-    _ node: JSONNode, full: Bool = true, tooltip: Bool = true, extra: JSONNode? = nil
+  static func entry<Node: JSONReading>(
+    _ node: Node, full: Bool = true, tooltip: Bool = true, extra: Node? = nil
   ) -> Entry? {
     guard let date = date(node) else { return nil }
     var entry = Entry(
@@ -35,12 +35,12 @@ enum EntryDecoder {
 
   /// `rel` (0–100, or `[score, from, score, …]`); before it, `relevance` held a fraction
   /// 0–1, still read from older files.
-  static func relevance(_ node: JSONNode) -> Relevance? {
+  static func relevance<Node: JSONReading>(_ node: Node) -> Relevance? {
     relevance(rel: node["rel"]) { node["relevance"] }
   }
 
   /// `relevance` from the values of `rel` and (asked only without it) `relevance`.
-  private static func relevance(rel: JSONNode?, fraction: () -> JSONNode?) -> Relevance? {
+  private static func relevance<Node: JSONReading>(rel: Node?, fraction: () -> Node?) -> Relevance? {
     if let rel {
       if let score = rel.int { return Relevance(Int(clamping: score)) }
       guard let count = rel.count, count > 0 else { return nil }
@@ -66,7 +66,7 @@ enum EntryDecoder {
   }
 
   /// The `x` of a version 2 entry line: its record in the `extra` section.
-  static func extraIndex(_ node: JSONNode) -> Int? {
+  static func extraIndex<Node: JSONReading>(_ node: Node) -> Int? {
     extraIndex(node["x"]?.int)
   }
 
@@ -76,13 +76,13 @@ enum EntryDecoder {
   }
 
   /// The entry's `level` (`Entry` clamps it to 0…5).
-  static func level(_ node: JSONNode) -> Int? { node["level"]?.int.map { Int(clamping: $0) } }
+  static func level<Node: JSONReading>(_ node: Node) -> Int? { node["level"]?.int.map { Int(clamping: $0) } }
 
   /// The entry's `date` alone, nil where `entry` would reject the entry: what the binary
   /// search needs from the lines it only probes.
-  static func date(_ node: JSONNode) -> Int64? { node["date"]?.int }
+  static func date<Node: JSONReading>(_ node: Node) -> Int64? { node["date"]?.int }
 
-  static func lines(_ node: JSONNode?) -> [[TextRun]] {
+  static func lines<Node: JSONReading>(_ node: Node?) -> [[TextRun]] {
     guard let node, let count = node.count else { return [] }
     var out: [[TextRun]] = []
     out.reserveCapacity(count)
@@ -91,14 +91,14 @@ enum EntryDecoder {
     return out
   }
 
-  static func lineText(_ node: JSONNode?) -> LineText? {
+  static func lineText<Node: JSONReading>(_ node: Node?) -> LineText? {
     guard let node, let text = node["t"]?.string else { return nil }
     return LineText(text, short: node["s"]?.string)
   }
 
   /// Runs; `twins`: a detail line's, whose runs may carry an ASCII twin (`a`). An entry
   /// line's runs have none, and the bars' read does not look for one.
-  static func runs(_ node: JSONNode?, twins: Bool = false) -> [TextRun] {
+  static func runs<Node: JSONReading>(_ node: Node?, twins: Bool = false) -> [TextRun] {
     guard let node, let count = node.count else { return [] }
     var out: [TextRun] = []
     out.reserveCapacity(count)
@@ -112,7 +112,7 @@ enum EntryDecoder {
     return out
   }
 
-  static func strings(_ node: JSONNode?) -> [String] {
+  static func strings<Node: JSONReading>(_ node: Node?) -> [String] {
     guard let node, let count = node.count else { return [] }
     var out: [String] = []
     out.reserveCapacity(count)

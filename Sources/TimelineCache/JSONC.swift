@@ -25,6 +25,10 @@ final class JSONDocument {
 
   var node: JSONNode { JSONNode(raw: root, document: self) }
 
+  /// The deepest nesting of arrays and objects a cache's JSON may have, for both readers
+  /// (json-c's tokener and `FlatJSON`): a writer's file nests five deep at most.
+  static let maxDepth = 32
+
   /// The most values one parse may create. json-c allocates an object per value (some 50
   /// to 70 bytes for the two input bytes `0,`), so a file's size alone does not bound the
   /// memory a parse takes: a 60 MB `[0,0,…]` once took 1.1 GB. A real cache file stays far
@@ -68,12 +72,7 @@ final class JSONParser {
   /// Made at the first parse: a reader of a version 2 file never uses json-c, and its code
   /// pages then never count in the emitter's memory.
   private var tokener: UnsafeMutablePointer<json_tokener>?
-  /// Whether the documents it makes are never freed (see `CacheReader.view`).
-  private let keepParsed: Bool
-
-  init?(keepParsed: Bool = false) {
-    self.keepParsed = keepParsed
-  }
+  init?() {}
 
   deinit {
     if let tokener { json_tokener_free(tokener) }
@@ -86,7 +85,7 @@ final class JSONParser {
     guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
       JSONDocument.fitsValueBudget(bytes)
     else { return nil }
-    if tokener == nil { tokener = json_tokener_new() }
+    if tokener == nil { tokener = json_tokener_new_ex(Int32(JSONDocument.maxDepth)) }
     guard let tokener else { return nil }
     json_tokener_reset(tokener)
     let raw = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
@@ -96,16 +95,11 @@ final class JSONParser {
       return nil
     }
     used = Int(json_tokener_get_parse_end(tokener))
-    let document = JSONDocument.adopt(raw)
-    if keepParsed { _ = Unmanaged.passRetained(document) }
-    return document
+    return JSONDocument.adopt(raw)
   }
 }
 
-/// A borrowed json-c value, read as docs/cache-format.md's "One answer" says: of a
-/// repeated key the last one counts, and a JSON `null` there reads as absent; a key is
-/// compared up to its first U+0000 (json-c keeps keys as C strings); an integer beyond 64
-/// bits reads as the nearest 64-bit one (json-c clamps).
+/// A borrowed json-c value.
 struct JSONNode {
   fileprivate let raw: OpaquePointer
   fileprivate let document: JSONDocument
@@ -126,14 +120,6 @@ struct JSONNode {
   var count: Int? {
     guard json_object_is_type(raw, json_type_array) != 0 else { return nil }
     return json_object_array_length(raw)
-  }
-
-  /// Calls `body` with each element of an array, in order (nothing for other values).
-  func forEach(_ body: (JSONNode) -> Void) {
-    guard let count else { return }
-    for index in 0..<count {
-      if let item = element(index) { body(item) }
-    }
   }
 
   /// Element `index` of an array (`0..<count`), or nil.

@@ -1,27 +1,35 @@
-/// One JSON object on a line, read with the cache's reader (json-c): what a bar writes
-/// back on a stream (i3bar's click events, one object per line inside an endless array).
-/// A leading `,` (the array's separator) and space around the object are allowed;
+/// One JSON object on a line, read with the cache's line reader (`FlatJSON`): what a bar
+/// writes back on a stream (i3bar's click events, one object per line inside an endless
+/// array). A leading `,` (the array's separator) and space around the object are allowed;
 /// anything else that is not exactly one object is refused.
-public struct JSONLine {
-  private let object: JSONNode
+public final class JSONLine {
+  private let storage: UnsafeMutableRawBufferPointer
+  private let json: FlatJSON
 
   /// Nil unless `line` holds one JSON object as described above.
   public init?(_ line: some Collection<UInt8>) {
     var bytes = Array(line)
     while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A { bytes.removeLast() }
-    let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x2C } ?? bytes.count
-    guard start < bytes.count, bytes[start] == UInt8(ascii: "{"), let parser = JSONParser() else { return nil }
-    let body = bytes[start...]
+    var start = 0
+    while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x2C { start += 1 }
+    let count = bytes.count - start
+    guard count > 0, bytes[start] == UInt8(ascii: "{") else { return nil }
+    let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+    storage.copyBytes(from: bytes[start...])
     var used = 0
-    guard let document = body.withUnsafeBytes({ parser.parse($0, used: &used) }), used == body.count else {
+    guard let json = FlatJSON.parse(UnsafeRawBufferPointer(storage), used: &used), used == count else {
+      storage.deallocate()
       return nil
     }
-    object = document.node
+    self.storage = storage
+    self.json = json
   }
 
+  deinit { storage.deallocate() }
+
   /// The member `key`, only if it is a JSON string.
-  public func string(_ key: StaticString) -> String? { object[key]?.string }
+  public func string(_ key: StaticString) -> String? { json.root[key]?.string }
 
   /// The member `key`, only if it is a JSON integer.
-  public func integer(_ key: StaticString) -> Int64? { object[key]?.int }
+  public func integer(_ key: StaticString) -> Int64? { json.root[key]?.int }
 }

@@ -46,17 +46,17 @@ extension LineLayout {
   private func shownEntry(_ from: Int, _ stop: Int, records: inout ExtraLines) -> Entry? {
     let line = UnsafeRawBufferPointer(rebasing: bytes[from..<stop])
     var used = 0
-    guard let date = Self.leadingDate(bytes, from: from, to: stop), let json = parser.parse(line, used: &used),
-      Self.isOneValue(line, used: used), EntryDecoder.date(json.node) == date
+    guard let date = Self.leadingDate(bytes, from: from, to: stop), let json = FlatJSON.parse(line, used: &used),
+      Self.isOneValue(line, used: used), EntryDecoder.date(json.root) == date
     else { return nil }
-    var record: JSONDocument?
+    var record: FlatJSON?
     // An index past the last record costs the entry its detail and link, as in the
     // whole-document read.
-    if let index = EntryDecoder.extraIndex(json.node), let range = records.line(index) {
+    if let index = EntryDecoder.extraIndex(json.root), let range = records.line(index) {
       guard let parsed = records.parse(range) else { return nil }
       record = parsed
     }
-    guard var entry = EntryDecoder.entry(json.node, full: true, tooltip: true, extra: record?.node) else { return nil }
+    guard var entry = EntryDecoder.entry(json.root, full: true, tooltip: true, extra: record?.root) else { return nil }
     if entry.detail.isEmpty, let key = entry.key {
       guard let shared = records.detail(key: key) else { return nil }
       entry.detail = shared
@@ -106,10 +106,10 @@ struct ExtraLines {
   }
 
   /// The record on `range`, nil unless it is one JSON value (with its separating comma).
-  func parse(_ range: Range<Int>) -> JSONDocument? {
+  func parse(_ range: Range<Int>) -> FlatJSON? {
     let line = UnsafeRawBufferPointer(rebasing: layout.bytes[range])
     var used = 0
-    guard let json = layout.parser.parse(line, used: &used), LineLayout.isOneValue(line, used: used) else { return nil }
+    guard let json = FlatJSON.parse(line, used: &used), LineLayout.isOneValue(line, used: used) else { return nil }
     return json
   }
 
@@ -119,8 +119,8 @@ struct ExtraLines {
     var index = 0
     while let range = line(index) {
       guard let json = parse(range) else { return nil }
-      if json.node["key"]?.string == key {
-        let detail = EntryDecoder.lines(json.node["detail"])
+      if json.root["key"]?.string == key {
+        let detail = EntryDecoder.lines(json.root["detail"])
         if !detail.isEmpty { return detail }
       }
       index += 1

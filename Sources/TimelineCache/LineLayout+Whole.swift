@@ -66,8 +66,8 @@ extension LineLayout {
     guard entries.contains(where: { $0.detail.isEmpty && $0.key != nil }) else { return }
     var shared: [String: [[TextRun]]] = [:]
     for range in records {
-      guard let json = record(range), let key = json.node["key"]?.string, shared[key] == nil else { continue }
-      let detail = EntryDecoder.lines(json.node["detail"])
+      guard let json = record(range), let key = json.root["key"]?.string, shared[key] == nil else { continue }
+      let detail = EntryDecoder.lines(json.root["detail"])
       if !detail.isEmpty { shared[key] = detail }
     }
     for index in entries.indices where entries[index].detail.isEmpty {
@@ -84,8 +84,8 @@ extension LineLayout {
     if version >= 2 {
       guard let date = Self.leadingDate(bytes, from: from, to: stop), let json = shownLine(from, stop, date: date)
       else { return nil }
-      let record = EntryDecoder.extraIndex(json.node).flatMap { $0 < records.count ? self.record(records[$0]) : nil }
-      return EntryDecoder.entry(json.node, full: true, extra: record?.node)
+      let record = EntryDecoder.extraIndex(json.root).flatMap { $0 < records.count ? self.record(records[$0]) : nil }
+      return EntryDecoder.entry(json.root, full: true, extra: record?.root)
     }
     var used = 0
     guard let document = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[from..<stop]), used: &used),
@@ -108,9 +108,9 @@ extension LineLayout {
   }
 
   /// The record on the `extra` line `range`: one JSON value and its separating comma, else nil.
-  func record(_ range: Range<Int>) -> JSONDocument? {
+  func record(_ range: Range<Int>) -> FlatJSON? {
     var used = 0
-    guard range.count > 0, let json = parser.parse(UnsafeRawBufferPointer(rebasing: bytes[range]), used: &used),
+    guard range.count > 0, let json = FlatJSON.parse(UnsafeRawBufferPointer(rebasing: bytes[range]), used: &used),
       Self.onlySeparator(bytes, after: range.lowerBound + used, stop: range.upperBound)
     else { return nil }
     return json

@@ -12,19 +12,17 @@ import TimelineCore
 ///
 /// Each entry line is one complete JSON object, so a reader can binary-search the lines by
 /// byte offset. In version 2 every entry line starts `{"date":<integer>`, so the search
-/// reads the dates of the lines it probes from their bytes and parses only the line it
-/// shows (and the meta line), each with json-c; the `extra` section, which only `timeline
-/// show` and the large family need, is otherwise never touched. In
+/// reads the dates of the lines it probes from their bytes and reads only the line it
+/// shows, with `FlatJSON` (the meta line too); the `extra` section, which only `timeline
+/// show` needs, is never touched. In
 /// version 1 (no `extra`; url, key and detail on the entry line) every probed line is
 /// parsed, as the version 1 reader did.
 struct LineLayout {
   let bytes: UnsafeRawBufferPointer
   let version: Int64
   let meta: CacheMeta?
-  /// The parser every line of this file is read with.
-  let parser: JSONParser
   /// Version 2: the meta line, read, for the placeholder (decoded only when shown).
-  var metaLine: JSONDocument?
+  var metaLine: FlatJSON?
   /// Byte range of the entry lines.
   let start: Int
   let end: Int
@@ -68,11 +66,16 @@ struct LineLayout {
     at += metaKey.utf8CodeUnitCount
     let metaBytes = UnsafeRawBufferPointer(rebasing: bytes[at..<lineEnd(bytes, from: at)])
     var used = 0
-    guard let metaLine = parser.parse(metaBytes, used: &used) else {
-      return .layout(damaged(bytes, version, parser: parser))
+    let meta: CacheMeta?
+    var metaLine: FlatJSON?
+    if version >= 2 {
+      guard let line = FlatJSON.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
+      meta = CacheMeta.decode(line.root, placeholder: false)
+      metaLine = line
+    } else {
+      guard let document = parser.parse(metaBytes, used: &used) else { return .layout(damaged(bytes, version)) }
+      meta = CacheMeta.decode(document.node)
     }
-    // Version 2 decodes the placeholder only when it is shown.
-    let meta = CacheMeta.decode(metaLine.node, placeholder: version < 2)
     at += used
     guard holds(bytes, entriesKey, at: at) else { return .other }
     at += entriesKey.utf8CodeUnitCount
@@ -84,8 +87,8 @@ struct LineLayout {
     guard version >= 2 else {
       return .layout(
         LineLayout(
-          bytes: bytes, version: version, meta: meta, parser: parser, start: start, end: closed ? tail - 2 : tail,
-          extraStart: tail, complete: closed))
+          bytes: bytes, version: version, meta: meta, start: start, end: closed ? tail - 2 : tail, extraStart: tail,
+          complete: closed))
     }
     // Version 2: the meta line says where the entry lines end; the `extra` section must
     // start exactly there, so a file cut or spliced inside the entries is noticed.
@@ -94,25 +97,24 @@ struct LineLayout {
     else {
       return .layout(
         LineLayout(
-          bytes: bytes, version: version, meta: meta, parser: parser, metaLine: metaLine, start: 0, end: 0,
-          extraStart: 0, complete: false))
+          bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: 0, end: 0, extraStart: 0,
+          complete: false))
     }
     let end = start + length
     return .layout(
       LineLayout(
-        bytes: bytes, version: version, meta: meta, parser: parser, metaLine: metaLine, start: start, end: end,
+        bytes: bytes, version: version, meta: meta, metaLine: metaLine, start: start, end: end,
         extraStart: end + extraKey.utf8CodeUnitCount, complete: closed && tail - 2 >= end + extraKey.utf8CodeUnitCount))
   }
 
   /// The meta line's placeholder, decoded now (version 1 decoded it with the meta).
   func placeholder() -> Entry? {
-    guard version >= 2, let metaLine else { return meta?.placeholder }
-    return metaLine.node["placeholder"].flatMap { EntryDecoder.entry($0) }
+    guard let metaLine else { return meta?.placeholder }
+    return metaLine.root["placeholder"].flatMap { EntryDecoder.entry($0) }
   }
 
-  private static func damaged(_ bytes: UnsafeRawBufferPointer, _ version: Int64, parser: JSONParser) -> LineLayout {
-    LineLayout(
-      bytes: bytes, version: version, meta: nil, parser: parser, start: 0, end: 0, extraStart: 0, complete: false)
+  private static func damaged(_ bytes: UnsafeRawBufferPointer, _ version: Int64) -> LineLayout {
+    LineLayout(bytes: bytes, version: version, meta: nil, start: 0, end: 0, extraStart: 0, complete: false)
   }
 
   /// Where the line starting at `from` ends (its newline, or the end of the bytes).
@@ -224,8 +226,9 @@ struct LineLayout {
   /// The entry current at `now` (`search`); the winning line alone is decoded into an
   /// `Entry` (with `full`, its `extra` record too), and not even that when the timeline
   /// has ended.
-  func select(at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool) -> CacheView
-  {
+  func select(
+    at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool, summary: Bool = false
+  ) -> CacheView {
     guard let found = search(at: now, parser: parser) else {
       return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid"))
     }
@@ -235,14 +238,18 @@ struct LineLayout {
       return CacheView(meta: meta, nextDate: found.nextDate)
     }
     if version >= 2 {
+      if summary, let json = shownLine(probe, stop, date: date) {
+        let entry = Entry(date: date, relevance: EntryDecoder.relevance(json.root), runs: [], alt: "")
+        return CacheView(meta: meta, current: entry, nextDate: found.nextDate)
+      }
       guard let json = shownLine(probe, stop, date: date),
-        var entry = EntryDecoder.entry(json.node, full: false, tooltip: tooltip)
+        var entry = EntryDecoder.entry(json.root, full: false, tooltip: tooltip)
       else { return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid")) }
-      if full, let index = EntryDecoder.extraIndex(json.node) {
+      if full, let index = EntryDecoder.extraIndex(json.root) {
         guard let record = extraRecord(index) else {
           return CacheView(meta: meta, error: .corrupt(path, "an extra record is not valid"))
         }
-        let resolved = EntryDecoder.entry(json.node, full: true, extra: record.node)
+        let resolved = EntryDecoder.entry(json.root, full: true, extra: record.root)
         entry.url = resolved?.url
         entry.key = resolved?.key
         entry.detail = resolved?.detail ?? []
@@ -261,19 +268,19 @@ struct LineLayout {
   /// Version 2: the shown line `probe..<stop`, read whole; nil unless it is one JSON value
   /// followed by nothing but the `,` that separates it from the next, and its `date` is the
   /// one its bytes gave.
-  func shownLine(_ probe: Int, _ stop: Int, date: Int64) -> JSONDocument? {
+  func shownLine(_ probe: Int, _ stop: Int, date: Int64) -> FlatJSON? {
     let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
     var used = 0
-    guard let json = parser.parse(line, used: &used),
+    guard let json = FlatJSON.parse(line, used: &used),
       used == line.count || (used == line.count - 1 && line[used] == UInt8(ascii: ",")),
-      EntryDecoder.date(json.node) == date
+      EntryDecoder.date(json.root) == date
     else { return nil }
     return json
   }
 
   /// The `index`-th record of the `extra` section (a linear walk over its lines: only
   /// `full` readers, never the bars, come here).
-  private func extraRecord(_ index: Int) -> JSONDocument? {
+  private func extraRecord(_ index: Int) -> FlatJSON? {
     var at = extraStart
     var remaining = index
     while at < bytes.count {

@@ -55,7 +55,7 @@ import TimelineTestSupport
     let formats = try bash("timeline emit ", dir: dir)
     for format in ["waybar", "polybar", "tmux", "i3bar", "plain"] { #expect(formats.contains(format), "\(formats)") }
     #expect(try bash("timeline emit waybar ", dir: dir) == ["alpha", "beta"])
-    #expect(try bash("timeline regions --country ", dir: dir) == ["no", "se"])
+    #expect(try bash("timeline regions --country ", dir: dir) == ["at", "ch", "de", "it", "no", "se", "si", "us"])
     #expect(try bash("timeline refresh --f", dir: dir) == ["--force"])
   }
 
@@ -71,7 +71,7 @@ import TimelineTestSupport
       return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
     }
     #expect(try complete("timeline browse alpha ") == ["next", "now", "prev"])
-    #expect(try complete("timeline regions --country ") == ["no", "se"])
+    #expect(try complete("timeline regions --country ") == ["at", "ch", "de", "it", "no", "se", "si", "us"])
     let formats = try complete("timeline emit ")
     for format in ["waybar", "polybar", "tmux", "i3bar", "plain"] { #expect(formats.contains(format), "\(formats)") }
     #expect(try complete("timeline ").contains("browse"))

@@ -7,10 +7,13 @@ SWIFT ?= swift
 STATIC_SCRATCH := .build-static
 # What building and running need (make build, make install; tzdata: the time-zone database
 # `timeline` reads its zones from) and what only the tests, benchmarks and packaging checks
-# need (make test, make deps): a laptop's `make install` gets no test lab.
+# need (make test, make deps): a laptop's `make install` gets no test lab. The
+# notification tests run a session bus (dbus-daemon), watch it (dbus-monitor, dbus-bin),
+# send with gdbus (libglib2.0-bin, which the .deb recommends) to dunst under Xvfb.
 BUILD_PACKAGES := libjson-c-dev libcurl4-openssl-dev pkg-config tzdata
 TEST_PACKAGES := tmux python3 hyperfine valgrind procps dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core khard zsh fish \
-  i3blocks i3-wm xmobar lemonbar conky-std xdotool imagemagick fonts-noto-core xfonts-base
+  i3blocks i3-wm xmobar lemonbar conky-std xdotool imagemagick fonts-noto-core xfonts-base \
+  dbus-daemon dbus-bin libglib2.0-bin dunst
 APT_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

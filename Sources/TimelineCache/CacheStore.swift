@@ -68,7 +68,9 @@ public struct CacheStore: Sendable {
     try writeAtomically(CacheEncoder.encode(timeline), to: path(for: timeline.widget))
   }
 
-  func writeAtomically(_ bytes: [UInt8], to target: String) throws(CacheWriteError) {
+  /// Writes `bytes` to `target` in this directory the same way: a reader sees the old
+  /// file or the new one.
+  public func writeAtomically(_ bytes: [UInt8], to target: String) throws(CacheWriteError) {
     try ensureDirectory()
     var template = Array((Self.temporaryPrefix(of: target) + "XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }

@@ -29,6 +29,11 @@ public protocol TimelineProvider: Sendable {
   /// How a link a click may open starts: `https://` or `http://` for most kinds, since a
   /// link could be anything; a kind whose links it builds itself may add others.
   static var linkPrefixes: [String] { get }
+  /// How the kind's `[notify]` key is written; nil for a kind that notifies nothing.
+  static var notifyRule: NotifyRule? { get }
+  /// One notification from one subject's new facts (those the threshold and the memory
+  /// of earlier notifications let through), in the order the provider reported them.
+  static func notice(_ facts: [NoticeFact]) -> Notice
 }
 
 extension TimelineProvider {
@@ -44,6 +49,10 @@ extension TimelineProvider {
   public var dayZone: String? { nil }
   /// The web only.
   public static var linkPrefixes: [String] { ["https://", "http://"] }
+  /// Most kinds notify nothing.
+  public static var notifyRule: NotifyRule? { nil }
+  /// "TITLE: WHAT WHEN, …" (`Notice.plain`).
+  public static func notice(_ facts: [NoticeFact]) -> Notice { Notice.plain(facts) }
 }
 
 /// What a provider returns: entries, an optional end and a reload policy.
@@ -56,6 +65,9 @@ public struct TimelineDraft: Sendable, Equatable {
   public var policy: ReloadPolicy
   /// The line form bars show by default (BaniDB's `line` option); nil for other kinds.
   public var line: LineForm?
+  /// What the fetch found that a notification may tell (`NoticeFact`); only a fetch sets
+  /// them, never a snapshot, and the cache does not keep them.
+  public var facts: [NoticeFact] = []
 
   /// Creates a draft.
   public init(entries: [Entry], end: Int64? = nil, policy: ReloadPolicy, line: LineForm? = nil) {

@@ -11,6 +11,8 @@ public struct AppConfig: Sendable, Equatable {
   public var bars: BarsConfig
   /// The widgets, in file order.
   public var widgets: [WidgetConfig]
+  /// `[notify]` and the widgets' `notify` switches: what a refresh may notify.
+  public var notify = NotifyConfig()
   /// Where it came from; "<embedded default>" when no file exists.
   public var file: String
   /// Warnings that do not stop anything (e.g. plain-http sources).

@@ -58,17 +58,22 @@ public enum ConfigLoader {
       case "sources": try sources(entry, into: &config)
       case "refresh": try refresh(entry, into: &config)
       case "bars": config.bars = try bars(entry, file: file)
+      case "notify": config.notify.thresholds = try ConfigNotify.table(entry, file: file)
       case "widgets":
         config.widgets = try ConfigWidgets.widgets(entry, file: file)
         try ConfigWidgets.checkStacks(config.widgets, file: file)
       default:
         throw ConfigError(
-          "\(at(file, entry.keyPosition)): unknown key \"\(entry.key)\" (expected sources, refresh, bars, widgets)"
-            + hint(entry.key, ["sources", "refresh", "bars", "widgets"]))
+          "\(at(file, entry.keyPosition)): unknown key \"\(entry.key)\" (expected \(tables.joined(separator: ", ")))"
+            + hint(entry.key, tables))
       }
     }
+    config.notify.silenced = try ConfigNotify.switches(&config.widgets, file: file)
     return config
   }
+
+  /// The config's tables.
+  static let tables = ["sources", "refresh", "bars", "notify", "widgets"]
 
   /// `FILE:LINE:COL`, the start of every message about a place in the config.
   static func at(_ file: String, _ position: TextPosition) -> String { "\(file):\(position)" }

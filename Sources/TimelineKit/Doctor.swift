@@ -75,6 +75,7 @@ public struct Doctor: Sendable {
     checks += [bars(), barCommands(), schedule()]
     checks.append(lastRefresh(config))
     checks += contacts(config)
+    checks.append(notifications(config))
     return checks
   }
 

@@ -37,7 +37,9 @@ public struct Refresher: Sendable {
 
   /// One widget's result.
   public enum Outcome: Sendable, Equatable {
-    case refreshed(entries: Int, next: Int64?)
+    /// Fetched and written; `facts` are what the fetch found that a notification may
+    /// tell (`Notifier`).
+    case refreshed(entries: Int, next: Int64?, facts: [NoticeFact] = [])
     case notDue(until: Int64?)
     case failed(String, retryAt: Int64?)
     /// The provider found the widget's config unusable (a missing import file, say): a
@@ -178,7 +180,7 @@ public struct Refresher: Sendable {
         draft, widget: widget, provider: provider, now: now, grace: config.grace, hash: hash, bars: config.bars)
       try store.write(timeline)
       store.clearState(of: widget.name)
-      return .refreshed(entries: timeline.entries.count, next: timeline.due)
+      return .refreshed(entries: timeline.entries.count, next: timeline.due, facts: draft.facts)
     } catch {
       let failure = (error as? ProviderError) ?? ProviderError("\(error)")
       if failure.isConfig {

@@ -33,7 +33,7 @@ enum RefreshRun {
     var status: Int32 = 0
     for (name, outcome) in results {
       switch outcome {
-      case .refreshed(let count, let next):
+      case .refreshed(let count, let next, _):
         let due = next.map { ", next refresh \(ISOTime.format($0))" } ?? ""
         if !quiet { say("\(name): refreshed, \(count) entr\(count == 1 ? "y" : "ies")\(due)") }
       case .rerendered(let next):
@@ -51,6 +51,18 @@ enum RefreshRun {
       }
     }
     if config.widgets.isEmpty && !quiet { say("no widgets configured in \(config.file)") }
+    if config.notify.isOn {
+      let fetched = results.compactMap { name, outcome -> (WidgetConfig, [NoticeFact])? in
+        guard case .refreshed(_, _, let facts) = outcome, let widget = config.widget(name) else { return nil }
+        return (widget, facts)
+      }
+      let report = Notifier(config: config.notify).run(fetched, now: SystemClock().now())
+      // A notification that could not be sent is not the refresh's failure: the bars
+      // have their timelines, and the next refresh tries again.
+      if !quiet {
+        for line in report.lines { say(CleanText.terminalLine(line)) }
+      }
+    }
     return (status, config)
   }
 }

@@ -187,7 +187,7 @@ import TimelineTestSupport
     ),
     (
       "[widget.x]\nkind = \"command\"\n",
-      "1:2: unknown key \"widget\" (expected sources, refresh, bars, widgets); did you mean \"widgets\"?"
+      "1:2: unknown key \"widget\" (expected sources, refresh, bars, notify, widgets); did you mean \"widgets\"?"
     ),
     (
       "[widgets.Bad_Name]\nkind = \"command\"\n",

@@ -49,7 +49,7 @@ for run in 0..<runs {
   for (name, outcome) in results {
     let widget = name.text
     switch outcome {
-    case .refreshed(let entries, _): outcomes[widget] = "refreshed \(entries)"
+    case .refreshed(let entries, _, _): outcomes[widget] = "refreshed \(entries)"
     case .notDue: outcomes[widget] = "not due"
     case .rerendered: outcomes[widget] = "rerendered"
     case .failed(let message, _): outcomes[widget] = "failed: \(message)"

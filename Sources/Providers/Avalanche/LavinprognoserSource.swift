@@ -129,7 +129,9 @@ struct LavinprognoserSource: Sendable {
       entries.insert(kept, at: 0)
     }
     guard !entries.isEmpty else { throw ProviderError("lavinprognoser: no forecast for the configured areas") }
-    return TimelineDraft(entries: entries, end: end, policy: policy(now: now, validTo: validTo))
+    var draft = TimelineDraft(entries: entries, end: end, policy: policy(now: now, validTo: validTo))
+    draft.facts = builder.facts(perArea.flatMap { $0.map(\.day) }, today: zone.day(at: now))
+    return draft
   }
 
   func dangerDay(_ forecast: WFSForecast, day: LocalDay) -> DangerDay {

@@ -176,6 +176,8 @@ struct VarsomSource: Sendable {
       builder.entry(date: zone.start(of: day), days: perRegion.compactMap { $0.first { $0.day == day } })
     }
     let end = allDays.last.map { zone.start(of: $0.adding(days: 1)) }
-    return TimelineDraft(entries: entries, end: end, policy: policy(now: now))
+    var draft = TimelineDraft(entries: entries, end: end, policy: policy(now: now))
+    draft.facts = builder.facts(perRegion.flatMap { $0 }, today: zone.day(at: now))
+    return draft
   }
 }

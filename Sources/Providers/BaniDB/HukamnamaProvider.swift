@@ -82,7 +82,15 @@ public struct HukamnamaProvider: TimelineProvider {
       makeEntry(hukamnama, date: midnight, isToday: false, fetchedDay: false), date: midnight)
     later.relevance = Relevance(RelevanceTable.hukamnamaOld)
     let policy: ReloadPolicy = isToday ? .after(midnight) : .after(min(now + Self.retryGap, midnight))
-    return TimelineDraft(entries: [entry, later], end: nil, policy: policy, line: style.line)
+    var draft = TimelineDraft(entries: [entry, later], end: nil, policy: policy, line: style.line)
+    if isToday {
+      draft.facts = [
+        NoticeFact(
+          subject: "hukamnama", occasion: today.description, level: 1, title: "Hukamnama", what: "new", when: "today",
+          body: entry.tooltip.first ?? entry.text, url: entry.url)
+      ]
+    }
+    return draft
   }
 
   /// `fetchedDay`: made for the day it was fetched on (else for the days after, when no
@@ -100,5 +108,18 @@ public struct HukamnamaProvider: TimelineProvider {
       shabads[0], date: date, style: style, alt: "hukamnama",
       classes: isToday ? ["hukamnama"] : ["hukamnama", "not-today"], key: "hukamnama:\(key)",
       label: label, notes: notes, extraDetail: Array(shabads.dropFirst()))
+  }
+}
+
+extension HukamnamaProvider {
+  /// `[notify] hukamnama = true`: the new day's Hukamnama when a fetch brings it (not the
+  /// day before's, which BaniDB serves until it publishes).
+  public static var notifyRule: NotifyRule? { .flag }
+
+  /// "Today's Hukamnama" and its first line.
+  public static func notice(_ facts: [NoticeFact]) -> Notice {
+    var notice = Notice.plain(facts)
+    notice.summary = "Today's Hukamnama"
+    return notice
   }
 }

@@ -59,7 +59,10 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let book = try AddressBook.read(contacts.path)
-    return draft(book.contacts, now: context.clock.now())
+    let now = context.clock.now()
+    var fetched = draft(book.contacts, now: now)
+    fetched.facts = facts(book.contacts, now: now)
+    return fetched
   }
 
   /// The address book's (and the log's) problems, read now from the files.

@@ -112,7 +112,10 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   /// The widget's timeline at `context`'s time.
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
-    return draft(try current(now: now).friends, now: now)
+    let friends = try current(now: now).friends
+    var fetched = draft(friends, now: now)
+    fetched.facts = facts(friends, now: now)
+    return fetched
   }
 
   /// The friends now, after recording the start of tracking for those new to it.

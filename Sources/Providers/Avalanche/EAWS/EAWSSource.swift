@@ -85,7 +85,10 @@ struct EAWSSource: Sendable {
     let lastDay = perRegion.compactMap { $0.last?.day.day }.max()
     let end = lastDay.map { zone.start(of: $0.adding(days: 1)) }
     let tomorrowPublished = lastDay.map { $0 > zone.day(at: now) } ?? false
-    return TimelineDraft(entries: entries, end: end, policy: policy(now: now, tomorrowPublished: tomorrowPublished))
+    var draft = TimelineDraft(
+      entries: entries, end: end, policy: policy(now: now, tomorrowPublished: tomorrowPublished))
+    draft.facts = builder.facts(perRegion.flatMap { $0.map(\.day) }, today: zone.day(at: now))
+    return draft
   }
 
   /// The services publish about 17:00 and update about 08:00: ask at 08:15 and 17:15,

@@ -95,7 +95,9 @@ struct MapLayerSource: Sendable {
     let entries = dates.map { date in
       builder.entry(date: date, days: perZone.compactMap { $0.last { $0.date <= date }?.day })
     }
-    return TimelineDraft(entries: entries, end: nil, policy: policy(now: now))
+    var draft = TimelineDraft(entries: entries, end: nil, policy: policy(now: now))
+    draft.facts = builder.facts(perZone.flatMap { $0.map(\.day) }, today: zone.day(at: now))
+    return draft
   }
 
   /// avalanche.org asks clients to poll between 6 and 10 am Mountain Time: at 06:15,

@@ -1,0 +1,102 @@
+import Platform
+import TimelineCache
+import TimelineCore
+
+/// What the refreshes have seen and told: for each subject and occasion, the last level a
+/// fetch reported and when. A fact notifies only when it rises above what is remembered,
+/// so a forced refresh, a reboot or a second timer run repeats nothing, and a level that
+/// fell and rises again notifies again. Kept in `$XDG_STATE_HOME/timeline/notified`
+/// (`~/.local/state/timeline/notified`): state, not cache, since removing the cache must
+/// not repeat every notification.
+public struct NoticeMemory: Sendable, Equatable {
+  /// One remembered occasion.
+  public struct Seen: Sendable, Equatable {
+    /// The level last reported.
+    public var level: Int
+    /// When (epoch seconds); occasions not seen for `keep` seconds are forgotten.
+    public var at: Int64
+  }
+
+  /// Seen occasions, by subject and occasion.
+  public var seen: [String: [String: Seen]] = [:]
+  /// Two weeks: long past any day a forecast, a birthday or a due period names.
+  static let keep: Int64 = 14 * 86_400
+
+  /// An empty memory.
+  public init() {}
+
+  /// The level remembered for `fact`'s subject and occasion.
+  public func level(of fact: NoticeFact) -> Int? { seen[fact.subject]?[fact.occasion]?.level }
+
+  /// Remembers `fact` as seen at `now`.
+  public mutating func record(_ fact: NoticeFact, at now: Int64) {
+    seen[fact.subject, default: [:]][fact.occasion] = Seen(level: fact.level, at: now)
+  }
+
+  /// The directory: `$XDG_STATE_HOME/timeline`, else `~/.local/state/timeline`.
+  public static func directory(environment: (String) -> String? = Environment.get) -> String {
+    if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/timeline" }
+    return (environment("HOME") ?? "/") + "/.local/state/timeline"
+  }
+
+  static let fileName = "notified"
+
+  /// Reads the file in `directory`; a missing file is an empty memory, a damaged line is
+  /// skipped (the worst it costs is one notification again).
+  public static func load(directory: String) -> NoticeMemory {
+    var memory = NoticeMemory()
+    guard case .success(let bytes) = SmallFile.bytes(directory + "/" + fileName) else { return memory }
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 4, let level = Int(fields[2]), let at = Int64(fields[3]) else { continue }
+      memory.seen[unescape(fields[0]), default: [:]][unescape(fields[1])] = Seen(level: level, at: at)
+    }
+    return memory
+  }
+
+  /// Writes the memory atomically (temp file, fsync, rename), without the occasions
+  /// not seen for two weeks. One line each: subject, occasion, level, time, tab-separated,
+  /// with `%`, tab, CR and LF of the texts as `%XX`.
+  public func save(directory: String, now: Int64) throws(CacheWriteError) {
+    var text = ""
+    for (subject, occasions) in seen.sorted(by: { $0.key < $1.key }) {
+      for (occasion, seen) in occasions.sorted(by: { $0.key < $1.key }) where seen.at > now - Self.keep {
+        text += "\(Self.escape(subject))\t\(Self.escape(occasion))\t\(seen.level)\t\(seen.at)\n"
+      }
+    }
+    let store = CacheStore(directory: directory)
+    try store.writeAtomically(Array(text.utf8), to: directory + "/" + Self.fileName)
+  }
+
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "%": out += "%25"
+      case "\t": out += "%09"
+      case "\n": out += "%0A"
+      case "\r": out += "%0D"
+      case "\r\n": out += "%0D%0A"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  static func unescape(_ text: Substring) -> String {
+    var out = ""
+    var rest = text[...]
+    while let percent = rest.firstIndex(of: "%") {
+      out += rest[..<percent]
+      let code = rest[percent...].dropFirst().prefix(2)
+      if code.count == 2, let value = UInt8(code, radix: 16) {
+        out.unicodeScalars.append(Unicode.Scalar(value))
+        rest = rest[percent...].dropFirst(3)
+      } else {
+        out += "%"
+        rest = rest[percent...].dropFirst()
+      }
+    }
+    return out + rest
+  }
+}

@@ -74,16 +74,22 @@ public enum LargeText {
     return lines
   }
 
-  /// Whether a line of `lines` has `url` in its text (its runs joined).
+  /// Whether a line of `lines` has `url` in its text (its runs joined), compared as UTF-8
+  /// bytes: a shabad's detail is hundreds of lines, and making a String of each joined line
+  /// cost its large form more than drawing it. One buffer serves every line.
   static func names(_ lines: [[TextRun]], _ url: String) -> Bool {
     let needle = Array(url.utf8)
     guard let first = needle.first else { return true }
-    return lines.contains { line in
-      let text = Array(line.map(\.text).joined().utf8)
-      guard text.count >= needle.count else { return false }
-      return (0...(text.count - needle.count)).contains { start in
-        text[start] == first && text[start..<start + needle.count].elementsEqual(needle)
+    var joined: [UInt8] = []
+    for line in lines {
+      joined.removeAll(keepingCapacity: true)
+      for run in line { joined.append(contentsOf: run.text.utf8) }
+      guard joined.count >= needle.count else { continue }
+      for start in 0...(joined.count - needle.count)
+      where joined[start] == first && joined[start..<start + needle.count].elementsEqual(needle) {
+        return true
       }
     }
+    return false
   }
 }

@@ -31,21 +31,33 @@ public enum SmallFile {
     case S_IFSOCK: return .failure(.notRegular("a socket"))
     default: return .failure(.notRegular("a device"))
     }
-    var bytes: [UInt8] = []
-    // One byte past the limit tells a file at the limit from a larger one. The room is
-    // lent (on the stack where it fits, as for the emitter's browse state and stack hold),
-    // not an array made, zeroed and freed per read.
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: min(limit + 1, 65536)) { chunk in
-      while true {
-        let n = Glibc.read(fd, chunk.baseAddress, chunk.count)
+    // Read straight into the array, sized by fstat plus one byte: a file that grew meanwhile
+    // fills that byte and is read on, up to one byte past the limit (which tells a file at
+    // the limit from a larger one).
+    let room = min(max(Int(info.st_size), 0), limit) + 1
+    var failure: SmallFileError?
+    var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+      count = 0
+      guard let base = buffer.baseAddress else { return }
+      while count < buffer.count {
+        let n = Glibc.read(fd, base + count, buffer.count - count)
         if n < 0 && errno == EINTR { continue }
-        if n < 0 { return .failure(.system(errno)) }
-        if n == 0 { break }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
-        if bytes.count > limit { return .failure(.tooLarge(limit)) }
+        if n < 0 { failure = .system(errno) }
+        if n <= 0 { return }
+        count += n
       }
-      return .success(bytes)
     }
+    if let failure { return .failure(failure) }
+    // Filled to the brim: the file grew after fstat; read on to its end or past the limit.
+    var more = [UInt8](repeating: 0, count: bytes.count == room ? 65536 : 0)
+    while !more.isEmpty && bytes.count <= limit {
+      let n = Glibc.read(fd, &more, more.count)
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { return .failure(.system(errno)) }
+      if n == 0 { break }
+      bytes += more[0..<n]
+    }
+    return bytes.count > limit ? .failure(.tooLarge(limit)) : .success(bytes)
   }
 }
 

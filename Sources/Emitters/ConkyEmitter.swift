@@ -18,9 +18,11 @@ import TimelineCore
 /// `--family large` (`LargeText`): one conky line per line, coloured and escaped the same
 /// way. A Gurbani line whose runs carry their ASCII twins (`TextRun.ascii`, a cache's
 /// detail since the twins were added) is drawn as them in `${font OpenGurbaniAkhar}…${font}`,
-/// each run in its colour, as the single line is; a line still in Gurmukhi script (a cache
-/// written before the twins) is left out, since Xft cannot draw it: the shabad is then its
-/// header, transliteration and translation until the next refresh rewrites the file.
+/// each run in its colour, as the single line is. Gurmukhi in any other line (a contact's
+/// name in the birthdays or friends list, a stack's ranking row, a cache written before the
+/// twins) is drawn span by span in that font as its ASCII form (`UnshapedText`), so no line
+/// is left out for its script. The single line does the same with Gurmukhi outside a
+/// Gurbani line, and writes the contact widgets' signs as words (`Pictographs`).
 public enum ConkyEmitter {
   /// The font conky switches to for the ASCII Gurmukhi form (installed by the project).
   static let gurmukhiFont = "OpenGurbaniAkhar"
@@ -41,8 +43,12 @@ public enum ConkyEmitter {
     var out: [UInt8] = []
     out.reserveCapacity(64 + text.runs.reduce(0) { $0 + $1.text.utf8.count } * 2)
     if let prefix = text.prefix { appendEscaped(prefix, to: &out) }
-    if text.asciiFont != nil { out += "${font " + gurmukhiFont + "}" }
-    for run in text.runs {
+    var inFont = false
+    for (index, run) in text.runs.enumerated() {
+      if text.inFont[index] != inFont {
+        inFont.toggle()
+        out += inFont ? "${font " + gurmukhiFont + "}" : "${font}"
+      }
       var color = state.isDimmed ? Palette.dim : run.color
       if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
       if let color {
@@ -53,7 +59,7 @@ public enum ConkyEmitter {
       appendEscaped(run.text, to: &out)
       if color != nil { out += "${color}" }
     }
-    if text.asciiFont != nil { out += "${font}" }
+    if inFont { out += "${font}" }
     return out
   }
 
@@ -94,16 +100,23 @@ public enum ConkyEmitter {
   /// The large family as UTF-8 bytes: lines joined by newlines.
   public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []
-    var first = true
-    for line in lines {
-      // A run with a twin is drawn as it, and the line in the GurbaniAkhar font.
-      let twinned = largeTwins && line.contains { $0.ascii != nil }
-      func shown(_ run: TextRun) -> String { twinned ? run.ascii ?? run.text : run.text }
-      if line.contains(where: { isGurmukhi(shown($0)) }) { continue }
-      if !first { out.append(0x0A) }
-      first = false
-      if twinned { out += "${font " + gurmukhiFont + "}" }
-      for run in line {
+    for (number, line) in lines.enumerated() {
+      if number > 0 { out.append(0x0A) }
+      // A line with twins is drawn as them, all of it in the GurbaniAkhar font; Gurmukhi in
+      // any other line (a contact's name, a ranking row) span by span.
+      var runs = line.map { run in
+        var run = run
+        run.text = CleanText.barLine(largeTwins && line.contains { $0.ascii != nil } ? run.ascii ?? run.text : run.text)
+        return run
+      }
+      var inFont = Array(repeating: largeTwins && line.contains { $0.ascii != nil }, count: runs.count)
+      if !inFont.contains(true) { (runs, inFont) = UnshapedText.convert(runs, font: largeTwins) }
+      var font = false
+      for (index, run) in runs.enumerated() {
+        if inFont[index] != font {
+          font.toggle()
+          out += font ? "${font " + gurmukhiFont + "}" : "${font}"
+        }
         var color = run.color
         if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
         if let color {
@@ -111,31 +124,14 @@ public enum ConkyEmitter {
           out += color
           out += "}"
         }
-        appendEscaped(CleanText.barLine(shown(run)), to: &out)
+        appendEscaped(inFont[index] || largeEmoji ? run.text : Pictographs.words(in: run.text), to: &out)
         if color != nil { out += "${color}" }
       }
-      if twinned { out += "${font}" }
+      if font { out += "${font}" }
     }
     return out
   }
 
-  /// Whether `text` has a letter of the Gurmukhi block (U+0A00–U+0A7F).
-  /// In UTF-8 that block is E0 A8 xx and E0 A9 xx: a byte test, skipping ASCII a word at a
-  /// time (decoding scalars cost the large form more than escaping it).
-  static func isGurmukhi(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      var at = 0
-      while at + 1 < bytes.count {
-        if at + 8 <= bytes.count && ByteScan.word(base, at: at) & 0x8080_8080_8080_8080 == 0 {
-          at += 8
-          continue
-        }
-        if bytes[at] == 0xE0 && (bytes[at + 1] == 0xA8 || bytes[at + 1] == 0xA9) { return true }
-        at += 1
-      }
-      return false
-    }
-  }
+  /// Whether conky's fonts draw the contact widgets' signs (`BarTraits.drawsEmoji`).
+  static let largeEmoji = OutputFormat.conky.traits.drawsEmoji
 }

@@ -62,14 +62,15 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
   public var traits: BarTraits {
     switch self {
     case .waybar: BarTraits(markup: .pango, tooltip: true, level: .classes)
-    case .polybar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true)
+    case .polybar:
+      BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true, drawsEmoji: false)
     case .tmux: BarTraits(markup: .own)
     case .i3bar: BarTraits(markup: .pango, level: .block)
     case .plain: BarTraits(markup: .none, level: .none)
     case .i3blocks: BarTraits(markup: .pango)
     case .xmobar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, fontSwitching: true)
-    case .lemonbar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true)
-    case .conky: BarTraits(shapesComplexScripts: false, markup: .own, fontSwitching: true)
+    case .lemonbar: BarTraits(shapesComplexScripts: false, markup: .own, clickActions: true, drawsEmoji: false)
+    case .conky: BarTraits(shapesComplexScripts: false, markup: .own, fontSwitching: true, drawsEmoji: false)
     }
   }
 
@@ -164,6 +165,11 @@ public struct BarTraits: Sendable, Equatable {
   public var fontSwitching: Bool
   /// How the bar shows the level of an entry whose text has no colour of its own.
   public var level: LevelStyle
+  /// Whether the bar's fonts draw the signs the contact widgets start with (🎂 💍 ☎): a bar
+  /// that draws with fallback fonts (Pango, a terminal) does; one limited to the fonts its
+  /// configuration names (polybar, lemonbar's X core fonts, conky's Xft) gets words
+  /// instead (`Pictographs`), so a sign is never dropped or drawn as a box.
+  public var drawsEmoji: Bool
 
   /// How a bar shows an entry's level (0–5) when none of its runs has a colour: a
   /// command's `level`. The colour is `Palette.level`'s, the one table for levels.
@@ -182,7 +188,7 @@ public struct BarTraits: Sendable, Equatable {
   /// colours a level's runs.
   public init(
     shapesComplexScripts: Bool = true, markup: Markup, tooltip: Bool = false, clickActions: Bool = false,
-    fontSwitching: Bool = false, level: LevelStyle = .runs
+    fontSwitching: Bool = false, level: LevelStyle = .runs, drawsEmoji: Bool = true
   ) {
     self.shapesComplexScripts = shapesComplexScripts
     self.markup = markup
@@ -190,6 +196,7 @@ public struct BarTraits: Sendable, Equatable {
     self.clickActions = clickActions
     self.fontSwitching = fontSwitching
     self.level = level
+    self.drawsEmoji = drawsEmoji
   }
 }
 
@@ -231,6 +238,7 @@ extension OutputFormat {
     return
       "\(name) markup=\(markup) shapes=\(yes(traits.shapesComplexScripts)) tooltip=\(yes(traits.tooltip))"
       + " click=\(yes(traits.clickActions)) fonts=\(yes(traits.fontSwitching)) level=\(level)"
+      + " emoji=\(yes(traits.drawsEmoji))"
       + " stream=\(yes(stream != nil)) large=\(yes(hasLargeFamily)) cost-peer=\(costPeer?.name ?? "none")"
   }
 

@@ -21,8 +21,11 @@ import TimelineCore
 /// Its letters include `%`, `{` and `}`: inside the font block a `%{` is written
 /// `%` `%{TN}` `{` (re-selecting the same font, a no-op tag), so no letter is lost and
 /// no character outside the font appears. Without a font index the transliteration is
-/// shown instead (see `LineChoice`); Unicode text that remains is in visual order (sihari
-/// before its consonant cluster; `--gurmukhi logical` turns this off).
+/// shown instead (see `LineChoice`). Gurmukhi in any other text (a contact's name, a
+/// command's words, ੴ) is drawn the same way (`UnshapedText`): each Gurmukhi span in its
+/// ASCII form inside `%{TN}…%{T-}` with a font index, else transliterated; an explicit
+/// `--gurmukhi visual|logical` keeps such text Unicode in that order instead. Signs the
+/// fonts lack (🎂) are words (`Pictographs`).
 public enum PolybarEmitter {
   /// U+200B ZERO WIDTH SPACE in UTF-8.
   private static let zeroWidthSpace: [UInt8] = [0xE2, 0x80, 0x8B]
@@ -50,23 +53,27 @@ public enum PolybarEmitter {
     }
     var fontTag: [UInt8] = []
     if let font = text.asciiFont { fontTag = Array(("%{T" + String(font) + "}").utf8) }
-    body += fontTag
-    for run in text.runs {
+    var inFont = false
+    for (index, run) in text.runs.enumerated() {
+      if text.inFont[index] != inFont {
+        inFont.toggle()
+        body += inFont ? fontTag : Array("%{T-}".utf8)
+        openPercent = false
+      }
       let color = state.isDimmed ? Palette.dim : run.color
       let badge = color.map(Contrast.needsBadge) ?? false
       if let color {
         body += badge ? "%{B" + color + "}%{F" + Contrast.text(on: color) + "}" : "%{F" + color + "}"
         openPercent = false
       }
-      appendNeutralised(
-        run.text, to: &body, afterPercent: openPercent, breaker: fontTag.isEmpty ? zeroWidthSpace : fontTag)
+      appendNeutralised(run.text, to: &body, afterPercent: openPercent, breaker: inFont ? fontTag : zeroWidthSpace)
       openPercent = run.text.utf8.last == UInt8(ascii: "%")
       if color != nil {
         body += badge ? "%{F-}%{B-}" : "%{F-}"
         openPercent = false
       }
     }
-    if !fontTag.isEmpty { body += "%{T-}" }
+    if inFont { body += "%{T-}" }
     if name != nil { body += "%{A}" }
     return body
   }

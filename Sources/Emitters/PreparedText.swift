@@ -2,7 +2,10 @@ import TimelineCore
 
 /// The text pipeline every emitter runs before adding its own markup: sanitise, truncate
 /// (in logical order, so clusters are judged as Unicode defines them), then reorder for
-/// bars that do not shape Gurmukhi. Empty runs are dropped so no bar gets an empty tag.
+/// bars that do not shape Gurmukhi: the Gurbani line's own forms (`LineChoice`), and any
+/// other Gurmukhi in the ASCII GurbaniAkhar font or transliterated (`UnshapedText`); signs
+/// the bar's fonts lack become words (`Pictographs`). Empty runs are dropped so no bar gets
+/// an empty tag.
 /// A placeholder's runs lose their colour and weight: every bar draws placeholders in its
 /// one placeholder style (waybar: the `placeholder` CSS class), never in a provider's colour.
 struct PreparedText {
@@ -10,8 +13,11 @@ struct PreparedText {
   var truncated: Bool
   /// The chosen line's short form, sanitised, if it has one.
   var short: String?
-  /// A font-switching bar: the font index when `runs` are the ASCII GurbaniAkhar form.
+  /// A font-switching bar: the font index of the runs in the ASCII GurbaniAkhar form.
   var asciiFont: Int?
+  /// Which runs are in that font: all of a Gurbani line's ASCII form, or the Gurmukhi spans
+  /// of other text; none without `asciiFont`.
+  var inFont: [Bool]
 
   /// A browsed view's label for a bar whose text is in the ASCII GurbaniAkhar font: the
   /// label is Latin, so the bar writes it before the font block.
@@ -54,10 +60,20 @@ struct PreparedText {
     if let maxWidth = options.maxWidth {
       (runs, truncated) = Truncation.truncate(runs, maxWidth: maxWidth)
     }
-    // The ASCII form is in visual order already (and has no Gurmukhi code points).
-    if (options.gurmukhi ?? defaultOrder) == .visual && asciiFont == nil {
+    inFont = Array(repeating: asciiFont != nil, count: runs.count)
+    if asciiFont == nil && !traits.shapesComplexScripts && options.gurmukhi == nil {
+      // Gurmukhi from anywhere else, after truncation (which counts the Unicode text).
+      let font = LineChoice.drawsASCII(traits) ? options.gurmukhiFont ?? state.polybarFont : nil
+      (runs, inFont) = UnshapedText.convert(runs, font: font != nil)
+      if inFont.contains(true) { asciiFont = font }
+    } else if (options.gurmukhi ?? defaultOrder) == .visual && asciiFont == nil {
+      // Unicode kept by an explicit `--gurmukhi`, or for a bar that shapes: as asked. The
+      // ASCII form is in visual order already (and has no Gurmukhi code points).
       for index in runs.indices { runs[index].text = Gurmukhi.visualOrder(runs[index].text) }
       short = short.map(Gurmukhi.visualOrder)
+    }
+    if !traits.drawsEmoji {
+      for index in runs.indices where !inFont[index] { runs[index].text = Pictographs.words(in: runs[index].text) }
     }
     self.runs = runs
   }

@@ -31,9 +31,9 @@ public enum StackRanking {
     }
   }
 
-  /// A rule, the heading, then one line per row. `shapes`: whether the format draws Gurmukhi
-  /// script (plain in a terminal does; conky leaves such lines out, so its rows show the
-  /// transliteration, else the translation).
+  /// A rule, the heading, then one line per row. `shapes`: whether the format shapes Gurmukhi
+  /// script (plain in a terminal does; conky does not, so a Gurbani member's row shows its
+  /// transliteration, else its translation).
   public static func lines(stack: String, rows: [Row], browsing: String?, shapes: Bool) -> [[TextRun]] {
     var out = LargeText.rule
     out += [[TextRun("\(stack): its members by relevance now", color: Palette.dim, bold: true)]]
@@ -65,11 +65,8 @@ public enum StackRanking {
     var state = RenderInput(widget: nil, kind: nil, entry: entry)
     state.line = form
     let traits = BarTraits(shapesComplexScripts: shapes, markup: .none)
-    let runs = LineChoice(state, options: RenderOptions(), traits: traits).runs
-    // A line in Gurmukhi script with no other form would take the whole row out of conky.
-    if !shapes, runs.contains(where: { ConkyEmitter.isGurmukhi($0.text) }) {
-      return [TextRun("(Gurmukhi text)", color: Palette.dim)]
-    }
-    return runs.map { TextRun($0.text, color: $0.color) }
+    // Gurmukhi left in the row (a member without line forms: a contact's name, a command's
+    // words) is drawn by the renderer as it draws any large line's (`UnshapedText`).
+    return LineChoice(state, options: RenderOptions(), traits: traits).runs.map { TextRun($0.text, color: $0.color) }
   }
 }

@@ -18,7 +18,9 @@ import TimelineCore
 /// with Xft and do not. As in polybar, `--gurmukhi-font N` prints the ASCII GurbaniAkhar
 /// form in `<fn=N>…</fn>` (N indexes `additionalFonts`, where the shipped
 /// OpenGurbaniAkhar goes), drawn right by every version; without it the transliteration.
-/// Other Unicode text stays in logical order for Pango (`--gurmukhi visual` for an Xft one).
+/// Gurmukhi in other text the same way, span by span (`UnshapedText`); `--gurmukhi
+/// logical` keeps it Unicode for xmobar's Pango (0.45 and later shape it), `--gurmukhi
+/// visual` for an older Xft one.
 public enum XmobarEmitter {
   /// The line, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
@@ -28,8 +30,6 @@ public enum XmobarEmitter {
   /// The line as UTF-8 bytes, which `render` is.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     // polybar's font setting is an index into polybar's fonts: never xmobar's.
-    var options = options
-    options.gurmukhi = options.gurmukhi ?? .logical
     let text: PreparedText
     if state.polybarFont == nil {
       text = PreparedText(state, options: options, format: .xmobar)
@@ -47,8 +47,12 @@ public enum XmobarEmitter {
       out += "<action=`timeline browse " + name.text + " next --quiet` button=5>"
     }
     if let prefix = text.prefix { appendRaw(prefix, to: &out) }
-    if let font = text.asciiFont { out += "<fn=" + String(font) + ">" }
-    for run in text.runs {
+    var inFont = false
+    for (index, run) in text.runs.enumerated() {
+      if text.inFont[index] != inFont {
+        inFont.toggle()
+        out += inFont ? "<fn=" + String(text.asciiFont ?? 1) + ">" : "</fn>"
+      }
       let color = state.isDimmed ? Palette.dim : run.color
       if let color {
         out += "<fc="
@@ -62,7 +66,7 @@ public enum XmobarEmitter {
       appendRaw(run.text, to: &out)
       if color != nil { out += "</fc>" }
     }
-    if text.asciiFont != nil { out += "</fn>" }
+    if inFont { out += "</fn>" }
     if name != nil { out += "</action></action></action>" }
     return out
   }

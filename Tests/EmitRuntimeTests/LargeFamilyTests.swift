@@ -52,7 +52,9 @@ import TimelineTestSupport
     #expect(!later.contains("today") && later.contains("tomorrow") && later.contains("day after"))
   }
 
-  @Test func conkyLargeEscapesEveryLineAndLeavesOutGurmukhiScript() throws {
+  /// A Gurmukhi line without ASCII twins (a cache from before them) is drawn in the
+  /// GurbaniAkhar font, span by span; no line is left out for its script.
+  @Test func conkyLargeEscapesEveryLineAndDrawsGurmukhiInTheFont() throws {
     let shabad = Entry(
       date: 0, runs: [TextRun("ਪ੍ਰਭ")], alt: "shabad", url: "https://example.org/s",
       detail: [
@@ -70,10 +72,13 @@ import TimelineTestSupport
     let decoded = lines.map { ConkyText.decode(String($0)) }
     #expect(
       decoded == [
-        "Ang 1 · Source", "", CleanText.barLine("srī prabh " + Self.hostile), "The Lord. \u{23}1", "",
+        "Ang 1 · Source", "", "sRI pRB", CleanText.barLine("srī prabh " + Self.hostile), "The Lord. \u{23}1", "",
         "https://example.org/s",
       ], "\(lines)")
     #expect(lines[0] == "${color #7aa2f7}Ang 1 · Source${color}")
+    #expect(
+      lines[2]
+        == "${font OpenGurbaniAkhar}sRI${font} ${font OpenGurbaniAkhar}${color #ff6f4d}pRB${color}${font}")
   }
 
   @Test func onlyFormatsWithRoomAndNeverFollowing() {

@@ -28,12 +28,13 @@ import TimelineTestSupport
       #expect(said["tooltip"] == (traits.tooltip ? "yes" : "no"), "\(line)")
       #expect(said["click"] == (traits.clickActions ? "yes" : "no"), "\(line)")
       #expect(said["fonts"] == (traits.fontSwitching ? "yes" : "no"), "\(line)")
+      #expect(said["emoji"] == (traits.drawsEmoji ? "yes" : "no"), "\(line)")
       #expect(said["stream"] == (format.stream != nil ? "yes" : "no"), "\(line)")
       #expect(said["large"] == (format.hasLargeFamily ? "yes" : "no"), "\(line)")
       #expect(said["cost-peer"] == (format.costPeer?.name ?? "none"), "\(line)")
       #expect(
         said.keys.sorted() == [
-          "click", "cost-peer", "fonts", "large", "level", "markup", "shapes", "stream", "tooltip",
+          "click", "cost-peer", "emoji", "fonts", "large", "level", "markup", "shapes", "stream", "tooltip",
         ])
     }
   }

@@ -24,7 +24,9 @@ import Testing
     let input = RenderInput(widget: "w", entry: Caches.entry("ਸਤਿ"))
     #expect(TmuxEmitter.render(input, options: RenderOptions()) == "ਸਤਿ")
     #expect(TmuxEmitter.render(input, options: RenderOptions(gurmukhi: .visual)) == "ਸ\u{0A3F}ਤ")
-    #expect(PolybarEmitter.render(input, options: RenderOptions()) == "ਸ\u{0A3F}ਤ")
+    // polybar transliterates Gurmukhi by default (`UnshapedText`); an explicit order keeps it.
+    #expect(PolybarEmitter.render(input, options: RenderOptions()) == "sat")
+    #expect(PolybarEmitter.render(input, options: RenderOptions(gurmukhi: .visual)) == "ਸ\u{0A3F}ਤ")
     #expect(PolybarEmitter.render(input, options: RenderOptions(gurmukhi: .logical)) == "ਸਤਿ")
   }
 }

@@ -40,6 +40,9 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
       text("gurmukhi-logical", "ਸਤਿ ਪ੍ਰਿਅ", options: RenderOptions(gurmukhi: .logical)),
       text("gurmukhi-visual", "ਸਤਿ ਪ੍ਰਿਅ", options: RenderOptions(gurmukhi: .visual)),
       text("click", "click me: %{A}", options: RenderOptions(click: true)),
+      // Gurmukhi outside a Gurbani line (a contact's name), with Latin, a digit and the sign.
+      text("contact-gurmukhi", "🎂 ਹਰਪ੍ਰੀਤ ਕੌਰ turns 40 · ਸ੍ਰੀ ☎"),
+      text("contact-gurmukhi-font", "🎂 ਹਰਪ੍ਰੀਤ ਕੌਰ turns 40 · ਸ੍ਰੀ ☎", options: RenderOptions(gurmukhiFont: 2)),
       text("empty", ""),
       GoldenCase(
         name: "visraam-colours",
@@ -150,10 +153,19 @@ enum InvalidUTF8 {
   }()
 }
 
-/// The text a bar should display for a case: the plain emitter's output with the given order.
+/// The text a bar should display for a case: the plain emitter's output with the given order;
+/// for polybar, unless the case asks for an order, its Gurmukhi spans in the ASCII form (with
+/// a font index) or transliterated, and the contact signs as words.
 func expectedText(_ golden: GoldenCase, order: GurmukhiOrder, polybar: Bool = false) -> String {
   if polybar, let text = golden.polybarText { return Gurmukhi.visualOrder(text) }
   var options = golden.options
-  options.gurmukhi = golden.options.gurmukhi ?? order
-  return PlainEmitter.render(golden.input, options: options)
+  let unshaped = polybar && options.gurmukhi == nil
+  options.gurmukhi = golden.options.gurmukhi ?? (unshaped ? .logical : order)
+  let plain = PlainEmitter.render(golden.input, options: options)
+  guard unshaped else { return plain }
+  if golden.options.gurmukhiFont ?? golden.input.polybarFont != nil {
+    return GurmukhiSpans.split(plain).map { $0.gurmukhi ? GurbaniAkhar.ascii($0.text) : Pictographs.words(in: $0.text) }
+      .joined()
+  }
+  return Pictographs.words(in: GurmukhiLatin.latin(plain))
 }

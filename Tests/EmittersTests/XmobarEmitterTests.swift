@@ -39,9 +39,7 @@ import TimelineCore
   static func expected(_ golden: GoldenCase) -> String {
     var state = golden.input
     state.polybarFont = nil
-    var options = golden.options
-    options.gurmukhi = options.gurmukhi ?? .logical
-    let text = PreparedText(state, options: options, format: .xmobar)
+    let text = PreparedText(state, options: golden.options, format: .xmobar)
     return (text.prefix ?? "") + text.plain
   }
 

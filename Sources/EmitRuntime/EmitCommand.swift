@@ -142,17 +142,24 @@ public enum EmitCommand {
   }
 
   /// Parses and runs; returns the exit status. `program` names the command in messages.
+  /// `exitsAfterOutput` is for `timeline-emit`'s `main` alone: a one-shot emit then ends
+  /// the process as soon as its line is written, leaving what it read to the kernel rather
+  /// than freeing it value by value. Never set it in a process that goes on running.
   public static func run(
     arguments: [String], stdout: Int32 = 1, stderr: Int32 = 2, program: String = "timeline-emit",
-    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get
+    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get,
+    exitsAfterOutput: Bool = false
   ) -> Int32 {
-    run(parse(arguments), stdout: stdout, stderr: stderr, program: program, clock: clock, environment: environment)
+    run(
+      parse(arguments), stdout: stdout, stderr: stderr, program: program, clock: clock, environment: environment,
+      exitsAfterOutput: exitsAfterOutput)
   }
 
   /// `run(arguments:)` for what `parse` made of the command line.
   static func run(
     _ parsed: Parsed, stdout: Int32 = 1, stderr: Int32 = 2, program: String = "timeline-emit",
-    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get
+    clock: any WallClock = SystemClock(), environment: (String) -> String? = Environment.get,
+    exitsAfterOutput: Bool = false
   ) -> Int32 {
     let out = Output(fd: stdout)
     let err = Output(fd: stderr)
@@ -181,11 +188,12 @@ public enum EmitCommand {
       }
       let now = request.at ?? clock.now()
       if request.family == .large,
-        let large = EmitPipeline.largeBytes(
+        let large = EmitPipeline.large(
           widget: WidgetName(request.widgets[0]), directory: directory, now: now, format: request.format,
           options: request.options, browse: browse)
       {
-        out.writeLine(bytes: large)
+        out.writeLine(bytes: large.bytes)
+        if exitsAfterOutput { withExtendedLifetime(large) { exit(0) } }
         return 0
       }
       if request.widgets.count == 1 {
@@ -197,6 +205,7 @@ public enum EmitCommand {
         }
         let line = EmitPipeline.lineBytes(resolved.state, format: request.format, options: request.options)
         out.writeLine(bytes: line)
+        if exitsAfterOutput { withExtendedLifetime(resolved) { exit(0) } }
         return 0
       }
       return emitOnce(request, directory: directory, browse: browse, now: now, out: out, err: err, program: program)

@@ -121,21 +121,33 @@ public enum EmitPipeline {
     widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
     browse: BrowseStore? = nil
   ) -> [UInt8]? {
+    large(widget: widget, directory: directory, now: now, format: format, options: options, browse: browse)?.bytes
+  }
+
+  /// `largeBytes`, with the lines it was written from (a one-shot emitter that exits right
+  /// after writing keeps them to the end rather than free them one by one).
+  public static func large(
+    widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
+    browse: BrowseStore? = nil
+  ) -> (bytes: [UInt8], lines: [[TextRun]])? {
     guard format.hasLargeFamily else { return nil }
+    func render(_ lines: [[TextRun]], _ options: RenderOptions) -> [UInt8] {
+      format.largeBytes(lines, options: options) ?? []
+    }
     if let widget {
       var stack = false
       if let lines = largeLines(widget: widget, directory: directory, now: now, stack: &stack) {
-        return format.largeBytes(lines, options: options)
+        return (render(lines, options), lines)
       }
       if stack,
         let lines = StackLarge.lines(
           stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts)
       {
-        return format.largeBytes(lines, options: options)
+        return (render(lines, options), lines)
       }
     }
     let resolved = resolve(widget: widget, directory: directory, now: now, tooltip: false)
-    return format.bytes(resolved.state, options: options)
+    return (format.bytes(resolved.state, options: options), [])
   }
 
   /// For a stack, the ranking its large form ends with (rule, heading, one line per member),

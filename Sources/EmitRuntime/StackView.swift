@@ -17,9 +17,12 @@ enum StackView {
     let stale: Bool
     let now: Int64
 
-    /// The current entry whole, read again: only the member shown, and the large form's
-    /// ranking rows, need more than its summary.
-    func entry(tooltip: Bool) -> Entry? { CacheReader.view(path: path, at: now, tooltip: tooltip).current }
+    /// The current entry whole, from the line the summary kept (else read again): only the
+    /// member shown, and the large form's ranking rows, need more than its summary.
+    func entry(tooltip: Bool) -> Entry? {
+      if let line = view.line { return CacheReader.entry(line: line, tooltip: tooltip) }
+      return CacheReader.view(path: path, at: now, tooltip: tooltip).current
+    }
   }
 
   /// `explain: false` (no `--verbose`): the reason, which only `--verbose` prints, is not

@@ -104,12 +104,13 @@ public enum ConkyEmitter {
       if number > 0 { out.append(0x0A) }
       // A line with twins is drawn as them, all of it in the GurbaniAkhar font; Gurmukhi in
       // any other line (a contact's name, a ranking row) span by span.
+      let twinned = largeTwins && line.contains { $0.ascii != nil }
       var runs = line.map { run in
         var run = run
-        run.text = CleanText.barLine(largeTwins && line.contains { $0.ascii != nil } ? run.ascii ?? run.text : run.text)
+        run.text = CleanText.barLine(twinned ? run.ascii ?? run.text : run.text)
         return run
       }
-      var inFont = Array(repeating: largeTwins && line.contains { $0.ascii != nil }, count: runs.count)
+      var inFont = Array(repeating: twinned, count: runs.count)
       if !inFont.contains(true) { (runs, inFont) = UnshapedText.convert(runs, font: largeTwins) }
       var font = false
       for (index, run) in runs.enumerated() {

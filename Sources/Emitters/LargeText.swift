@@ -74,22 +74,16 @@ public enum LargeText {
     return lines
   }
 
-  /// Whether a line of `lines` has `url` in its text (its runs joined), compared as UTF-8
-  /// bytes: a shabad's detail is hundreds of lines, and making a String of each joined line
-  /// cost its large form more than drawing it. One buffer serves every line.
+  /// Whether the last line of `lines` has `url` in its text (its runs joined): a detail
+  /// that names its link does so at its end ("Full warning: <link>"), and looking there
+  /// alone keeps a long shabad's hundreds of lines out of the search.
   static func names(_ lines: [[TextRun]], _ url: String) -> Bool {
+    guard let last = lines.last(where: { !$0.isEmpty }) else { return false }
+    let text = Array(last.map(\.text).joined().utf8)
     let needle = Array(url.utf8)
-    guard let first = needle.first else { return true }
-    var joined: [UInt8] = []
-    for line in lines {
-      joined.removeAll(keepingCapacity: true)
-      for run in line { joined.append(contentsOf: run.text.utf8) }
-      guard joined.count >= needle.count else { continue }
-      for start in 0...(joined.count - needle.count)
-      where joined[start] == first && joined[start..<start + needle.count].elementsEqual(needle) {
-        return true
-      }
+    guard let first = needle.first, text.count >= needle.count else { return needle.isEmpty }
+    return (0...(text.count - needle.count)).contains { start in
+      text[start] == first && text[start..<start + needle.count].elementsEqual(needle)
     }
-    return false
   }
 }

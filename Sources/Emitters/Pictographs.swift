@@ -10,11 +10,11 @@ enum Pictographs {
     ("\u{1F382}", "Birthday"), ("\u{1F48D}", "Anniversary"), ("\u{260E}", "Call"),
   ]
 
-  /// `text` with each sign of `table` written as its word. Text with none of their lead
-  /// bytes (F0 for the cake and the ring, E2 for the telephone) is returned as it is,
-  /// after one pass over its bytes.
+  /// `text` with each sign of `table` written as its word. Text without the last three
+  /// UTF-8 bytes of any sign (a forecast's dashes and bullets share the telephone's lead
+  /// byte) is returned as it is, after one pass over its bytes.
   static func words(in text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0xF0 || $0 == 0xE2 }) else { return text }
+    guard mayHaveSign(text) else { return text }
     var out = String.UnicodeScalarView()
     var skipSpace = false
     for scalar in text.unicodeScalars {
@@ -33,5 +33,19 @@ enum Pictographs {
     var result = String(out)
     if skipSpace { result.removeLast(2) }
     return result
+  }
+
+  /// Whether `text` holds the bytes that end a sign of `table`: 9F 8E 82 (🎂), 9F 92 8D
+  /// (💍) or E2 98 8E (☎).
+  static func mayHaveSign(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count >= 3 else { return false }
+      for end in 2..<bytes.count where bytes[end] == 0x82 || bytes[end] == 0x8D || bytes[end] == 0x8E {
+        let window = UInt32(bytes[end - 2]) << 16 | UInt32(bytes[end - 1]) << 8 | UInt32(bytes[end])
+        if window == 0x9F8E82 || window == 0x9F928D || window == 0xE2988E { return true }
+      }
+      return false
+    }
   }
 }

@@ -10,6 +10,9 @@ public struct CacheView: Sendable {
   public var nextDate: Int64?
   /// Why the file could not be used, if it could not.
   public var error: CacheReadError?
+  /// A summary read's current entry line as it is in the file, for `CacheReader.entry(line:
+  /// tooltip:)` to decode whole later without reading the file again.
+  public var line: [UInt8]?
 }
 
 /// Reads cache files. A file in the writer's line layout (docs/cache-format.md) is read by
@@ -43,6 +46,15 @@ public enum CacheReader {
   /// a file. For the fuzz target (Fuzz/cache-reader) and tests; never throws.
   public static func view(bytes: UnsafeRawBufferPointer, at now: Int64, full: Bool = false) -> CacheView {
     view(bytes, path: "<bytes>", at: now, full: full)
+  }
+
+  /// The entry on `line` (a summary read's `CacheView.line`), decoded as `view` decodes the
+  /// current entry; nil for a line that is not one.
+  public static func entry(line: [UInt8], tooltip: Bool) -> Entry? {
+    line.withUnsafeBytes { bytes in
+      var used = 0
+      return FlatJSON.parse(bytes, used: &used).flatMap { EntryDecoder.entry($0.root, full: false, tooltip: tooltip) }
+    }
   }
 
   /// The whole timeline, for the CLI. Throws `CacheReadError`, also for a file in the

@@ -61,10 +61,8 @@ struct FlatNode: JSONReading {
     let token = json.tokens[key]
     let length = Int(token.end - token.start)
     if token.escaped { return Self.keyText(FlatNode(json: json, index: Int32(key)).string) == name.description }
-    guard length == name.utf8CodeUnitCount else { return false }
-    let start = Int(token.start)
-    for offset in 0..<length where json.bytes[start + offset] != name.utf8Start[offset] { return false }
-    return true
+    guard length == name.utf8CodeUnitCount, let base = json.bytes.baseAddress else { return false }
+    return memcmp(base + Int(token.start), name.utf8Start, length) == 0
   }
 
   /// An escaped key's text as json-c keeps it: up to its first U+0000.

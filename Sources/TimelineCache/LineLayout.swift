@@ -240,7 +240,8 @@ struct LineLayout {
     if version >= 2 {
       if summary, let json = shownLine(probe, stop, date: date) {
         let entry = Entry(date: date, relevance: EntryDecoder.relevance(json.root), runs: [], alt: "")
-        return CacheView(meta: meta, current: entry, nextDate: found.nextDate)
+        return CacheView(
+          meta: meta, current: entry, nextDate: found.nextDate, line: Array(bytes[probe..<stop]))
       }
       guard let json = shownLine(probe, stop, date: date),
         var entry = EntryDecoder.entry(json.root, full: false, tooltip: tooltip)

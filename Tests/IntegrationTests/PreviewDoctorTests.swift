@@ -62,7 +62,8 @@ import TimelineTestSupport
     #expect(fresh.status == 1, "nothing refreshed yet: \(fresh.stdout)")
     let lines = fresh.stdout.split(separator: "\n").map(String.init)
     let checks = lines.filter { $0.hasPrefix("✓ ") || $0.hasPrefix("✗ ") }
-    #expect(checks.count == 11, "\(lines)")
+    #expect(checks.count == 12, "\(lines)")
+    #expect(checks.contains("✓ notifications: off (no [notify] table in the config)"), "\(lines)")
     #expect(checks.contains { $0.hasPrefix("✓ config: \(config) parses; 1 widget (countdown)") })
     #expect(checks.contains("✓ cache: \(cache) is writable"))
     #expect(checks.contains("✓ timeline-emit: \(Repo.emit)"))

@@ -68,7 +68,8 @@ enum StackLarge {
     }
     let ranking = StackRanking.lines(stack: name.text, rows: rows, browsing: resolved.state.browsing, shapes: shapes)
     // The member's name is data from the stack's file, checked as StackView read it.
-    let entry = detail.shown.first { $0.name == resolved.member }?.entry(tooltip: false)?.runs ?? resolved.state.entry.runs
+    let shown = detail.shown.first { $0.name == resolved.member }
+    let entry = shown?.entry(tooltip: false)?.runs ?? resolved.state.entry.runs
     return (entry, resolved.member.flatMap { WidgetName($0) }, ranking)
   }
 }

@@ -30,9 +30,7 @@ public enum I3barEmitter {
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .i3bar)
     var out: [UInt8] = []
-    // The runs are escaped one after another rather than joined first: the joined string
-    // would be freed before exit, and a one-shot process's first String deallocation
-    // costs the runtime some 37 k instructions (docs/performance.md).
+    // The runs are escaped one after another, with no joined string made first.
     out += "{\"full_text\":\""
     Markup.appendPangoRuns(text.runs, colors: !state.isDimmed, to: &out)
     out += "\",\"short_text\":\""

@@ -68,8 +68,7 @@ struct LineChoice {
   /// Latin (with its extensions and combining accents), Greek, Cyrillic, punctuation and
   /// symbols; not Hebrew, Arabic or any Indic script.
   static func drawsUnshaped(_ text: String) -> Bool {
-    // ASCII (a transliteration nearly always is) a word at a time: walking its scalars cost
-    // a stack's ranking in conky some 2 k instructions a line.
+    // ASCII (a transliteration nearly always is) a word at a time, before any scalar.
     var text = text
     let ascii = text.withUTF8 { bytes -> Bool in
       guard let base = bytes.baseAddress else { return true }

@@ -22,9 +22,8 @@ import TimelineCore
 /// Nothing else switches over the formats: code that needs to know what a bar can do asks
 /// its `traits`.
 ///
-/// Each fact is a switch of constants rather than a table of records: a one-shot emit asks
-/// for a format's name, traits and renderer once each, and a record built per look-up (its
-/// strings and closures copied, then released) cost it 1–3 k instructions.
+/// Each fact is a switch of constants: a one-shot emit asks for a format's name, traits and
+/// renderer once each, and no table of records is built for it.
 public enum OutputFormat: UInt8, Sendable, CaseIterable {
   case waybar, polybar, tmux, i3bar, plain, i3blocks, xmobar, lemonbar, conky
 

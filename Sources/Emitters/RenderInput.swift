@@ -67,7 +67,6 @@ public struct RenderInput: Sendable, Equatable {
   /// hides them.
   public var classes: [String] {
     var raw: [String] = []
-    // Room made once: grown append by append, the two lists cost a waybar emit some 2 k.
     raw.reserveCapacity(Swift.min(entry.classes.count, Self.maxEntryClasses) + 6)
     if let kind { raw.append(kind) }
     raw += entry.classes.prefix(Self.maxEntryClasses)

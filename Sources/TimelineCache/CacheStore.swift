@@ -27,29 +27,9 @@ public struct CacheStore: Sendable {
   /// The cache file of `name` (`directory/` and its `cacheFile`).
   public func path(for name: WidgetName) -> String { Self.join(directory, name.text, ".json") }
 
-  /// `directory/<file><suffix>`, made in one allocation: the emitter makes a path per stack
-  /// member, and joining with `+` grew a string three times for each (some 2,700
-  /// instructions a path).
-  static func join(_ directory: String, _ file: String, _ suffix: StaticString = "") -> String {
-    var directory = directory
-    var file = file
-    let size = directory.utf8.count + 1 + file.utf8.count + suffix.utf8CodeUnitCount
-    return directory.withUTF8 { head in
-      file.withUTF8 { middle in
-        String(unsafeUninitializedCapacity: size) { out in
-          guard let base = out.baseAddress else { return 0 }
-          var at = 0
-          if let from = head.baseAddress { (base + at).initialize(from: from, count: head.count) }
-          at += head.count
-          base[at] = UInt8(ascii: "/")
-          at += 1
-          if let from = middle.baseAddress { (base + at).initialize(from: from, count: middle.count) }
-          at += middle.count
-          (base + at).initialize(from: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-          return at + suffix.utf8CodeUnitCount
-        }
-      }
-    }
+  /// `directory/<file><suffix>`.
+  static func join(_ directory: String, _ file: String, _ suffix: String = "") -> String {
+    directory + "/" + file + suffix
   }
 
   /// Creates the directory (and parents) with mode 0700 if missing.

@@ -38,8 +38,7 @@ struct LineLayout {
     case other
   }
 
-  // Compared with memcmp (`holds`): the generic `starts(with:)` of a slice and an array
-  // cost some 190 instructions a test, and there are a dozen tests per stack member.
+  // Compared with memcmp (`holds`).
   private static var prefix: StaticString { #"{"version":"# }
   private static var metaKey: StaticString { #","meta":"# }
   private static var entriesKey: StaticString { #","entries":["# }
@@ -138,8 +137,8 @@ struct LineLayout {
 
   /// A line start in `low..<high` near its middle: the line after the middle, found
   /// forward with memchr, or (when the middle is in the last line) the line holding it.
-  /// Any line start in the range keeps the search right; backing up byte by byte from the
-  /// middle of a line of a kilobyte or more cost each probe about a thousand instructions.
+  /// Any line start in the range keeps the search right, and a probe never backs up
+  /// through a long line byte by byte.
   private func probeLine(low: Int, high: Int) -> Int {
     let middle = (low + high) / 2
     let next = Self.lineEnd(bytes, from: middle) + 1

@@ -11,9 +11,7 @@ public enum StackRule {
   /// `min_display` is over.
   public static let margin = 20
 
-  /// One member that has an entry to show now. A class: arrays of class instances share
-  /// one storage type, where an array of a new struct costs the one-shot emitter the
-  /// runtime's making of that array's type (some 9 k instructions).
+  /// One member that has an entry to show now.
   public final class Candidate: Sendable, Equatable, CustomStringConvertible {
     /// The member's widget name.
     public let name: String

@@ -23,8 +23,7 @@ public struct WidgetName: Sendable, Hashable, Comparable, CustomStringConvertibl
 
   /// Whether `text` follows the rule.
   public static func isValid(_ text: String) -> Bool {
-    // On the bytes in place (a native or small string has them): walking the UTF-8 view
-    // byte by byte cost some 400 instructions a name, and a stack's emit checks about ten.
+    // On the bytes in place where a native or small string has them.
     text.utf8.withContiguousStorageIfAvailable { isValid(bytes: $0) } ?? isValid(bytes: text.utf8)
   }
 

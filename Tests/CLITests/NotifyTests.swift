@@ -10,15 +10,15 @@ import TimelineTestSupport
   let server: FixtureServer
   let oslo: String
 
-  init() throws {
+  init() async throws {
     dir = try TempDir()
     oslo = try today(in: "Europe/Oslo")
     server = try FixtureServer(routes: [:])
-    try serve(lyngen: 5, tromso: 3)
+    try await serve(lyngen: 5, tromso: 3)
   }
 
   /// Lyngen (3010) and Tromsø (3011) with the same level on every day from today.
-  func serve(lyngen: Int, tromso: Int, lyngenName: String = "Lyngen") throws {
+  func serve(lyngen: Int, tromso: Int, lyngenName: String = "Lyngen") async throws {
     let fixture = Paths.fixture("ProvidersTests/Fixtures") + "/avalanche/detail-3022-en-2023-03-01.json"
     let days = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture))) as? [Any] ?? []
     var routes: [String: Any] = [:]
@@ -40,13 +40,7 @@ import TimelineTestSupport
       try JSONSerialization.data(withJSONObject: warnings).write(to: URL(fileURLWithPath: file))
       routes["/api/AvalancheWarningByRegion/Detail/\(id)/*"] = ["file": file]
     }
-    let server = self.server
-    let semaphore = DispatchSemaphore(value: 0)
-    Task {
-      try? await server.setRoutes(routes)
-      semaphore.signal()
-    }
-    semaphore.wait()
+    try await server.setRoutes(routes)
   }
 
   func config(_ notify: String, widgets: String) throws -> String {
@@ -112,32 +106,32 @@ import TimelineTestSupport
     #expect(try again.calls().isEmpty)
   }
 
-  @Test func aLevelThatFallsAndRisesAgainNotifiesAgain() throws {
+  @Test func aLevelThatFallsAndRisesAgainNotifiesAgain() async throws {
     guard let lab = try NotificationLab.start(in: dir.file("lab"), test: #function) else { return }
     let config = try config("[notify]\navalanche = 4", widgets: Self.avalanche)
     _ = try refresh(config, bus: lab.address)
-    try serve(lyngen: 3, tromso: 3)
+    try await serve(lyngen: 3, tromso: 3)
     _ = try refresh(config, bus: lab.address, force: true)
     #expect(try lab.calls().count == 1)
-    try serve(lyngen: 4, tromso: 3)
+    try await serve(lyngen: 4, tromso: 3)
     let risen = try refresh(config, bus: lab.address, force: true)
     let calls = try lab.calls()
     #expect(calls.count == 2, "\(risen)")
     #expect(calls.last?.contains("string \"Lyngen: 4 high today, 4 tomorrow\"") == true, "\(calls)")
   }
 
-  @Test func belowTheThresholdNothingIsSent() throws {
+  @Test func belowTheThresholdNothingIsSent() async throws {
     guard let lab = try NotificationLab.start(in: dir.file("lab"), test: #function) else { return }
-    try serve(lyngen: 3, tromso: 2)
+    try await serve(lyngen: 3, tromso: 2)
     let config = try config("[notify]\navalanche = 4", widgets: Self.avalanche)
     let result = try refresh(config, bus: lab.address)
     #expect(result.status == 0)
     #expect(try lab.calls().isEmpty)
   }
 
-  @Test func hostileNamesAreShownLiterally() throws {
+  @Test func hostileNamesAreShownLiterally() async throws {
     guard let lab = try NotificationLab.start(in: dir.file("lab"), test: #function) else { return }
-    try serve(lyngen: 5, tromso: 3, lyngenName: "<b>Lyng&en</b>")
+    try await serve(lyngen: 5, tromso: 3, lyngenName: "<b>Lyng&en</b>")
     let contacts = dir.file("contacts")
     try FileManager.default.createDirectory(atPath: contacts, withIntermediateDirectories: true)
     let (month, day) = (oslo.dropFirst(5).prefix(2), oslo.suffix(2))

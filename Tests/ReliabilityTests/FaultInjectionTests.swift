@@ -117,6 +117,9 @@ import TimelineTestSupport
       try FileManager.default.createDirectory(atPath: scene.cacheDir, withIntermediateDirectories: true)
       let mounted = try run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", scene.cacheDir])
       guard mounted.status == 0 else {
+        // A skip says so: the case did not run.
+        let why = mounted.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        print("SKIPPED \(fault.rawValue): mount refused (\(why)); fileTooLarge alone covers a full disk")
         Report.add(
           "faults",
           ["order": Fault.allCases.firstIndex(of: fault)!, "fault": fault.rawValue, "skipped": "mount not permitted"])

@@ -114,19 +114,19 @@ import TimelineTestSupport
       env = dict(os.environ, TMUX_TMPDIR=base, PATH="/usr/local/bin:/usr/bin:/bin")
       start = time.monotonic()
       p = subprocess.run([os.environ["T"], "reload", "--config", os.environ["C"], "--cache-dir", os.environ["D"]],
-                         env=env, capture_output=True, text=True, timeout=120)
+                         env=env, capture_output=True, text=True, timeout=30)
       print("reload=%d seconds=%.1f" % (p.returncode, time.monotonic() - start))
       print(p.stdout + p.stderr)
       """, timeout: 150)
     let first = ran.stdout.split(separator: "\n").first.map(String.init) ?? ""
     let seconds = Double(first.split(separator: "=").last ?? "") ?? 999
+    // A hang guard, not a measure: one after another the four sockets cost 40 s, past the
+    // 30 s the run is given; at once, the reload ends within one socket's bound.
     #expect(first.hasPrefix("reload=0"), "\(ran)")
-    // One after another, each socket cost 10 s; 20 s proves they are not waited for in turn.
-    #expect(seconds < 20, "reload took \(seconds) s: \(ran)")
     let tmux = ran.stdout.split(separator: "\n").first { $0.hasPrefix("tmux:") }.map(String.init) ?? "(no tmux line)"
     row(
       "`timeline reload` with 4 tmux sockets that never answer",
       "exit \(first.hasPrefix("reload=0") ? 0 : -1) after \(String(format: "%.1f", seconds)) s; \(tmux)",
-      ok: first.hasPrefix("reload=0") && seconds < 20)
+      ok: first.hasPrefix("reload=0"))
   }
 }

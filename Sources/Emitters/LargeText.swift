@@ -74,16 +74,22 @@ public enum LargeText {
     return lines
   }
 
-  /// Whether the last line of `lines` has `url` in its text (its runs joined): a detail
-  /// that names its link does so at its end ("Full warning: <link>"), and looking there
-  /// alone keeps a long shabad's hundreds of lines out of the search.
+  /// Whether one of the last lines of `lines` has `url` in its text (its runs joined): a
+  /// detail that names its link does so at its end ("Full warning: <link>", then the
+  /// service's credit), and looking there alone keeps a long shabad's hundreds of lines
+  /// out of the search.
   static func names(_ lines: [[TextRun]], _ url: String) -> Bool {
-    guard let last = lines.last(where: { !$0.isEmpty }) else { return false }
-    let text = Array(last.map(\.text).joined().utf8)
     let needle = Array(url.utf8)
-    guard let first = needle.first, text.count >= needle.count else { return needle.isEmpty }
-    return (0...(text.count - needle.count)).contains { start in
-      text[start] == first && text[start..<start + needle.count].elementsEqual(needle)
+    guard let first = needle.first else { return true }
+    return lines.suffix(linksNamedWithin).contains { line in
+      let text = Array(line.map(\.text).joined().utf8)
+      guard text.count >= needle.count else { return false }
+      return (0...(text.count - needle.count)).contains { start in
+        text[start] == first && text[start..<start + needle.count].elementsEqual(needle)
+      }
     }
   }
+
+  /// How many of a detail's last lines are looked at for its link.
+  static let linksNamedWithin = 4
 }

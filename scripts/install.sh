@@ -210,8 +210,9 @@ kind_of() {
     */crontab) echo crontab ;;
     *.jsonc) echo json ;;
     *.toml) echo toml ;;
-    # i3blocks runs each command= line with sh, and the lemonbar launcher is a sh script.
-    *.sh | *.tmux | *.ini | */i3blocks.conf | */timeline-lemonbar) echo shell ;;
+    # i3blocks runs each command= line with sh, i3bar and swaybar their status_command,
+    # and the lemonbar launcher is a sh script.
+    *.sh | *.tmux | *.ini | */i3blocks.conf | i3bar/config | */timeline-lemonbar) echo shell ;;
     */conky.conf) echo conky ;;
     */xmobarrc) echo xmobar ;;
     *) echo text ;;

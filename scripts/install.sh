@@ -160,11 +160,49 @@ remove_listed() { # MANIFEST [KEEP-LIST [LEFT-LIST]]
   return 0
 }
 
+# The links systemd keeps in the user's config for our units: the timer's enable link
+# (`systemctl --user enable` writes it whether or not a user manager runs) and those of
+# `systemctl --user link`. They point into this prefix's unit directory, so uninstalling
+# would leave them dangling: a user manager that answers disables (and stops) the timer;
+# any link that still points at our units is then removed. Only links to our own unit
+# files are touched, and nothing under --destdir (a packager's tree).
+unlink_units() {
+  [ -z "$destdir" ] || return 0
+  u_conf="${XDG_CONFIG_HOME:-${HOME:-/nonexistent}/.config}/systemd/user"
+  u_real=$(resolve "$unitdir")
+  if [ -L "$u_conf/timers.target.wants/timeline-refresh.timer" ] && command -v systemctl > /dev/null 2>&1 &&
+    systemctl --user show-environment > /dev/null 2>&1; then
+    systemctl --user disable --now timeline-refresh.timer > /dev/null 2>&1 || true
+  fi
+  # The enable link first: it may point at a `systemctl --user link` link, checked after.
+  for u_link in "$u_conf/timers.target.wants/timeline-refresh.timer" "$u_conf/timeline-refresh.timer" \
+    "$u_conf/timeline-refresh.service"; do
+    if points_at_our_unit "$u_link" "$u_conf" "$u_real"; then
+      rm -f -- "$u_link" && echo "removed the systemd link $u_link"
+    fi
+  done
+  return 0
+}
+# points_at_our_unit LINK CONF REAL-UNITDIR: LINK is a symlink to one of our unit files,
+# directly or through a `systemctl --user link` link in CONF.
+points_at_our_unit() {
+  [ -L "$1" ] || return 1
+  p_target=$(readlink "$1")
+  case "$p_target" in
+    "$unitdir"/timeline-refresh.service | "$unitdir"/timeline-refresh.timer) return 0 ;;
+    "$3"/timeline-refresh.service | "$3"/timeline-refresh.timer) return 0 ;;
+    "$2"/timeline-refresh.timer) [ "$1" != "$p_target" ] && points_at_our_unit "$p_target" "$2" "$3" ;;
+    *) return 1 ;;
+  esac
+}
+
 if [ "$uninstall" = yes ]; then
   if [ ! -f "$destdir$manifest" ]; then
     echo "install.sh: nothing to uninstall: $destdir$manifest does not exist" >&2
     exit 1
   fi
+  # While the units are still there, so that systemctl can disable the timer.
+  unlink_units
   # The manifest lists itself and its directory: read a copy.
   listed=$(mktemp) left=$(mktemp)
   trap 'rm -f "$listed" "$left"' EXIT
@@ -210,8 +248,9 @@ kind_of() {
     */crontab) echo crontab ;;
     *.jsonc) echo json ;;
     *.toml) echo toml ;;
-    # i3blocks runs each command= line with sh, and the lemonbar launcher is a sh script.
-    *.sh | *.tmux | *.ini | */i3blocks.conf | */timeline-lemonbar) echo shell ;;
+    # i3blocks runs each command= line with sh, i3bar and swaybar their status_command,
+    # and the lemonbar launcher is a sh script.
+    *.sh | *.tmux | *.ini | */i3blocks.conf | i3bar/config | */timeline-lemonbar) echo shell ;;
     */conky.conf) echo conky ;;
     */xmobarrc) echo xmobar ;;
     *) echo text ;;

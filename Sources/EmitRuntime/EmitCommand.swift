@@ -82,8 +82,10 @@ public enum EmitCommand {
                          line to show, overriding the widget's `line` option (read from
                          the same cache; entries without such forms show their text)
       --gurmukhi-font N  \(spoken { $0.traits.fontSwitching }): draw Gurmukhi in the ASCII GurbaniAkhar
-                         encoding in the bar's font N (polybar: %{TN}…%{T-}, font-1 is 2);
-                         without it such a bar shows the transliteration of Gurmukhi lines
+                         encoding in the bar's font N (polybar: %{TN}…%{T-}, font-1 is 2;
+                         xmobar: <fn=N>); without it polybar and xmobar show the
+                         transliteration. conky needs no index: it always draws Gurmukhi
+                         this way, in ${font OpenGurbaniAkhar}
       --gurmukhi ORDER   visual (sihari before its consonant; \(spoken { !$0.traits.shapesComplexScripts })'s
                          default) or logical
       --family FAMILY    small (one line, the default) or large: the whole entry on several

@@ -28,11 +28,16 @@ public struct Doctor: Sendable {
       self.fix = fix
     }
 
-    /// `✓ name: detail` or `✗ name: detail — fix: …`.
-    /// The check as printed; what it found may quote a cache, a state file or a command's
-    /// output, so it is cleaned for the terminal.
+    /// `✓ name: detail` or `✗ name: detail`, then `    fix: …` on a line of its own.
+    /// A detail of several lines (a list of problems) keeps them: each later line is
+    /// printed on its own, indented by four spaces. What a check found may quote a cache,
+    /// a state file or a command's output, so every line is cleaned for the terminal.
     public var line: String {
-      (ok ? "✓ " : "✗ ") + name + ": " + CleanText.terminalLine(detail)
+      let lines = detail.split(separator: "\n", omittingEmptySubsequences: true).map {
+        CleanText.terminalLine(String($0.drop { $0 == " " }))
+      }
+      let rest = lines.dropFirst().map { "\n    " + $0 }.joined()
+      return (ok ? "✓ " : "✗ ") + name + ": " + (lines.first ?? "") + rest
         + (fix.map { "\n    fix: " + CleanText.terminalLine($0) } ?? "")
     }
   }
@@ -212,13 +217,25 @@ public struct Doctor: Sendable {
   /// The bar programs `bars()` looks for, in registry order.
   static var barPrograms: [String] { OutputFormat.allCases.flatMap(\.programs) }
 
-  /// Something runs `timeline refresh` regularly: the systemd user timer or a crontab line.
+  /// Something runs `timeline refresh` regularly: the systemd user timer, enabled and
+  /// with a user manager to run it, or a crontab line. An enabled timer with no user
+  /// manager that answers (`systemctl --user` cannot connect) is said as such: it never
+  /// fires.
   func schedule() -> Check {
+    var unreachable: String?
     if let systemctl = ExternalProgram.find("systemctl", path: path) {
       let result = ExternalProgram.run([systemctl, "--user", "is-enabled", "timeline-refresh.timer"], timeout: 5)
       let state = result.stdout.trimmed
       if result.status == 0 && (state == "enabled" || state == "static" || state == "enabled-runtime") {
-        return Check(name: "schedule", ok: true, detail: "systemd user timer timeline-refresh.timer is \(state)")
+        // is-enabled reads the unit files and answers with no manager running; only a
+        // user manager runs the timer.
+        let manager = ExternalProgram.run([systemctl, "--user", "show-environment"], timeout: 5)
+        if manager.status == 0 {
+          return Check(name: "schedule", ok: true, detail: "systemd user timer timeline-refresh.timer is \(state)")
+        }
+        unreachable =
+          "timeline-refresh.timer is \(state), but `systemctl --user` cannot reach a user manager ("
+          + manager.firstLine(or: "exit \(manager.status)") + "), so the timer does not run"
       }
     }
     if let crontab = ExternalProgram.find("crontab", path: path) {
@@ -231,6 +248,13 @@ public struct Doctor: Sendable {
           name: "schedule", ok: true,
           detail: "crontab runs timeline refresh (\(lines.count) line\(lines.count == 1 ? "" : "s"))")
       }
+    }
+    if let unreachable {
+      return Check(
+        name: "schedule", ok: false, detail: unreachable,
+        fix:
+          "log in through a session that starts `systemd --user` (`loginctl enable-linger $USER` keeps one running), or add integrations/cron/crontab with `crontab -e`"
+      )
     }
     return Check(
       name: "schedule", ok: false, detail: "no systemd timer or crontab line runs `timeline refresh`",

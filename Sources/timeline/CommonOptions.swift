@@ -59,7 +59,7 @@ struct LockWaitOption: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Seconds to wait for a widget that another refresh is working on; then that widget fails (default 15).",
+      "Seconds to wait for a widget that another refresh is working on; then that widget fails.",
       valueName: "seconds"))
   var lockWait: Int = 15
 

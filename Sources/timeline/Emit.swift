@@ -44,7 +44,8 @@ extension TimelineCommand {
     @Option(
       help: """
         \(OutputFormat.spoken { $0.traits.fontSwitching }): the font index (%{TN}) of a GurbaniAkhar font; \
-        Gurmukhi is drawn in its ASCII form.
+        Gurmukhi is drawn in its ASCII form (without it polybar and xmobar show the transliteration; \
+        conky always uses its OpenGurbaniAkhar font and needs no index).
         """)
     var gurmukhiFont: String?
     @Option(

@@ -39,12 +39,16 @@ enum Console {
 
   /// (`@preconcurrency`: stdio's `stdout` is a C global, only touched here at exit.)
   /// Flushes standard output and ends the process with `status`; when the output could
-  /// not be written (a full disk, a reader that has gone), says so and exits 1 instead
-  /// of 0, so a script can tell its output was lost.
+  /// not be written (a full disk, an I/O error), says so and exits 1 instead of 0, so a
+  /// script can tell its output was lost. A reader that has gone (EPIPE: `timeline show W
+  /// | head -3`) is a normal end, as for `cat`: no message, and `status` as it was.
   static func finish(_ status: Int32) -> Never {
     var status = status
     if fflush(stdout) != 0 || ferror(stdout) != 0 {
-      let reason = String(cString: strerror(errno))
+      let code = errno
+      // An earlier write may have failed and errno moved on since: ask the pipe too.
+      if code == EPIPE || Output(fd: 1).readerHasGone { exit(status) }
+      let reason = String(cString: strerror(code))
       if status == 0 {
         error("timeline: cannot write the output: \(reason)")
         status = 1

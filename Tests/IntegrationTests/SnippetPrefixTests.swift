@@ -10,8 +10,9 @@ import TimelineTestSupport
   /// A prefix with the characters each grammar treats specially.
   static let name = "my pre'fix`x"
 
-  /// The widgets of the snippets: the default config's.
-  static let widgets = ["random-shabad", "hukamnama", "avalanche"]
+  /// The widgets of the snippets: the default config's, then friends, birthdays and the
+  /// stack `now`.
+  static let widgets = ["random-shabad", "hukamnama", "avalanche"] + SnippetTests.contactWidgets
 
   /// An install into `dir/<name>` and a preview cache; the prefix, the cache and the
   /// environment of a bar started outside a login shell.
@@ -58,7 +59,7 @@ import TimelineTestSupport
     // i3blocks: each command= (and the commented click variants) runs with sh.
     let blocks = try Self.text(prefix, "i3blocks/i3blocks.conf").split(separator: "\n")
       .filter { $0.hasPrefix("command=") || $0.hasPrefix("#command=") }
-    #expect(blocks.count == 6, "\(blocks)")
+    #expect(blocks.count == 12, "\(blocks)")
     for line in blocks {
       try Self.expectEmits(String(line.drop { $0 != "=" }.dropFirst()), format: "i3blocks", env: env, cache: cache)
     }
@@ -66,7 +67,7 @@ import TimelineTestSupport
     // conky: the command of each ${execpi 60 …}, up to conky's closing brace.
     let conky = try Self.text(prefix, "conky/conky.conf")
     var commands = conky.components(separatedBy: "${execpi 60 ").dropFirst().map { String($0.prefix { $0 != "}" }) }
-    #expect(commands.count == 3 && commands.allSatisfy { !$0.contains(prefix) }, "\(commands)")
+    #expect(commands.count == 6 && commands.allSatisfy { !$0.contains(prefix) }, "\(commands)")
     for command in commands { try Self.expectEmits(command, format: "conky", env: env, cache: cache) }
 
     // xmobar: CommandReader's Haskell string, and the template's actions between backticks.
@@ -77,12 +78,12 @@ import TimelineTestSupport
       commands.append(command)
       rest = after
     }
-    #expect(commands.count == 3, "\(commands)")
+    #expect(commands.count == 6, "\(commands)")
     for command in commands { try Self.expectEmits(command, format: "xmobar", env: env, cache: cache) }
     let template = try #require(Self.haskellString(after: "template =", in: Substring(xmobar))?.0)
     let actions = template.split(separator: "`", omittingEmptySubsequences: false).enumerated()
       .filter { $0.offset % 2 == 1 }.map { String($0.element) }
-    #expect(actions.count == 9 && template.filter { $0 == "`" }.count == 18, "\(template)")
+    #expect(actions.count == 18 && template.filter { $0 == "`" }.count == 36, "\(template)")
     for action in actions {
       // The action's program, asked for its version instead of opening or browsing.
       let program = try #require(
@@ -90,6 +91,16 @@ import TimelineTestSupport
       let ran = try run("/bin/sh", ["-c", program + " --version"], environment: env)
       #expect(ran.status == 0 && ran.stdout.contains("."), "\(action): \(ran)")
     }
+
+    // i3bar/swaybar: the status_command, which both run with sh; one line for every block.
+    let i3bar = try Self.text(prefix, "i3bar/config").split(separator: "\n")
+    let status = try #require(i3bar.first { $0.contains("status_command exec") })
+    let line = try #require(status.components(separatedBy: "status_command ").last)
+    let statusRun = try run("/bin/sh", ["-c", line.replacingOccurrences(of: " --follow", with: "")], environment: env)
+    let statusDirect = try run(Repo.emit, ["i3bar"] + Self.widgets, environment: ["TIMELINE_CACHE_DIR": cache])
+    #expect(
+      statusRun.status == 0 && !statusRun.stdout.isEmpty && statusRun.stdout == statusDirect.stdout,
+      "\(line): \(statusRun)")
 
     // lemonbar: the launcher itself, with a lemonbar that passes on one line and clicks
     // `timeline --version`, which the launcher's sh must find.

@@ -72,9 +72,9 @@ import TimelineTestSupport
     #expect(
       widgets == ["random-shabad", "hukamnama", "avalanche"]
         || Set(widgets) == ["random-shabad", "hukamnama", "avalanche"])
-    #expect(Set(modules.keys) == Set(widgets.map { "custom/timeline-\($0)" }))
+    #expect(Set(modules.keys) == Set((widgets + Self.contactWidgets).map { "custom/timeline-\($0)" }))
     let subcommands = try Self.subcommands()
-    for widget in widgets {
+    for widget in widgets + Self.contactWidgets {
       let module = try #require(modules["custom/timeline-\(widget)"])
       #expect(module["return-type"] as? String == "json")
       #expect(module["escape"] as? Bool == false)
@@ -134,6 +134,66 @@ import TimelineTestSupport
     #expect(css.filter { $0 == "{" }.count == css.filter { $0 == "}" }.count)
   }
 
+  /// The widgets the snippets add to the default config's: they need a config of their
+  /// own (examples/config.toml names them so), and `timeline preview` has all three.
+  static let contactWidgets = ["friends", "birthdays", "now"]
+
+  /// Every bar's snippet runs the friends, birthdays and stack widgets, each by the
+  /// installed emitter's full path, as the snippet runs its default widgets.
+  @Test func everySnippetNamesFriendsBirthdaysAndTheStack() throws {
+    let snippets: [(file: String, needle: (String) -> String)] = [
+      ("waybar/config.jsonc", { "\"exec\": \"exec /usr/local/bin/timeline-emit --follow waybar \($0)\"" }),
+      (
+        "polybar/modules.ini", { "exec = exec /usr/local/bin/timeline-emit --follow --gurmukhi-font 2 polybar \($0)\n" }
+      ),
+      ("tmux/README.md", { "#{timeline_\($0)}" }),
+      ("i3bar/config", { " \($0)" }),
+      ("i3blocks/i3blocks.conf", { "command=exec /usr/local/bin/timeline-emit --follow i3blocks \($0)\n" }),
+      ("xmobar/xmobarrc", { "timeline-emit --follow --gurmukhi-font 1 xmobar \($0)\" \"timeline-\($0)\"" }),
+      ("lemonbar/timeline-lemonbar", { "#   timeline-lemonbar \($0) " }),
+      ("conky/conky.conf", { "${execpi 60 /usr/local/bin/timeline-emit conky \($0)}" }),
+    ]
+    for (file, needle) in snippets {
+      let text = try Repo.text("integrations/" + file)
+      for widget in Self.contactWidgets {
+        #expect(text.contains(needle(widget)), "integrations/\(file) has no \(widget)")
+      }
+    }
+    // i3bar: one status_command with every widget, started by full path.
+    let i3bar = try Repo.text("integrations/i3bar/config")
+    let line = try #require(i3bar.split(separator: "\n").first { $0.contains("status_command exec") })
+    #expect(
+      line.hasSuffix(
+        "status_command exec /usr/local/bin/timeline-emit --follow i3bar "
+          + (try defaultWidgets() + Self.contactWidgets).joined(separator: " ")), "\(line)")
+    // xmobar: each new widget's text is in the template, inside the project's own actions.
+    let xmobar = try Repo.text("integrations/xmobar/xmobarrc")
+    for widget in Self.contactWidgets {
+      #expect(xmobar.contains("button=5>%timeline-\(widget)%</action>"), "xmobar template lacks \(widget)")
+    }
+    // waybar's font rule covers the new modules too (a Gurmukhi contact name).
+    let css = try Repo.text("integrations/waybar/style.css")
+    for widget in Self.contactWidgets { #expect(css.contains("#custom-timeline-\(widget)"), "style.css: \(widget)") }
+  }
+
+  /// i3bar's status_command, run with sh as i3bar runs it (one line, without --follow),
+  /// prints the i3bar protocol with a block for each widget.
+  @Test func i3barStatusCommandPrintsEveryBlock() throws {
+    let dir = try TempDir()
+    let cache = dir.file("cache")
+    #expect(try run(Repo.timeline, ["preview", "--keep", cache, "plain"], environment: isolated(dir)).status == 0)
+    let i3bar = try Repo.text("integrations/i3bar/config")
+    let line = try #require(i3bar.split(separator: "\n").first { $0.contains("status_command exec") })
+    let command = try #require(line.components(separatedBy: "status_command ").last)
+      .replacingOccurrences(of: "/usr/local/bin/timeline-emit", with: Repo.emit)
+      .replacingOccurrences(of: " --follow", with: "")
+    let result = try run("/bin/sh", ["-c", command], environment: ["TIMELINE_CACHE_DIR": cache])
+    #expect(result.status == 0, "\(result)")
+    for widget in try defaultWidgets() + Self.contactWidgets {
+      #expect(result.stdout.contains("\"instance\":\"\(widget)\""), "no block for \(widget): \(result.stdout)")
+    }
+  }
+
   /// `[module/NAME]` sections of an ini file, with their `key = value` lines.
   static func iniSections(_ text: String) -> [String: [String: String]] {
     var sections: [String: [String: String]] = [:]
@@ -160,15 +220,16 @@ import TimelineTestSupport
     let text = try Repo.text("integrations/polybar/modules.ini")
     let sections = Self.iniSections(text)
     let subcommands = try Self.subcommands()
-    for widget in try defaultWidgets() {
+    for widget in try defaultWidgets() + Self.contactWidgets {
       let module = try #require(sections["module/timeline-\(widget)"], "no [module/timeline-\(widget)]")
       #expect(module["type"] == "custom/script")
       #expect(module["tail"] == "true")
       // Two Gurmukhi widgets side by side must not run together.
       #expect(module["label-padding"] == "1", "\(widget): no margin")
       // The Gurbani widgets draw their ASCII form in the OpenGurbaniAkhar font the bar
-      // declares as font-1 (%{T2}); the others need no font index.
-      let font = ["random-shabad", "hukamnama", "favourites"].contains(widget) ? "--gurmukhi-font 2 " : ""
+      // declares as font-1 (%{T2}), and so do a contact's Gurmukhi name and a stack's
+      // Gurbani member; the avalanche needs no font index.
+      let font = widget == "avalanche" ? "" : "--gurmukhi-font 2 "
       #expect(module["exec"] == "exec /usr/local/bin/timeline-emit --follow \(font)polybar \(widget)")
       for key in ["exec", "click-left", "click-middle", "scroll-down", "scroll-up"] {
         let command = try #require(module[key], "\(widget): \(key)")

@@ -10,22 +10,30 @@ import TimelineCore
 ///      "end": DATE}
 ///
 /// A DATE is epoch seconds or ISO 8601 with `Z` or an offset. An entry without a date is
-/// dated now. Every wrong type is an error naming the field, never a silent default.
+/// dated now. No `policy` (or null) means "run again after the widget's `interval`":
+/// a minimal timeline of past-dated entries is then fresh until then, not due at once.
+/// Every wrong type is an error naming the field, never a silent default.
 public enum CommandOutput {
 
   static let policyShape = "\"policy\" must be \"atEnd\", \"never\" or {\"after\": DATE}"
 
-  /// The timeline in `bytes`, or a `ProviderError` naming `program` and the field. Public
-  /// for the `command` fuzz target, which feeds it bytes without running a program.
-  public static func decode(_ bytes: [UInt8], now: Int64, program: String) throws -> TimelineDraft {
+  /// The `interval` of a command widget that sets none: one hour.
+  public static let defaultInterval: Int64 = 3600
+
+  /// The timeline in `bytes`, or a `ProviderError` naming `program` and the field; with no
+  /// `policy`, due again `interval` seconds after `now`. Public for the `command` fuzz
+  /// target, which feeds it bytes without running a program.
+  public static func decode(
+    _ bytes: [UInt8], now: Int64, program: String, interval: Int64 = defaultInterval
+  ) throws -> TimelineDraft {
     do {
-      return try decode(bytes, now: now)
+      return try decode(bytes, now: now, interval: interval)
     } catch let failure as CommandOutputError {
       throw ProviderError("\(program) output: \(failure.what)")
     }
   }
 
-  private static func decode(_ bytes: [UInt8], now: Int64) throws -> TimelineDraft {
+  private static func decode(_ bytes: [UInt8], now: Int64, interval: Int64) throws -> TimelineDraft {
     guard let root = JSONValue.parse(bytes) else { throw CommandOutputError(what: whyNotJSON(bytes)) }
     guard case .object = root else { throw CommandOutputError(what: "expected a JSON object") }
     guard let items = root["entries"]?.array else { throw CommandOutputError(what: "\"entries\" must be an array") }
@@ -34,7 +42,8 @@ public enum CommandOutput {
     let end = try root["end"].flatMap { $0.isNull ? nil : try date($0, field: "end") }
     let policy: ReloadPolicy
     switch root["policy"] {
-    case nil, .null?, .string("atEnd")?: policy = .atEnd
+    case nil, .null?: policy = .after(later(now, by: interval))
+    case .string("atEnd")?: policy = .atEnd
     case .string("never")?: policy = .never
     case .object(let o)?:
       guard let after = o["after"] else { throw CommandOutputError(what: Self.policyShape) }
@@ -142,6 +151,15 @@ public enum CommandOutput {
       relevance: relevance, runs: runs, short: try text("short"), tooltip: tooltip,
       alt: try text("alt") ?? (level.map { "level-\($0)" } ?? "command"),
       classes: classes, level: level, url: try text("url"))
+  }
+
+  /// `now + seconds`, kept within the dates a timeline holds (years 1 to 9999), whatever
+  /// the clock says.
+  static func later(_ now: Int64, by seconds: Int64) -> Int64 {
+    let (sum, overflow) = now.addingReportingOverflow(seconds)
+    let range = ISOTime.validRange
+    if overflow || sum > range.upperBound { return range.upperBound }
+    return Swift.max(sum, range.lowerBound)
   }
 
   static func date(_ value: JSONValue, field: String) throws -> Int64 {

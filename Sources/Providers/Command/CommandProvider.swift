@@ -8,7 +8,9 @@ import TimelineCore
 /// docs/command-provider.md. Caching, timelines and every emitter then come for free.
 ///
 /// Options: `command` (required, array of strings), `timeout` (seconds, default 30),
-/// `placeholder` (text shown before the first entry, default "…").
+/// `placeholder` (text shown before the first entry, default "…"), `interval` (a
+/// duration, default "1h", at least "1m"): when to run the program again if its output
+/// names no `policy`.
 /// Failures (spawn error, non-zero exit, timeout, invalid JSON, wrong types) fail the
 /// refresh with a clear `lastError`; the previous timeline is kept.
 public struct CommandProvider: TimelineProvider {
@@ -20,6 +22,8 @@ public struct CommandProvider: TimelineProvider {
   let timeout: Int
   let placeholderText: String
   let widget: String
+  /// Seconds until the next run when the output has no `policy`.
+  let interval: Int64
 
   /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
@@ -30,6 +34,7 @@ public struct CommandProvider: TimelineProvider {
     self.argv = argv
     timeout = try options.int("timeout", default: 30, range: 1...3600) ?? 30
     placeholderText = try options.string("placeholder", default: "…") ?? "…"
+    interval = try options.duration("interval", default: CommandOutput.defaultInterval, minimum: 60)
     widget = config.name.text
     try options.finish()
   }
@@ -45,7 +50,7 @@ public struct CommandProvider: TimelineProvider {
     let entry = Entry(
       date: now, runs: [TextRun("\(argv[0])", color: "#88c0d0")],
       tooltip: ["Sample output of a command widget"], alt: "command", classes: ["command"])
-    return TimelineDraft(entries: [entry], end: nil, policy: .after(now + 3600))
+    return TimelineDraft(entries: [entry], end: nil, policy: .after(now + interval))
   }
 
   /// The widget's timeline at `context`'s time.
@@ -71,6 +76,6 @@ public struct CommandProvider: TimelineProvider {
         } ?? ""
       throw ProviderError("\(name) exited with status \(result.status)\(said)")
     }
-    return try CommandOutput.decode(result.stdout, now: context.clock.now(), program: name)
+    return try CommandOutput.decode(result.stdout, now: context.clock.now(), program: name, interval: interval)
   }
 }

@@ -89,7 +89,7 @@ enum StackView {
       return resolution
     }
     var index = chosenIndex
-    if held, let since = hold?.since { consider(since + minDisplay) }
+    if held, let since = hold?.since { consider(since.adding(saturating: minDisplay)) }
     if !held, recordHold, let browse, hold?.member != ranking[index].name {
       browse.writeHold(StackHold(member: ranking[index].name, since: now), for: stack)
     }

@@ -98,7 +98,8 @@ public struct BrowseState: Sendable, Equatable {
       default: return nil
       }
     }
-    guard let offset, offset > 0, let anchor, let target, let expires else { return nil }
+    // An offset past any timeline's length is a damaged file (a `next` adds one to it).
+    guard let offset, offset > 0, offset <= 1_000_000, let anchor, let target, let expires else { return nil }
     return BrowseState(
       offset: offset, anchor: anchor, target: target, expires: expires, label: label, view: view ?? false, wheel: wheel)
   }

@@ -65,7 +65,8 @@ public enum StackRule {
     _ ranking: [Candidate], shown: String?, shownSince: Int64?, minDisplay: Int64, now: Int64
   ) -> (index: Int, held: Bool)? {
     guard let best = ranking.first else { return nil }
-    guard let shown, let since = shownSince, since <= now, now - since < minDisplay, shown != best.name,
+    guard let shown, let since = shownSince, since <= now, now.subtracting(saturating: since) < minDisplay,
+      shown != best.name,
       let index = ranking.firstIndex(where: { $0.name == shown }),
       best.score - ranking[index].score < margin
     else { return (0, false) }

@@ -281,8 +281,10 @@ public struct Doctor: Sendable {
     var stale: [String] = []
     var errors: [String] = []
     var unordered: [String] = []
+    var ahead: [String] = []
     for widget in config.widgets {
       let record = WidgetRecord.load(widget.name, store: store)
+      if record.writtenInTheFuture(at: now) { ahead.append(widget.name.text) }
       guard let timeline = record.timeline, let success = timeline.lastSuccess else {
         never.append(widget.name.text)
         if let error = record.lastError ?? record.readError { errors.append("\(widget.name): \(error)") }
@@ -295,8 +297,18 @@ public struct Doctor: Sendable {
       // the bars look fine today, but the next one may not.
       if let error = record.lastError { errors.append("\(widget.name): \(error)") }
     }
-    let age = newest.map { "last refresh \(Self.age(now - $0)) ago" } ?? "never refreshed"
+    var age = "never refreshed"
+    if let newest {
+      age =
+        newest > now
+        ? "last refresh \(Self.age(newest - now)) in the future" : "last refresh \(Self.age(now - newest)) ago"
+    }
     var problems: [String] = []
+    if !ahead.isEmpty {
+      problems.append(
+        "the clock moved back since the last refresh of " + ahead.joined(separator: ", ")
+          + " (written in the future; the next refresh fetches them again)")
+    }
     if !never.isEmpty { problems.append("no data yet for " + never.joined(separator: ", ")) }
     if !stale.isEmpty { problems.append("stale: " + stale.joined(separator: ", ")) }
     if !unordered.isEmpty {

@@ -53,6 +53,18 @@ public struct WidgetRecord: Sendable {
     return earlier
   }
 
+  /// How far in the future a file's own times may lie before the clock is taken to have
+  /// moved back since it was written (a dual-boot clock kept in local time, a wrong NTP
+  /// step): a few minutes of drift between machines' clocks are no such move.
+  public static let clockSlack: Int64 = 300
+
+  /// Whether the cache or the state was written at a time still ahead of `now`: the clock
+  /// moved back since, and every date derived from then (the due time, a retry) is off.
+  public func writtenInTheFuture(at now: Int64) -> Bool {
+    let limit = now.adding(saturating: Self.clockSlack)
+    return [timeline?.generated, timeline?.lastSuccess, state?.lastAttempt].contains { ($0 ?? Int64.min) > limit }
+  }
+
   /// The instant of the next fetch: a pending retry wins, else the due time (the cache
   /// meta's `due`, which the bars judge staleness from too). Nil means never (no due time
   /// and no pending retry).
@@ -71,10 +83,12 @@ public struct WidgetRecord: Sendable {
       // until it is back, and a failed first fetch writes an empty timeline, so only a
       // file removed since then gets here. A damaged one waits for the backoff.
       if readError == nil { return "no cache" }
+      if writtenInTheFuture(at: now) { return "the clock moved back since the last attempt" }
       if let retry = nextRefresh, state?.lastError != nil, now < retry { return nil }
       return "damaged cache"
     }
     if timeline.configHash != configHash { return "config changed" }
+    if writtenInTheFuture(at: now) { return "the clock moved back since the last refresh" }
     // A file the bars read only in part, as the damaged one above, waits for the backoff.
     if readWarning != nil {
       if let retry = nextRefresh, state?.lastError != nil, now < retry { return nil }

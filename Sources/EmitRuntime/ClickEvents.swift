@@ -79,9 +79,18 @@ struct ClickEvents {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     let argv = ([timelinePath()] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    // The action waits for programs of its own (xdg-open): SIGCHLD back to its default there.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGCHLD)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
     guard let program = argv[0] else { return }
-    _ = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+    _ = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
   }
 
   /// Collects the actions that have finished, so none stays a zombie.

@@ -43,6 +43,9 @@ enum Follow {
     if let stream, !out.write(stream.header, stopped: { stopRequested }) { return 0 }
     // i3bar and swaybar send clicks on stdin (the header asks for them).
     var clicks = request.format == .i3bar ? ClickEvents(widgets: names.map(\.text)) : nil
+    // A click's action is never waited for: the kernel reaps it as it ends, so none is left
+    // a zombie until the next click (`ClickEvents.run` gives the action back the default).
+    if clicks != nil { signal(SIGCHLD, SIG_IGN) }
     var last: String?
     var lastReasons: [String?] = []
     while true {

@@ -70,7 +70,29 @@ import TimelineTestSupport
     click(",{\"name\":\"timeline\",\"instance\":\"w\",\"button\":4}\n")
     let back = try #require(nextLine())
     #expect(back.contains("NOW") && !back.contains("▸"), "\(back)")
+    // The actions have ended and none is left a zombie of the follower (the kernel reaps
+    // them; no later click is needed to collect them).
+    var zombies = ["?"]
+    let deadline = Date().addingTimeInterval(20)
+    while !zombies.isEmpty && Date() < deadline {
+      zombies = Self.zombieChildren(of: pid)
+      if !zombies.isEmpty { usleep(50_000) }
+    }
+    #expect(zombies.isEmpty, "\(zombies)")
     kill(pid, SIGTERM)
     #expect(Subprocess.wait(pid, within: 20)?.status == 0)
+  }
+
+  /// The processes whose parent is `pid` and whose state is Z, from /proc.
+  static func zombieChildren(of pid: pid_t) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.filter { $0.allSatisfy(\.isNumber) }.compactMap { child in
+      guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 2, fields[0] == "Z", fields[1] == Substring(String(pid)) else { return nil }
+      return child
+    }
   }
 }

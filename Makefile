@@ -109,7 +109,7 @@ STAGE ?= .build/stage/timeline-$(VERSION)
 MAN1 ?= .build/man/timeline.1
 install: $(if $(SKIP_BUILD),,deps-build build man)
 	scripts/stage --out $(STAGE) --timeline "$(or $(TIMELINE_BIN),.build/release/timeline)" \
-	  --emit "$(or $(EMIT_BIN),$(STATIC_SCRATCH)/release/timeline-emit)" --man1 "$(MAN1)"
+	  --emit "$(or $(EMIT_BIN),$(STATIC_SCRATCH)/release/timeline-emit)" --man1 "$(MAN1)" --strip
 	sh $(STAGE)/install.sh --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)")
 
 uninstall:

@@ -70,6 +70,11 @@ import TimelineTestSupport
     let prefix = home + "/.local"
     let install = try Self.runMake("install", ["PREFIX=\(prefix)"], home: home)
     #expect(install.status == 0, "make install: \(install.stdout)\(install.stderr)")
+    // Installed stripped, as the release tarball's: no symbol table, no debug sections.
+    for binary in ["bin/timeline", "bin/timeline-emit"] {
+      let sections = try run("/usr/bin/readelf", ["-S", "-W", prefix + "/" + binary]).stdout
+      #expect(!sections.contains(".symtab") && !sections.contains(".debug_info"), "\(binary) is not stripped")
+    }
     let documented = try Self.documentedFiles()
     #expect(documented == documented.sorted(), "keep the README list sorted")
     #expect(Self.files(under: prefix) == documented)

@@ -17,14 +17,15 @@ public struct FriendsDesk: Sendable {
   public var now: Int64
   /// The contact log.
   public var log = FriendsLog(path: FriendsLog.defaultPath())
-  /// The session's browse states, where the wheel's view goes.
-  public var browse = BrowseStore(directory: BrowseStore.defaultDirectory())
+  /// The session's browse states of `store`, where the wheel's view goes.
+  public var browse: BrowseStore
 
   /// A desk for `config` at `now`.
   public init(config: AppConfig, store: CacheStore, now: Int64) {
     self.config = config
     self.store = store
     self.now = now
+    browse = BrowseStore.session(cache: store.directory)
   }
 
   /// The friends widgets: the one named, else all of them.

@@ -183,7 +183,7 @@ public enum EmitCommand {
       return 2
     case .run(let request):
       let directory = CacheStore.defaultDirectory(environment: environment)
-      let browse = BrowseStore(directory: BrowseStore.defaultDirectory(environment: environment))
+      let browse = BrowseStore.session(cache: directory, environment: environment)
       if request.follow {
         return Follow.run(
           request, directory: directory, browse: browse, out: out, err: err, program: program, clock: clock)

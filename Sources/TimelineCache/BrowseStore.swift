@@ -2,25 +2,47 @@ import Glibc
 import Platform
 import TimelineCore
 
-/// Where browse states live: one small `<widget>.browse` file per widget in the user's
-/// session directory, `$XDG_RUNTIME_DIR/timeline`, else `$TMPDIR/timeline-<uid>` (`/tmp`
-/// without an absolute `$TMPDIR`). Never in the cache: browsing is per session and
-/// forgotten at logout.
+/// Where browse states live: one small `<widget>.browse` file per widget in a session
+/// directory of the cache directory they browse (`session(cache:)`): a subfolder named by
+/// the cache directory's key in `$XDG_RUNTIME_DIR/timeline`, else in
+/// `$TMPDIR/timeline-<uid>` (`/tmp` without an absolute `$TMPDIR`). Never in the cache:
+/// browsing is per session and forgotten at logout; and never shared between cache
+/// directories: browsing a `timeline preview --keep DIR` leaves the real bars alone.
 ///
-/// The directory must be a real directory (not a symlink) owned by this user and
-/// writable by no one else; otherwise nothing is read from it or written to it (in a
-/// shared /tmp another user could have made it first). Readers treat any problem as "no
-/// state", i.e. now.
+/// The directory, and the session directory above it (`base`), must be real directories
+/// (not symlinks) owned by this user and writable by no one else; otherwise nothing is
+/// read from it or written to it (in a shared /tmp another user could have made either
+/// first). Readers treat any problem as "no state", i.e. now.
 public struct BrowseStore: Sendable {
   /// The directory.
   public let directory: String
+  /// The directory above it that must be private too (`session(cache:)`'s base); nil for
+  /// a store in a directory given as it is.
+  public let base: String?
 
-  /// A store in `directory` (usually `defaultDirectory()`).
-  public init(directory: String) { self.directory = directory }
+  /// A store in `directory` (usually `session(cache:)`'s); `base`: a directory above it
+  /// that must be private too.
+  public init(directory: String, base: String? = nil) {
+    self.directory = directory
+    self.base = base
+  }
+
+  /// The store of the bars and commands that read `cache` (a cache directory):
+  /// `defaultDirectory(cache:)`, within `baseDirectory()`.
+  public static func session(cache: String, environment: (String) -> String? = Environment.get) -> BrowseStore {
+    let base = baseDirectory(environment: environment)
+    return BrowseStore(directory: base + "/" + key(cache: cache), base: base)
+  }
+
+  /// `baseDirectory()/key(cache:)`: the browse states of the cache directory `cache`.
+  public static func defaultDirectory(cache: String, environment: (String) -> String? = Environment.get) -> String {
+    baseDirectory(environment: environment) + "/" + key(cache: cache)
+  }
 
   /// `$XDG_RUNTIME_DIR/timeline` when that is an absolute path, else
-  /// `$TMPDIR/timeline-<uid>` when that is, else `/tmp/timeline-<uid>`.
-  public static func defaultDirectory(environment: (String) -> String? = Environment.get) -> String {
+  /// `$TMPDIR/timeline-<uid>` when that is, else `/tmp/timeline-<uid>`. Browse states live
+  /// in a subfolder per cache directory (`defaultDirectory(cache:)`), not here.
+  public static func baseDirectory(environment: (String) -> String? = Environment.get) -> String {
     if let runtime = environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
       return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/timeline"
     }
@@ -31,6 +53,26 @@ public struct BrowseStore: Sendable {
       temporary = given.hasSuffix("/") && given.count > 1 ? String(given.dropLast()) : given
     }
     return temporary + "/timeline-\(getuid())"
+  }
+
+  /// The subfolder name of the cache directory `cache`: 16 hexadecimal digits of a 64-bit
+  /// FNV-1a hash of its absolute path, with repeated and trailing slashes dropped (a
+  /// relative path is taken from the working directory). Stable across runs, versions and
+  /// programs, so the bars and the commands that browse agree; symlinks are not resolved,
+  /// so two spellings of one directory through a link browse apart.
+  public static func key(cache: String) -> String {
+    var path = cache
+    if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+      path = String(cString: cwd) + "/" + path
+      free(cwd)
+    }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in ("/" + parts.joined(separator: "/")).utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
   /// The state file of `widget` (`WidgetName.browseFile`), joined in one allocation: every
@@ -55,8 +97,8 @@ public struct BrowseStore: Sendable {
   /// Writes `state` for `widget` atomically, creating the directory (0700) if needed.
   public func write(_ state: BrowseState, for widget: WidgetName) throws(CacheWriteError) {
     let path = path(for: widget)
+    try makeDirectory()
     let store = CacheStore(directory: directory)
-    try store.ensureDirectory()
     guard isSafe() else { throw .io("use \(directory): not a private directory of this user", EPERM) }
     try store.writeAtomically(Array(state.encoded().utf8), to: path)
   }
@@ -77,13 +119,13 @@ public struct BrowseStore: Sendable {
   /// is written. The wait is bounded (`wait` seconds, polled): a holder that is stopped
   /// or stuck costs the next browse an error, never a bar's click handler hung for good.
   public func withLock<T>(wait: Double = 10, _ body: () throws -> T) throws -> T {
-    try CacheStore(directory: directory).ensureDirectory()
+    try makeDirectory()
     let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     // A link or a file in its place fails the open (ELOOP, ENOTDIR), and is refused alike.
     guard fd >= 0 || errno == ELOOP || errno == ENOTDIR else { throw CacheWriteError.io("open \(directory)", errno) }
     defer { if fd >= 0 { close(fd) } }
     var info = stat()
-    guard fd >= 0, fstat(fd, &info) == 0, Self.isPrivate(info) else {
+    guard fd >= 0, fstat(fd, &info) == 0, Self.isPrivate(info), baseIsSafe() else {
       throw CacheWriteError.io("use \(directory): not a private directory of this user", EPERM)
     }
     let limit = wait.isNaN ? 0 : Int64(Swift.min(Swift.max(wait, 0), 3600) * 1000)
@@ -116,10 +158,20 @@ public struct BrowseStore: Sendable {
     return position
   }
 
-  /// Creates the directory (0700) when it is missing, so a follower can watch it itself.
+  /// Creates the directory and its missing parents (0700) when it is missing, so a follower can watch it itself.
   /// A failure (it exists, or cannot be made) changes nothing; an unsafe directory stays
   /// unused (`isSafe`).
-  public func prepare() { _ = mkdir(directory, 0o700) }
+  public func prepare() { try? makeDirectory() }
+
+  /// Makes the directory (0700, with its missing parents), `base` first: inside a base
+  /// that is not private nothing is made, and the error says so.
+  private func makeDirectory() throws(CacheWriteError) {
+    if let base {
+      try CacheStore(directory: base).ensureDirectory()
+      guard Self.isPrivate(base) else { throw .io("use \(base): not a private directory of this user", EPERM) }
+    }
+    try CacheStore(directory: directory).ensureDirectory()
+  }
 
   /// Forgets `widget`'s state: its view is back at now.
   public func remove(_ widget: WidgetName) {
@@ -135,8 +187,8 @@ public struct BrowseStore: Sendable {
   /// Writes the browsed view of `timeline.widget` atomically, in the cache format, so the
   /// emitters read it as they read a cache; the widget's own cache is left as it is.
   public func writeView(_ timeline: Timeline) throws(CacheWriteError) {
+    try makeDirectory()
     let store = CacheStore(directory: directory)
-    try store.ensureDirectory()
     guard isSafe() else { throw .io("use \(directory): not a private directory of this user", EPERM) }
     guard let path = viewPath(for: timeline.widget) else {
       throw .io("use \(directory): not a private directory of this user", EPERM)
@@ -144,12 +196,17 @@ public struct BrowseStore: Sendable {
     try store.writeAtomically(CacheEncoder.encode(timeline), to: path)
   }
 
-  /// The directory is a directory, not a link, owned by us, and only we may write in it.
-  func isSafe() -> Bool {
+  /// The directory is a directory, not a link, owned by us, and only we may write in it;
+  /// so is `base`, when there is one (whoever may rename in it could swap the directory).
+  func isSafe() -> Bool { Self.isPrivate(directory) && baseIsSafe() }
+
+  private func baseIsSafe() -> Bool { base.map(Self.isPrivate) ?? true }
+
+  static func isPrivate(_ path: String) -> Bool {
     var info = stat()
     // Through `withCString`: the String itself made an array of its bytes per call.
-    guard directory.withCString({ lstat($0, &info) }) == 0 else { return false }
-    return Self.isPrivate(info)
+    guard path.withCString({ lstat($0, &info) }) == 0 else { return false }
+    return isPrivate(info)
   }
 
   static func isPrivate(_ info: stat) -> Bool {

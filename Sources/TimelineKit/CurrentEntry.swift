@@ -4,8 +4,9 @@ import TimelineCache
 import TimelineCore
 
 /// The entry `timeline show` and `timeline open` act on: the cached timeline of a widget
-/// and the index of its entry current at an instant. Reads the cache, and the view file a
-/// friends widget's wheel writes beside the session's browse state while that is live.
+/// and the index of its entry current at an instant; with no instant given, what the bars
+/// show: while the session's browse state is live, the view file a friends widget's wheel
+/// writes beside it, or the entry `timeline browse` moved to.
 public enum CurrentEntry {
 
   /// The cached timeline and the index of its entry current at `at` (default `now`).
@@ -65,7 +66,26 @@ public enum CurrentEntry {
     {
       return (shown, viewIndex)
     }
+    // So is the entry `timeline browse` moved to.
+    if at == nil, let browse, let ahead = browsed(name, in: timeline, store: store, now: now, browse: browse) {
+      return (timeline, ahead)
+    }
     return (timeline, index)
+  }
+
+  /// The index in `timeline` (the cache of `name`, read in full) of the entry the bars show
+  /// while a live browse state moves them ahead of now; nil when none does. The choice is
+  /// the emitters' own (`EmitPipeline.resolve`, `BrowseView`): the same liveness, the same
+  /// walk, the same stop before offline repeats, so a click opens what the bar shows.
+  static func browsed(
+    _ name: WidgetName, in timeline: Timeline, store: CacheStore, now: Int64, browse: BrowseStore
+  ) -> Int? {
+    let resolved = EmitPipeline.resolve(
+      widget: name, directory: store.directory, now: now, tooltip: false, browse: browse, explain: false,
+      recordHold: false)
+    guard resolved.state.browsing != nil, !resolved.state.isPlaceholder else { return nil }
+    let date = resolved.state.entry.date
+    return Selection.currentIndex(dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: date)
   }
 }
 

@@ -17,14 +17,15 @@ public struct FriendsDesk: Sendable {
   public var now: Int64
   /// The contact log.
   public var log = FriendsLog(path: FriendsLog.defaultPath())
-  /// The session's browse states, where the wheel's view goes.
-  public var browse = BrowseStore(directory: BrowseStore.defaultDirectory())
+  /// The session's browse states of `store`, where the wheel's view goes.
+  public var browse: BrowseStore
 
   /// A desk for `config` at `now`.
   public init(config: AppConfig, store: CacheStore, now: Int64) {
     self.config = config
     self.store = store
     self.now = now
+    browse = BrowseStore.session(cache: store.directory)
   }
 
   /// The friends widgets: the one named, else all of them.
@@ -60,7 +61,9 @@ public struct FriendsDesk: Sendable {
     return blocks.joined(separator: "\n\n")
   }
 
-  /// The one tracked friend `query` names, across every friends widget.
+  /// The one tracked friend `query` names, across every friends widget: by any part of
+  /// the name, its transliteration, a nickname or an e-mail's local part
+  /// (`Contact.spellings`).
   public func find(_ query: String) throws(FriendsError) -> FriendsPlan.Friend {
     var everyone: [String: FriendsPlan.Friend] = [:]
     for (_, provider) in try widgets(nil) {
@@ -69,7 +72,8 @@ public struct FriendsDesk: Sendable {
       }
     }
     let friends = everyone.values.sorted { ($0.contact.name, $0.contact.key) < ($1.contact.name, $1.contact.key) }
-    let found = NameMatch.candidates(query, in: friends.map(\.contact.name))
+    let found = NameMatch.candidates(
+      query, among: friends.map(\.contact.spellings), loose: friends.map(\.contact.looseSpellings))
     guard found.count == 1 else {
       let clean = Terminal.clean(query)
       if found.isEmpty { throw .noMatch(clean) }
@@ -103,7 +107,7 @@ public struct FriendsDesk: Sendable {
     var next = friend
     next.lastContact = max(friend.lastContact ?? when, when)
     let message =
-      "logged \(how ?? "contact") with \(Terminal.clean(friend.contact.name)) on \(LocalDays.iso(when)); next due "
+      "logged \(how ?? "contact") with \(Terminal.clean(friend.contact.nameWithLatin)) on \(LocalDays.iso(when)); next due "
       + LocalDays.iso(next.dueDay)
     return Change(message: message, warnings: warnings)
   }
@@ -113,7 +117,7 @@ public struct FriendsDesk: Sendable {
   public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(FriendsError) -> Change {
     try append(FriendsLog.Event(kind: .snooze, who: friend.contact.key, name: friend.contact.name, day: until, at: now))
     let warnings = await rewrite()
-    let name = Terminal.clean(friend.contact.name)
+    let name = Terminal.clean(friend.contact.nameWithLatin)
     let message = until == 0 ? "snooze of \(name) lifted" : "snoozed \(name) until \(LocalDays.iso(until))"
     return Change(message: message, warnings: warnings)
   }

@@ -41,7 +41,10 @@ public struct Refresher: Sendable {
     /// tell (`Notifier`).
     case refreshed(entries: Int, next: Int64?, facts: [NoticeFact] = [])
     case notDue(until: Int64?)
-    case failed(String, retryAt: Int64?)
+    /// The fetch failed (why, and when the backoff lets the next run try). `kept`: the
+    /// cache still has a timeline the bars can show (entries, not ended); false on a first
+    /// refresh, after which the bars show the widget's placeholder until one succeeds.
+    case failed(String, retryAt: Int64?, kept: Bool = true)
     /// The provider found the widget's config unusable (a missing import file, say): a
     /// user error, so no backoff, and `refresh` exits 2.
     case invalidConfig(String)
@@ -207,7 +210,8 @@ public struct Refresher: Sendable {
           "\(failure.message); the failure could not be recorded either (\(error)), so no retry time is set "
             + "and the next run tries again", retryAt: nil)
       }
-      return .failed(failure.message, retryAt: retryAt)
+      let kept = record.timeline.map { !$0.entries.isEmpty && !Selection.isExpired(end: $0.end, now: now) } ?? false
+      return .failed(failure.message, retryAt: retryAt, kept: kept)
     }
   }
 

@@ -28,9 +28,10 @@ extension TimelineCommand {
         entry changes. Meant for mouse bindings: waybar `on-scroll-down`/`on-scroll-up`, \
         polybar `scroll-down`/`scroll-up`, tmux `WheelDownStatus` (see integrations/).
 
-        The state belongs to your session, not to the cache: it is kept in \
-        $XDG_RUNTIME_DIR/timeline (else a private $TMPDIR/timeline-UID, or /tmp/timeline-UID) and \
-        only read by the emitters. Overlapping browses take turns under the directory's \
+        The state belongs to your session, not to the cache: it is kept in a folder per \
+        cache directory in $XDG_RUNTIME_DIR/timeline (else a private $TMPDIR/timeline-UID, \
+        or /tmp/timeline-UID), so browsing one cache directory leaves the bars of another \
+        alone, and only read by the emitters. Overlapping browses take turns under the directory's \
         lock, each waiting at most 10 s. No network, no refresh.
 
         Exit status: 0; 1 when the view cannot be saved (the runtime directory is not a \
@@ -56,7 +57,7 @@ extension TimelineCommand {
         do {
           outcome = try Browser.move(
             move, widget: widget, config: config, cache: common.store,
-            browse: BrowseStore(directory: BrowseStore.defaultDirectory()),
+            browse: BrowseStore.session(cache: common.store.directory),
             now: SystemClock().now())
         } catch let error as ConfigError {
           throw CommandFailure.config(error.description)

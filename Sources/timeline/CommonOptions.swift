@@ -44,7 +44,7 @@ struct CommonOptions: ParsableArguments {
     do {
       return try CurrentEntry.find(
         widget: widget, at: at, store: store, now: SystemClock().now(),
-        browse: BrowseStore(directory: BrowseStore.defaultDirectory()), warn: { Console.error("warning: \($0)") },
+        browse: BrowseStore.session(cache: store.directory), warn: { Console.error("warning: \($0)") },
         config: { try? ConfigLoader.load(explicit: config) })
     } catch .usage(let message) {
       throw CommandFailure.config(message)

@@ -15,7 +15,9 @@ extension TimelineCommand {
         several writers, kept when the cache is removed. Your vCards are only read.
 
         NAME is any part of a tracked friend's name, in any case and with or without \
-        accents (`ase` finds Åse); a first name is enough when it is unique. An \
+        accents (`ase` finds Åse); a first name is enough when it is unique. It may also \
+        be part of a Gurmukhi name's transliteration, of a nickname or of an e-mail \
+        address before its @. An \
         ambiguous name exits 2 and lists the candidates. Each change rewrites the friends \
         widgets' caches at once (no network) and nudges the running bars as `timeline \
         reload` does. See docs/providers/friends.md.

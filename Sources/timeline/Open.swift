@@ -4,12 +4,15 @@ import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
-  /// `timeline open WIDGET`: opens the current entry's link (e.g. the shabad on
-  /// SikhiToTheMax) with xdg-open, for a bar's on-click.
+  /// `timeline open WIDGET`: opens the link of the entry the bar shows (the current one,
+  /// or the one `timeline browse` moved to; e.g. the shabad on SikhiToTheMax) with
+  /// xdg-open, for a bar's on-click.
   struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Open the current entry's link with xdg-open.",
       discussion: """
+        While the bar is browsing (`timeline browse`), the entry it shows is the one \
+        opened; --at opens the entry of that instant. \
         Only http and https links are opened, and a friends widget's tel: and mailto: links. Without xdg-open (or with --print) \
         the link is printed instead; run from a bar, with no terminal, it also goes to a desktop notification \
         (notify-send, when installed) and the journal (logger). Exits 1 when there is no current entry or it \

@@ -10,7 +10,8 @@ extension TimelineCommand {
       discussion: """
         A widget is due when it has no cache, its reload time has passed, or its config \
         changed. Due widgets are refreshed concurrently; a failure keeps the previous \
-        timeline and schedules a retry (15 min, doubling up to 6 h, or Retry-After).
+        timeline (with none yet, the bars show the widget's placeholder) and schedules a \
+        retry (15 min, doubling up to 6 h, or Retry-After).
 
         Network requests wait at most 5 s to connect and 20 s in all, and one run's \
         requests share 60 s (20 s under `timeline reload`): a server that never answers \

@@ -44,9 +44,12 @@ enum RefreshRun {
       case .invalidConfig(let reason):
         status = 2
         Console.error("\(name): config error: \(CleanText.terminalLine(reason))")
-      case .failed(let reason, let retryAt):
+      case .failed(let reason, let retryAt, let kept):
         status = status == 2 ? 2 : 1
-        let retry = retryAt.map { " (retry after \(ISOTime.format($0)); the bars keep the previous timeline)" } ?? ""
+        // With nothing cached yet (or only what has ended) the bars have no timeline to keep.
+        let shown =
+          kept ? "the bars keep the previous timeline" : "the bars show a placeholder until a refresh succeeds"
+        let retry = retryAt.map { " (retry after \(ISOTime.format($0)); \(shown))" } ?? ""
         Console.error("\(name): failed: \(CleanText.oneLineError(reason))\(retry)")
       }
     }

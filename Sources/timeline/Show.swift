@@ -45,7 +45,7 @@ extension TimelineCommand {
         var text = EntryText.show(timeline, from: index, all: all, color: color)
         // A stack's entry is its shown member's; its large form then ranks every member.
         let now = at.flatMap { ISO8601.parse($0) } ?? SystemClock().now()
-        let browse = BrowseStore(directory: BrowseStore.defaultDirectory())
+        let browse = BrowseStore.session(cache: common.store.directory)
         if let ranking = EntryText.stackRanking(
           widget: widget, store: common.store, now: now, browse: browse, color: color)
         {

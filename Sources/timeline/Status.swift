@@ -32,7 +32,7 @@ extension TimelineCommand {
         do {
           rows = try StatusRow.rows(
             widgets, config: config, store: common.store, now: now,
-            browse: BrowseStore(directory: BrowseStore.defaultDirectory()))
+            browse: BrowseStore.session(cache: common.store.directory))
         } catch let error as ConfigError {
           throw CommandFailure.config(error.description)
         }

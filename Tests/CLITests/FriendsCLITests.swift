@@ -120,6 +120,7 @@ import TimelineTestSupport
     #expect(unknown.stderr.contains("unknown widget \"escaped\""), "\(unknown.stderr)")
     for path in [
       dir.file("escaped.wheel"), dir.file("run/escaped.wheel"), dir.file("run/timeline/escaped.wheel"),
+      session + "/escaped.wheel",
       dir.file("escaped"),
     ] {
       #expect(!FileManager.default.fileExists(atPath: path), "\(path)")
@@ -186,10 +187,10 @@ import TimelineTestSupport
     #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) == bytes, "the wheel rewrote the cache")
     #expect(identity() == before, "the cache file was replaced or touched")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("cache")).sorted() == listing)
-    let session = try FileManager.default.contentsOfDirectory(atPath: dir.file("run/timeline"))
-    #expect(session.contains("friends.browse") && session.contains("friends.view"), "\(session)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: session)
+    #expect(files.contains("friends.browse") && files.contains("friends.view"), "\(files)")
     // Back at now, the bar shows the cache's own entry again.
-    try FileManager.default.removeItem(atPath: dir.file("run/timeline/friends.browse"))
+    try FileManager.default.removeItem(atPath: session + "/friends.browse")
     #expect(try emit("plain") == "☎ Alice Example · 3 days overdue\n")
   }
 

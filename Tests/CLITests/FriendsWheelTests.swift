@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineCache
 import TimelineTestSupport
 
 /// The friends wheel: one binding (`timeline browse WIDGET next|prev|now`, what every bar's
@@ -14,7 +15,8 @@ extension FriendsCLITests {
     try timeline(["friends", "log", "ASE", "--when", Self.utcDay(-14)])
   }
 
-  var session: String { dir.file("run/timeline") }
+  /// The browse folder of this suite's cache directory, as the binaries name it.
+  var session: String { BrowseStore.defaultDirectory(cache: dir.file("cache"), environment: { env[$0] }) }
 
   func browseFile() -> String { (try? String(contentsOfFile: session + "/friends.browse", encoding: .utf8)) ?? "" }
 
@@ -85,9 +87,9 @@ extension FriendsCLITests {
     let old = session + "/friends.wheel"
     let now = Int(Date().timeIntervalSince1970)
     switch kind {
-    case "live": try dir.write("run/timeline/friends.wheel", "1 \(now + 50)\n")
-    case "expired": try dir.write("run/timeline/friends.wheel", "1 \(now - 5)\n")
-    case "garbage": try dir.write("run/timeline/friends.wheel", "\u{1B}[2J 1 2 3\n")
+    case "live": try "1 \(now + 50)\n".write(toFile: old, atomically: true, encoding: .utf8)
+    case "expired": try "1 \(now - 5)\n".write(toFile: old, atomically: true, encoding: .utf8)
+    case "garbage": try "\u{1B}[2J 1 2 3\n".write(toFile: old, atomically: true, encoding: .utf8)
     case "fifo": #expect(mkfifo(old, 0o600) == 0)
     default: try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: false)
     }

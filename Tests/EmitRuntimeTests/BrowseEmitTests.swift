@@ -12,6 +12,8 @@ import TimelineTestSupport
   let dir: TempDir
   var cache: String { dir.file("cache") }
   var runtime: String { dir.file("run") }
+  /// The session folder of `cache`, as the binaries name it.
+  var session: String { BrowseStore.defaultDirectory(cache: cache, environment: { env[$0] }) }
   var env: [String: String] {
     ["TIMELINE_CACHE_DIR": cache, "XDG_RUNTIME_DIR": runtime, "TIMELINE_CONFIG": dir.file("config.toml")]
   }
@@ -35,7 +37,7 @@ import TimelineTestSupport
 
   @Test func aLiveStateShowsTheBrowsedEntryElseNow() throws {
     write([Caches.entry("one", at: 1000), Caches.entry("two", at: 2000), Caches.entry("three", at: 90_000)])
-    let store = BrowseStore(directory: runtime + "/timeline")
+    let store = BrowseStore(directory: session)
     try store.write(BrowseState(offset: 1, anchor: 1000, target: 2000, expires: 1500), for: try .named("w"))
     #expect(try emit("plain", at: 1100) == "in 15 min ▸ two")
     let waybar = try #require(jsonObject(try emit("waybar", at: 1100)))
@@ -51,13 +53,13 @@ import TimelineTestSupport
     #expect(try emit("plain", at: 2100) == "two")
     // Damaged, empty, or in a directory others may write to: now, exit 0.
     for text in ["", "timeline-browse 1\noffset 1\n", String(repeating: "x", count: 5000), "\u{FF}\u{00}"] {
-      try text.write(toFile: runtime + "/timeline/w.browse", atomically: false, encoding: .utf8)
+      try text.write(toFile: session + "/w.browse", atomically: false, encoding: .utf8)
       #expect(try emit("plain", at: 1100) == "one")
     }
     try store.write(BrowseState(offset: 1, anchor: 1000, target: 2000, expires: 1500), for: try .named("w"))
-    chmod(runtime + "/timeline", 0o775)
+    chmod(session, 0o775)
     #expect(try emit("plain", at: 1100) == "one")
-    chmod(runtime + "/timeline", 0o700)
+    chmod(session, 0o700)
     #expect(try emit("plain", at: 1100) == "in 15 min ▸ two")
   }
 
@@ -94,7 +96,7 @@ import TimelineTestSupport
     #expect(try run(Paths.binary("timeline"), ["browse", "w", "now"], environment: env).status == 0)
     #expect(follower.nextLine() == "one")
     // A state that expires in a few seconds: the follower's timer brings it back to now.
-    let store = BrowseStore(directory: runtime + "/timeline")
+    let store = BrowseStore(directory: session)
     let soon = Int64(Date().timeIntervalSince1970) + 4
     try store.write(
       BrowseState(offset: 1, anchor: now - 60, target: now + 3 * 3600, expires: soon), for: try .named("w"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineCache
 import TimelineTestSupport
 
 /// The browse directory's lock outside a login session: no `$XDG_RUNTIME_DIR` (cron, a bare
@@ -16,10 +17,12 @@ import TimelineTestSupport
   /// How each case sets the session: `unset` has no `$XDG_RUNTIME_DIR` (the state goes to
   /// `$TMPDIR/timeline-UID`, kept inside the test's directory); `missing` names one that
   /// does not exist.
-  static func session(_ kind: String) -> (setup: String, directory: String) {
-    kind == "unset"
-      ? ("unset XDG_RUNTIME_DIR; export TMPDIR=\"$PWD/tmp\"", "tmp/timeline-\(getuid())")
-      : ("export XDG_RUNTIME_DIR=\"$PWD/gone/run\"", "gone/run/timeline")
+  /// The browse states of `cache` are in its own folder there (`BrowseStore.key`).
+  static func session(_ kind: String, cache: String) -> (setup: String, directory: String) {
+    let folder = "/" + BrowseStore.key(cache: cache)
+    return kind == "unset"
+      ? ("unset XDG_RUNTIME_DIR; export TMPDIR=\"$PWD/tmp\"", "tmp/timeline-\(getuid())" + folder)
+      : ("export XDG_RUNTIME_DIR=\"$PWD/gone/run\"", "gone/run/timeline" + folder)
   }
 
   /// 30 `timeline browse w next` at once, with emitters reading all the while: every step
@@ -27,7 +30,7 @@ import TimelineTestSupport
   @Test(arguments: ["unset", "missing"])
   func concurrentStepsAreAllCounted(_ kind: String) throws {
     let scene = try scene()
-    let (setup, directory) = Self.session(kind)
+    let (setup, directory) = Self.session(kind, cache: scene.cacheDir)
     let count = 30
     let ran = try scene.shell(
       """

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineCache
 import TimelineTestSupport
 
 /// Overlapping `timeline browse` processes, descriptors a command inherits, repeated
@@ -23,7 +24,7 @@ import TimelineTestSupport
         { "$T" browse w next --quiet --config "$C" --cache-dir "$D" || echo x >> failures; } & i=$((i + 1))
       done
       wait
-      echo "failed=$(cat failures 2>/dev/null | wc -l)"; cat run/timeline/w.browse
+      echo "failed=$(cat failures 2>/dev/null | wc -l)"; cat run/timeline/\(BrowseStore.key(cache: scene.cacheDir))/w.browse
       """, environment: ["XDG_RUNTIME_DIR": runtime], timeout: 240)
     let offset = ran.stdout.split(separator: "\n").first { $0.hasPrefix("offset ") }.flatMap {
       Int($0.dropFirst("offset ".count))

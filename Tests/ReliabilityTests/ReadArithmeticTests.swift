@@ -29,7 +29,7 @@ import TimelineTestSupport
         widget: "s", kind: StackRule.kind, entries: [], policy: .never,
         placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "p"), generated: now, members: ["top", "m"],
         minDisplay: Int64.max - 1))
-    let browse = BrowseStore(directory: runtime + "/timeline")
+    let browse = BrowseStore.session(cache: cache, environment: { $0 == "XDG_RUNTIME_DIR" ? runtime : nil })
     browse.writeHold(StackHold(member: "m", since: now - 10), for: "s")
     let env = ["TIMELINE_CACHE_DIR": cache, "XDG_RUNTIME_DIR": runtime]
     for format in ["plain", "waybar"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineCache
 import TimelineTestSupport
 
 /// What could stall a bar or a click: a FIFO where the browse state belongs, a bar that
@@ -12,10 +13,12 @@ import TimelineTestSupport
     Report.add("hangs", ["case": name, "result": result, "ok": ok])
   }
 
-  /// A private runtime directory (as `$XDG_RUNTIME_DIR`) holding the browse directory.
+  /// A private runtime directory (as `$XDG_RUNTIME_DIR`) holding the browse directory of
+  /// `scene`'s cache.
   func runtime(_ scene: CommandScene) throws -> String {
     let runtime = scene.dir.file("run")
-    try #require(mkdir(runtime, 0o700) == 0 && mkdir(runtime + "/timeline", 0o700) == 0)
+    let session = runtime + "/timeline/" + BrowseStore.key(cache: scene.cacheDir)
+    try #require(mkdir(runtime, 0o700) == 0 && mkdir(runtime + "/timeline", 0o700) == 0 && mkdir(session, 0o700) == 0)
     return runtime
   }
 
@@ -24,7 +27,7 @@ import TimelineTestSupport
     try scene.config([("w", Self.json)])
     try #require(try scene.timelineRun(["refresh"]).status == 0)
     let runtime = try runtime(scene)
-    try #require(mkfifo(runtime + "/timeline/w.browse", 0o600) == 0)
+    try #require(mkfifo(runtime + "/timeline/" + BrowseStore.key(cache: scene.cacheDir) + "/w.browse", 0o600) == 0)
     let environment = ["XDG_RUNTIME_DIR": runtime, "TIMELINE_CACHE_DIR": scene.cacheDir]
     let once = try run(Paths.binary("timeline-emit"), ["plain", "w"], environment: environment, timeout: 10)
     #expect(!once.timedOut && once.status == 0 && once.stdout == "hi\n", "one-shot emit: \(once)")

@@ -95,18 +95,47 @@ import TimelineTestSupport
   }
 
   @Test func theFallbackDirectoryIsPerUser() {
-    #expect(BrowseStore.defaultDirectory(environment: { _ in nil }) == "/tmp/timeline-\(getuid())")
+    #expect(BrowseStore.baseDirectory(environment: { _ in nil }) == "/tmp/timeline-\(getuid())")
     #expect(
-      BrowseStore.defaultDirectory(environment: { $0 == "TMPDIR" ? "/var/tmp/u/" : nil })
+      BrowseStore.baseDirectory(environment: { $0 == "TMPDIR" ? "/var/tmp/u/" : nil })
         == "/var/tmp/u/timeline-\(getuid())")
     #expect(
-      BrowseStore.defaultDirectory(environment: { $0 == "TMPDIR" ? "tmp" : nil }) == "/tmp/timeline-\(getuid())")
+      BrowseStore.baseDirectory(environment: { $0 == "TMPDIR" ? "tmp" : nil }) == "/tmp/timeline-\(getuid())")
     #expect(
-      BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "/run/user/7/" : nil })
+      BrowseStore.baseDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "/run/user/7/" : nil })
         == "/run/user/7/timeline")
     #expect(
-      BrowseStore.defaultDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "relative" : nil })
+      BrowseStore.baseDirectory(environment: { $0 == "XDG_RUNTIME_DIR" ? "relative" : nil })
         == "/tmp/timeline-\(getuid())")
+  }
+
+  /// Each cache directory browses in its own subfolder of the session directory, named
+  /// the same by every program and run; spellings of one path with extra slashes agree.
+  @Test func eachCacheDirectoryHasItsOwnSessionFolder() {
+    let runtime: (String) -> String? = { $0 == "XDG_RUNTIME_DIR" ? "/run/user/7" : nil }
+    let real = BrowseStore.session(cache: "/home/u/.cache/timeline", environment: runtime)
+    let preview = BrowseStore.session(cache: "/home/u/preview", environment: runtime)
+    #expect(real.directory != preview.directory)
+    #expect(real.base == "/run/user/7/timeline" && preview.base == "/run/user/7/timeline")
+    #expect(real.directory == "/run/user/7/timeline/" + BrowseStore.key(cache: "/home/u/.cache/timeline"))
+    #expect(BrowseStore.key(cache: "/home/u//.cache/timeline/") == BrowseStore.key(cache: "/home/u/.cache/timeline"))
+    let key = BrowseStore.key(cache: "/a")
+    #expect(key.count == 16 && key.allSatisfy { $0.isHexDigit })
+    // Known values: a change of the hash would reset every user's browsing silently.
+    #expect(BrowseStore.key(cache: "/") == "af63a24c860189fe")
+  }
+
+  /// The session folder is trusted only inside a private session directory: whoever may
+  /// rename in the one above could swap the folder.
+  @Test func aSessionFolderInAnOpenDirectoryIsNotUsed() throws {
+    let base = engine.dir.file("base")
+    let store = BrowseStore(directory: base + "/k", base: base)
+    try store.write(BrowseState(offset: 1, anchor: nil, target: 1, expires: 2), for: try .named("shabad"))
+    #expect(try store.read(.named("shabad")) != nil)
+    chmod(base, 0o777)
+    defer { chmod(base, 0o700) }
+    #expect(try store.read(.named("shabad")) == nil)
+    #expect(throws: (any Error).self) { try store.withLock {} }
   }
 
   @Test func offlineRepeatsAreBrowsedOnlyWhileOneIsShowing() throws {

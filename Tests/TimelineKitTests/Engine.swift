@@ -57,5 +57,5 @@ final class Engine: @unchecked Sendable {
 extension Refresher.Outcome {
   var isRefreshed: Bool { if case .refreshed = self { true } else { false } }
   var notDueUntil: Int64?? { if case .notDue(let until) = self { until } else { nil } }
-  var retryAt: Int64?? { if case .failed(_, let retry) = self { retry } else { nil } }
+  var retryAt: Int64?? { if case .failed(_, let retry, _) = self { retry } else { nil } }
 }

@@ -52,7 +52,7 @@ for run in 0..<runs {
     case .refreshed(let entries, _, _): outcomes[widget] = "refreshed \(entries)"
     case .notDue: outcomes[widget] = "not due"
     case .rerendered: outcomes[widget] = "rerendered"
-    case .failed(let message, _): outcomes[widget] = "failed: \(message)"
+    case .failed(let message, _, _): outcomes[widget] = "failed: \(message)"
     case .invalidConfig(let message): outcomes[widget] = "config: \(message)"
     }
   }

@@ -64,6 +64,8 @@ public struct Contact: Sendable, Equatable {
   public var emails: [String] = []
   /// `CATEGORIES`, every value of every such line.
   public var categories: [String] = []
+  /// `NICKNAME`, every value of every such line.
+  public var nicknames: [String] = []
   /// `BDAY`.
   public var birthday: ContactDate?
   /// `ANNIVERSARY` (4.0) or `X-ANNIVERSARY` (Evolution, Android).

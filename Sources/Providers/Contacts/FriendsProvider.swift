@@ -72,7 +72,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     var problems: [String] = []
     let names = people.map(\.name)
     for (name, period, place) in cadence {
-      let found = NameMatch.candidates(name, in: names)
+      let found = NameMatch.candidates(name, among: people.map(\.spellings), loose: people.map(\.looseSpellings))
       if found.count == 1 {
         periods[found[0]] = period
       } else if found.isEmpty {

@@ -30,12 +30,32 @@ public enum NameMatch {
   /// What `query` picks among `names`: the one whose folded name equals it or, failing
   /// that, every one that contains it.
   public static func candidates(_ query: String, in names: [String]) -> [Int] {
+    candidates(query, among: names.map { [$0] })
+  }
+
+  /// What `query` picks among people known by several spellings each (`Contact.spellings`):
+  /// every one with a folded spelling equal to it or, failing that, every one with a
+  /// spelling that contains it, or failing that, every one with a `loose` spelling
+  /// (`Contact.looseSpellings`, already in `loose` form) that contains the loose form of a
+  /// query of three letters or more. Each person is picked at most once, in order.
+  public static func candidates(_ query: String, among spellings: [[String]], loose: [[String]] = []) -> [Int] {
     let wanted = fold(query)
     guard !wanted.isEmpty else { return [] }
-    let folded = names.map(fold)
-    let exact = folded.indices.filter { folded[$0] == wanted }
+    let folded = spellings.map { $0.map(fold) }
+    let exact = folded.indices.filter { folded[$0].contains(wanted) }
     if !exact.isEmpty { return exact }
-    return folded.indices.filter { folded[$0].contains(wanted) }
+    let part = folded.indices.filter { folded[$0].contains(where: { $0.contains(wanted) }) }
+    let roughly = Self.loose(query)
+    guard part.isEmpty, roughly.count >= 3 else { return part }
+    return loose.indices.filter { loose[$0].contains(where: { $0.contains(roughly) }) }
+  }
+
+  /// The form a typed Latin name and a transliteration are compared in: folded, without
+  /// the transliteration's marks (`(n)` of a tippi is `n`) and without the letter a, which
+  /// a transliteration writes for every inherent vowel and a person typing often leaves
+  /// out: ਹਰਪ੍ਰੀਤ is `harapreet`, typed `harpreet`; both are `hrpreet`.
+  public static func loose(_ text: String) -> String {
+    fold(text).filter { $0 != "a" && $0 != "(" && $0 != ")" }
   }
 
   private static let bases: [Unicode.Scalar: String] = {

@@ -113,6 +113,10 @@ private struct CardBuilder {
       contact.categories += line.components(separatedBy: UInt8(ascii: ",")).map(\.trimmingSpaces).filter {
         !$0.isEmpty
       }
+    case "NICKNAME":
+      contact.nicknames += line.components(separatedBy: UInt8(ascii: ",")).map(\.trimmingSpaces).filter {
+        !$0.isEmpty
+      }
     case "BDAY": contact.birthday = contact.birthday ?? date(line)
     case "ANNIVERSARY", "X-ANNIVERSARY": contact.anniversary = contact.anniversary ?? date(line)
     default: break

@@ -192,20 +192,11 @@ public struct FriendsLog: Sendable {
       kind: kind, who: who, name: object["name"]?.string ?? "", day: day, how: object["how"]?.string, at: at)
   }
 
-  /// A JSON string literal.
+  /// A JSON string literal, written by the package's one escaper (`JSONEscape`).
   static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    var out: [UInt8] = []
+    JSONEscape.appendString(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
   private func makeDirectory() throws {

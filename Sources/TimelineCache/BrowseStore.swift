@@ -66,13 +66,25 @@ public struct BrowseStore: Sendable {
       path = String(cString: cwd) + "/" + path
       free(cwd)
     }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    // The hash of "/" + the path's non-empty parts joined by "/", taken in one pass over
+    // its bytes: every emit computes it.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in ("/" + parts.joined(separator: "/")).utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    var slash = true
+    var parts = false
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "/") {
+        slash = true
+        continue
+      }
+      if slash { mix(UInt8(ascii: "/")) }
+      slash = false
+      parts = true
+      mix(byte)
     }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    if !parts { mix(UInt8(ascii: "/")) }
+    let hex = Array("0123456789abcdef".utf8)
+    return String(decoding: (0..<16).map { hex[Int(hash >> (60 - 4 * UInt64($0)) & 0xF)] }, as: UTF8.self)
   }
 
   /// The state file of `widget` (`WidgetName.browseFile`), joined in one allocation: every

@@ -33,17 +33,29 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let next = view.nextDate { precondition(next > now || view.current == nil, "next entry not after now") }
     // The large family's read: the shown entries start at the current one, in date order,
     // and the current one has the link and detail `timeline show` gives it.
-    if case .entries(_, let shown) = CacheReader.large(bytes, at: now, following: { _ in true }) {
+    // Read as conky's large family reads it: a twinned run's text is its ASCII twin.
+    if case .entries(_, let shown) = CacheReader.large(bytes, at: now, asciiTwins: true, following: { _ in true }) {
       precondition(shown.first.map { $0.date <= now } ?? false, "large: no current entry first")
       precondition(zip(shown, shown.dropFirst()).allSatisfy { $0.date <= $1.date }, "large: entries out of order")
       if let whole, let first = shown.first, let current = whole.current(at: now) {
         precondition(first.url == current.url, "large: another link than the CLI's")
-        precondition(first.detail == whole.detail(of: current), "large: another detail than the CLI's")
+        precondition(first.detail == twinned(whole.detail(of: current)), "large: another detail than the CLI's")
       }
     }
   }
   precondition(damagedAt == nil || whole == nil, "the CLI reads a file a bar calls damaged")
   return 0
+}
+
+/// `detail` as a read that draws ASCII twins gives it: a run with a twin has it as its text.
+private func twinned(_ detail: [[TextRun]]) -> [[TextRun]] {
+  detail.map { line in
+    line.map { run in
+      var run = run
+      run.text = run.ascii ?? run.text
+      return run
+    }
+  }
 }
 
 /// An entry as a bar shows it: without the link and detail only the CLI reads.

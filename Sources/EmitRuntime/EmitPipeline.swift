@@ -124,30 +124,34 @@ public enum EmitPipeline {
     large(widget: widget, directory: directory, now: now, format: format, options: options, browse: browse)?.bytes
   }
 
-  /// `largeBytes`, with the lines it was written from (a one-shot emitter that exits right
-  /// after writing keeps them to the end rather than free them one by one).
+  /// `largeBytes`, with what it was written from: the lines and the entries they came from
+  /// (a one-shot emitter that exits right after writing keeps them to the end rather than
+  /// free them one by one).
   public static func large(
     widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
     browse: BrowseStore? = nil
-  ) -> (bytes: [UInt8], lines: [[TextRun]])? {
+  ) -> (bytes: [UInt8], lines: [[TextRun]], entries: [Entry])? {
     guard format.hasLargeFamily else { return nil }
     func render(_ lines: [[TextRun]], _ options: RenderOptions) -> [UInt8] {
       format.largeBytes(lines, options: options) ?? []
     }
     if let widget {
       var stack = false
-      if let lines = largeLines(widget: widget, directory: directory, now: now, stack: &stack) {
-        return (render(lines, options), lines)
+      if let shown = largeLines(
+        widget: widget, directory: directory, now: now, asciiTwins: format.largeDrawsTwins, stack: &stack)
+      {
+        return (render(shown.lines, options), shown.lines, shown.entries)
       }
       if stack,
         let lines = StackLarge.lines(
-          stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts)
+          stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts,
+          asciiTwins: format.largeDrawsTwins)
       {
-        return (render(lines, options), lines)
+        return (render(lines, options), lines, [])
       }
     }
     let resolved = resolve(widget: widget, directory: directory, now: now, tooltip: false)
-    return (format.bytes(resolved.state, options: options), [])
+    return (format.bytes(resolved.state, options: options), [], [])
   }
 
   /// For a stack, the ranking its large form ends with (rule, heading, one line per member),
@@ -159,21 +163,23 @@ public enum EmitPipeline {
     StackLarge.lines(stack: widget, directory: directory, now: now, browse: browse, shapes: shapes, member: false)
   }
 
-  /// The `LargeText` lines of `widget`'s current entry; nil with no current entry.
-  /// `stack`: set when the file is a stack's, which has no entries. The line layout gives
-  /// the shown entries alone; only another layout, a version 1 file or a damaged one is
-  /// read whole.
-  static func largeLines(widget: WidgetName, directory: String, now: Int64, stack: inout Bool) -> [[TextRun]]? {
+  /// The `LargeText` lines of `widget`'s current entry, and the entries they show; nil with
+  /// no current entry. `stack`: set when the file is a stack's, which has no entries. The
+  /// line layout gives the shown entries alone; only another layout, a version 1 file or a
+  /// damaged one is read whole. `asciiTwins`: as `CacheReader.large` takes it.
+  static func largeLines(
+    widget: WidgetName, directory: String, now: Int64, asciiTwins: Bool, stack: inout Bool
+  ) -> (lines: [[TextRun]], entries: [Entry])? {
     let path = CacheStore(directory: directory).path(for: widget)
     var isStack = false
-    let read = CacheReader.large(path: path, at: now) { meta in
+    let read = CacheReader.large(path: path, at: now, asciiTwins: asciiTwins) { meta in
       isStack = meta.kind == StackRule.kind
       return meta.days
     }
     stack = isStack
     switch read {
     case .entries(_, let entries):
-      return LargeText.lines(shown: entries)
+      return (LargeText.lines(shown: entries), entries)
     case .noEntry: return nil
     case .whole:
       guard let timeline = try? CacheReader.timeline(path: path) else { return nil }
@@ -182,7 +188,7 @@ public enum EmitPipeline {
         let index = Selection.currentIndex(
           dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
       else { return nil }
-      return LargeText.lines(timeline, from: index, all: false)
+      return (LargeText.lines(timeline, from: index, all: false), timeline.entries)
     }
   }
 

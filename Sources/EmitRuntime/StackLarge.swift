@@ -22,7 +22,8 @@ enum StackLarge {
   /// The lines, or nil when `stack` is not a readable stack. `member: false`: the ranking
   /// alone (`timeline show` prints the member's large form from its whole timeline).
   static func lines(
-    stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool, member: Bool = true
+    stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool,
+    asciiTwins: Bool = false, member: Bool = true
   ) -> [[TextRun]]? {
     guard let parts = parts(stack: name, directory: directory, now: now, browse: browse, shapes: shapes) else {
       return nil
@@ -31,8 +32,10 @@ enum StackLarge {
     var out = [parts.entry]
     if let member = parts.member {
       var isStack = false
-      if let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, stack: &isStack) {
-        out = large
+      if let large = EmitPipeline.largeLines(
+        widget: member, directory: directory, now: now, asciiTwins: asciiTwins, stack: &isStack)
+      {
+        out = large.lines
       }
     }
     return out + parts.ranking

@@ -26,6 +26,8 @@ import TimelineCore
 public enum ConkyEmitter {
   /// The font conky switches to for the ASCII Gurmukhi form (installed by the project).
   static let gurmukhiFont = "OpenGurbaniAkhar"
+  /// The switch to that font.
+  static let fontOn = "${font " + gurmukhiFont + "}"
 
   /// The line, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
@@ -47,7 +49,7 @@ public enum ConkyEmitter {
     for (index, run) in text.runs.enumerated() {
       if text.inFont[index] != inFont {
         inFont.toggle()
-        out += inFont ? "${font " + gurmukhiFont + "}" : "${font}"
+        out += inFont ? fontOn : "${font}"
       }
       var color = state.isDimmed ? Palette.dim : run.color
       if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
@@ -95,42 +97,50 @@ public enum ConkyEmitter {
 
   /// Whether the large family draws Gurbani lines as their ASCII twins: asked of conky's
   /// traits, as the single line's choice of the ASCII form is (`LineChoice.drawsASCII`).
-  static let largeTwins = LineChoice.drawsASCII(OutputFormat.conky.traits)
+  static let largeTwins = OutputFormat.conky.largeDrawsTwins
 
   /// The large family as UTF-8 bytes: lines joined by newlines.
   public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []
+    out.reserveCapacity(lines.count * 64)
+    var font = false
     for (number, line) in lines.enumerated() {
       if number > 0 { out.append(0x0A) }
       // A line with twins is drawn as them, all of it in the GurbaniAkhar font; Gurmukhi in
       // any other line (a contact's name, a ranking row) span by span.
       let twinned = largeTwins && line.contains { $0.ascii != nil }
-      var runs = line.map { run in
-        var run = run
-        run.text = CleanText.barLine(twinned ? run.ascii ?? run.text : run.text)
-        return run
-      }
-      var inFont = Array(repeating: twinned, count: runs.count)
-      if !inFont.contains(true) { (runs, inFont) = UnshapedText.convert(runs, font: largeTwins) }
-      var font = false
-      for (index, run) in runs.enumerated() {
-        if inFont[index] != font {
-          font.toggle()
-          out += font ? "${font " + gurmukhiFont + "}" : "${font}"
+      for run in line {
+        let text = CleanText.barLine(twinned ? run.ascii ?? run.text : run.text)
+        if twinned || !GurmukhiSpans.contains(text) {
+          append(text, color: run.color, inFont: twinned, font: &font, to: &out)
+          continue
         }
-        var color = run.color
-        if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
-        if let color {
-          out += "${color "
-          out += color
-          out += "}"
+        for piece in UnshapedText.pieces(text, font: largeTwins) {
+          append(piece.text, color: run.color, inFont: piece.inFont, font: &font, to: &out)
         }
-        appendEscaped(inFont[index] || largeEmoji ? run.text : Pictographs.words(in: run.text), to: &out)
-        if color != nil { out += "${color}" }
       }
       if font { out += "${font}" }
+      font = false
     }
     return out
+  }
+
+  /// Appends one run of the large family: the font switch it needs (`font` says whether
+  /// the Gurmukhi font is on), its colour, its escaped text.
+  private static func append(_ text: String, color: String?, inFont: Bool, font: inout Bool, to out: inout [UInt8]) {
+    if inFont != font {
+      font = inFont
+      out += font ? fontOn : "${font}"
+    }
+    var color = color
+    if let dark = color, Contrast.needsBadge(dark) { color = Contrast.text(on: dark) }
+    if let color {
+      out += "${color "
+      out += color
+      out += "}"
+    }
+    appendEscaped(inFont || largeEmoji ? text : Pictographs.words(in: text), to: &out)
+    if color != nil { out += "${color}" }
   }
 
   /// Whether conky's fonts draw the contact widgets' signs (`BarTraits.drawsEmoji`).

@@ -34,11 +34,15 @@ public enum LargeText {
   /// The lines of entries already chosen as above, each with its own detail: what the
   /// large read of a cache file gives (`CacheReader.large`), without a whole `Timeline`.
   public static func lines(shown entries: [Entry]) -> [[TextRun]] {
-    guard let first = entries.first else { return [] }
-    var out = lines(of: first, detail: first.detail)
-    for entry in entries.dropFirst() {
-      out += rule
-      out += lines(of: entry, detail: entry.detail)
+    var out: [[TextRun]] = []
+    for index in entries.indices {
+      let entry = entries[index]
+      if index == 0 {
+        out = lines(of: entry, detail: entry.detail)
+      } else {
+        out += rule
+        out += lines(of: entry, detail: entry.detail)
+      }
     }
     return out
   }
@@ -82,7 +86,7 @@ public enum LargeText {
     let needle = Array(url.utf8)
     guard let first = needle.first else { return true }
     return lines.suffix(linksNamedWithin).contains { line in
-      let text = Array(line.map(\.text).joined().utf8)
+      let text = Array(line.plainText.utf8)
       guard text.count >= needle.count else { return false }
       return (0...(text.count - needle.count)).contains { start in
         text[start] == first && text[start..<start + needle.count].elementsEqual(needle)

@@ -217,6 +217,10 @@ extension OutputFormat {
   /// Whether the format prints the large family (`--family large`).
   public var hasLargeFamily: Bool { largeRenderer != nil }
 
+  /// Whether the large family draws a Gurbani line's ASCII twins (`TextRun.ascii`) in place
+  /// of its text, as the single line draws the ASCII form (`LineChoice.drawsASCII`).
+  public var largeDrawsTwins: Bool { hasLargeFamily && LineChoice.drawsASCII(traits) }
+
   /// The format's name and what the registry says of it, as `word=value` pairs on one line
   /// (`timeline-emit --list-traits`, for scripts and `make bench`).
   public var traitLine: String {

@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// Words for the signs the contact widgets start their text with, for a bar whose fonts
 /// do not draw them (`BarTraits.drawsEmoji` false): polybar draws only from the fonts its
 /// configuration names and drops a character none has (🎂 under the snippet's DejaVu Sans
@@ -36,14 +38,33 @@ enum Pictographs {
   }
 
   /// Whether `text` holds the bytes that end a sign of `table`: 9F 8E 82 (🎂), 9F 92 8D
-  /// (💍) or E2 98 8E (☎).
+  /// (💍) or E2 98 8E (☎). Each has 8E or 8D in its second or third place, bytes that
+  /// text seldom holds (a dash's E2 is common): a word of eight bytes without them is
+  /// skipped whole.
   static func mayHaveSign(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
-      guard bytes.count >= 3 else { return false }
-      for end in 2..<bytes.count where bytes[end] == 0x82 || bytes[end] == 0x8D || bytes[end] == 0x8E {
-        let window = UInt32(bytes[end - 2]) << 16 | UInt32(bytes[end - 1]) << 8 | UInt32(bytes[end])
-        if window == 0x9F8E82 || window == 0x9F928D || window == 0xE2988E { return true }
+      guard let base = bytes.baseAddress else { return false }
+      func sign(from start: Int) -> Bool {
+        guard start >= 0, start + 2 < bytes.count else { return false }
+        let window = UInt32(bytes[start]) << 16 | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2])
+        return window == 0x9F8E82 || window == 0x9F928D || window == 0xE2988E
+      }
+      var at = 0
+      while at < bytes.count {
+        var stop = bytes.count
+        if at + 8 <= bytes.count {
+          let word = ByteScan.word(base, at: at)
+          if !ByteScan.hasByte(word, equalTo: 0x8E) && !ByteScan.hasByte(word, equalTo: 0x8D) {
+            at += 8
+            continue
+          }
+          stop = at + 8
+        }
+        while at < stop {
+          if bytes[at] == 0x8E || bytes[at] == 0x8D, sign(from: at - 1) || sign(from: at - 2) { return true }
+          at += 1
+        }
       }
       return false
     }

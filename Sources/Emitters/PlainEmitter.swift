@@ -10,12 +10,14 @@ import TimelineCore
 public enum PlainEmitter {
   /// The text, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    PreparedText(state, options: options, format: .plain).plain
+    String(decoding: bytes(state, options: options), as: UTF8.self)
   }
 
-  /// The text as UTF-8 bytes, which `render` is.
+  /// The text as UTF-8 bytes, which `render` is: the runs' bytes one after another.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    Array(render(state, options: options).utf8)
+    var out: [UInt8] = []
+    for run in PreparedText(state, options: options, format: .plain).runs { out += run.text }
+    return out
   }
 
   /// The large family as UTF-8 bytes.

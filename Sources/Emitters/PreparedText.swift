@@ -64,8 +64,10 @@ struct PreparedText {
     if asciiFont == nil && !traits.shapesComplexScripts && options.gurmukhi == nil {
       // Gurmukhi from anywhere else, after truncation (which counts the Unicode text).
       let font = LineChoice.drawsASCII(traits) ? options.gurmukhiFont ?? state.polybarFont : nil
-      (runs, inFont) = UnshapedText.convert(runs, font: font != nil)
-      if inFont.contains(true) { asciiFont = font }
+      if runs.contains(where: { GurmukhiSpans.contains($0.text) }) {
+        (runs, inFont) = UnshapedText.convert(runs, font: font != nil)
+        if inFont.contains(true) { asciiFont = font }
+      }
     } else if (options.gurmukhi ?? defaultOrder) == .visual && asciiFont == nil {
       // Unicode kept by an explicit `--gurmukhi`, or for a bar that shapes: as asked. The
       // ASCII form is in visual order already (and has no Gurmukhi code points).
@@ -77,9 +79,6 @@ struct PreparedText {
     }
     self.runs = runs
   }
-
-  /// The text without style.
-  var plain: String { runs.plainText }
 }
 
 extension RenderInput {

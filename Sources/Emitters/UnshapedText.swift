@@ -15,9 +15,6 @@ enum UnshapedText {
   /// `runs` converted as above; `inFont[i]` says whether run `i` is in the Gurmukhi font
   /// (all false without `font`).
   static func convert(_ runs: [TextRun], font: Bool) -> (runs: [TextRun], inFont: [Bool]) {
-    guard runs.contains(where: { GurmukhiSpans.contains($0.text) }) else {
-      return (runs, Array(repeating: false, count: runs.count))
-    }
     var out: [TextRun] = []
     var inFont: [Bool] = []
     for run in runs {
@@ -26,20 +23,21 @@ enum UnshapedText {
         inFont.append(false)
         continue
       }
-      guard font else {
-        var run = run
-        run.text = GurmukhiLatin.latin(run.text)
-        out.append(run)
-        inFont.append(false)
-        continue
-      }
-      for piece in GurmukhiSpans.split(run.text) {
+      for piece in pieces(run.text, font: font) {
         var part = run
-        part.text = piece.gurmukhi ? GurbaniAkhar.ascii(piece.text) : piece.text
+        part.text = piece.text
         out.append(part)
-        inFont.append(piece.gurmukhi)
+        inFont.append(piece.inFont)
       }
     }
     return (out, inFont)
+  }
+
+  /// The pieces Gurmukhi `text` is drawn in, and whether each is in the Gurmukhi font:
+  /// without `font` its transliteration; with `font` its spans, each Gurmukhi span in its
+  /// ASCII form and in the font, the rest as it is.
+  static func pieces(_ text: String, font: Bool) -> [(text: String, inFont: Bool)] {
+    guard font else { return [(GurmukhiLatin.latin(text), false)] }
+    return GurmukhiSpans.split(text).map { ($0.gurmukhi ? GurbaniAkhar.ascii($0.text) : $0.text, $0.gurmukhi) }
   }
 }

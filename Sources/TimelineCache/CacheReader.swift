@@ -115,19 +115,25 @@ public enum CacheReader {
   /// so for the file's meta, every later one, each with its link and detail, read from the
   /// line layout without parsing the rest of the file (`LineLayout.large`). `.whole` when
   /// only the whole document can answer (`timeline(path:)`, which also reports why).
-  public static func large(path: String, at now: Int64, following: (CacheMeta) -> Bool) -> LargeRead {
+  /// `asciiTwins`: the output draws a detail line's ASCII twins in place of its text (a run
+  /// with a twin then has it as its `text`, the Unicode text unread); without it the twins
+  /// are not read.
+  public static func large(
+    path: String, at now: Int64, asciiTwins: Bool = false, following: (CacheMeta) -> Bool
+  ) -> LargeRead {
     guard case .success(let bytes) = FileBytes.read(path) else { return .whole }
-    return bytes.withUnsafeBytes { large($0, at: now, following: following) }
+    return bytes.withUnsafeBytes { large($0, at: now, asciiTwins: asciiTwins, following: following) }
   }
 
-  /// `large(path:at:following:)` of a file's bytes (tests, the fuzz target).
-  public static func large(_ bytes: UnsafeRawBufferPointer, at now: Int64, following: (CacheMeta) -> Bool)
-    -> LargeRead
-  {
+  /// `large(path:at:asciiTwins:following:)` of a file's bytes (tests, the fuzz target).
+  public static func large(
+    _ bytes: UnsafeRawBufferPointer, at now: Int64, asciiTwins: Bool = false, following: (CacheMeta) -> Bool
+  ) -> LargeRead {
     guard let parser = JSONParser(), case .layout(let layout) = LineLayout.find(bytes, parser: parser),
       let meta = layout.meta
     else { return .whole }
-    return layout.large(at: now, meta: meta, following: following(meta), parser: parser)
+    return layout.large(
+      at: now, meta: meta, following: following(meta), twins: asciiTwins ? .instead : .none, parser: parser)
   }
 
   static func view(

@@ -9,7 +9,7 @@ enum EntryDecoder {
   /// Bars print none of them, so the emitter leaves `full` off; `tooltip: false` leaves
   /// out the tooltip lines, which only waybar prints.
   static func entry<Node: JSONReading>(
-    _ node: Node, full: Bool = true, tooltip: Bool = true, extra: Node? = nil
+    _ node: Node, full: Bool = true, tooltip: Bool = true, extra: Node? = nil, twins: Twins = .both
   ) -> Entry? {
     guard let date = date(node) else { return nil }
     var entry = Entry(
@@ -28,7 +28,7 @@ enum EntryDecoder {
       let record = extra ?? node
       entry.url = record["url"]?.string
       entry.key = record["key"]?.string
-      entry.detail = lines(record["detail"])
+      entry.detail = lines(record["detail"], twins: twins)
     }
     return entry
   }
@@ -82,12 +82,24 @@ enum EntryDecoder {
   /// search needs from the lines it only probes.
   static func date<Node: JSONReading>(_ node: Node) -> Int64? { node["date"]?.int }
 
-  static func lines<Node: JSONReading>(_ node: Node?) -> [[TextRun]] {
+  /// How a detail line's ASCII twins (`a`, `TextRun.ascii`) are read.
+  enum Twins {
+    /// Not at all: the output never draws them (plain text).
+    case none
+    /// With the text: a whole read, for any output.
+    case both
+    /// In place of the text: an output that draws every twin it is given instead of the
+    /// text (conky's large family) never draws a twinned run's Unicode text, so a run with
+    /// a twin has it as both `text` and `ascii`, and its Unicode text is not decoded.
+    case instead
+  }
+
+  static func lines<Node: JSONReading>(_ node: Node?, twins: Twins = .both) -> [[TextRun]] {
     guard let node, let count = node.count else { return [] }
     var out: [[TextRun]] = []
     out.reserveCapacity(count)
     // swift-format-ignore: ReplaceForEachWithForLoop
-    node.forEach { out.append(runs($0, twins: true)) }
+    node.forEach { out.append(runs($0, twins: twins)) }
     return out
   }
 
@@ -96,17 +108,34 @@ enum EntryDecoder {
     return LineText(text, short: node["s"]?.string)
   }
 
-  /// Runs; `twins`: a detail line's, whose runs may carry an ASCII twin (`a`). An entry
-  /// line's runs have none, and the bars' read does not look for one.
-  static func runs<Node: JSONReading>(_ node: Node?, twins: Bool = false) -> [TextRun] {
+  /// Runs; `twins`: how a detail line's ASCII twins (`a`) are read. An entry line's runs
+  /// have none, and the bars' read does not look for one.
+  static func runs<Node: JSONReading>(_ node: Node?, twins: Twins = .none) -> [TextRun] {
     guard let node, let count = node.count else { return [] }
     var out: [TextRun] = []
     out.reserveCapacity(count)
     // swift-format-ignore: ReplaceForEachWithForLoop
     node.forEach { item in
-      guard let text = item["t"]?.string else { return }
-      var run = TextRun(text, color: item["c"]?.string, bold: item["b"]?.bool ?? false)
-      if twins { run.ascii = item["a"]?.string }
+      // One pass over the run's members (`t`, `c`, `b` and `a` are one byte each); the text
+      // is decoded last, when it is known whether the twin stands in for it.
+      var text: Node?
+      var color: String?
+      var bold = false
+      var ascii: String?
+      item.forEachMember { key, value in
+        guard key.count == 1 else { return }
+        switch key[0] {
+        case UInt8(ascii: "t"): text = value
+        case UInt8(ascii: "c"): color = value?.string
+        case UInt8(ascii: "b"): bold = value?.bool ?? false
+        case UInt8(ascii: "a") where twins != .none: ascii = value?.string
+        default: break
+        }
+      }
+      // A run without text is no run, whatever its twin.
+      guard let text, text.isString else { return }
+      var run = TextRun((twins == .instead ? ascii : nil) ?? text.string ?? "", color: color, bold: bold)
+      run.ascii = ascii
       out.append(run)
     }
     return out

@@ -1,4 +1,5 @@
 import CJSONC
+import Glibc
 
 // Every raw json-c call in the package lives in this file, in the manner of a syscall
 // funnel: the rest of the code sees `JSONDocument` and `JSONNode`, never a C pointer.
@@ -122,6 +123,23 @@ struct JSONNode {
     return json_object_array_length(raw)
   }
 
+  /// Calls `body` with each member of an object (json-c keeps one per key), its key's
+  /// bytes up to their first U+0000 and its value (nil for `null`).
+  func forEachMember(_ body: (UnsafeRawBufferPointer, JSONNode?) -> Void) {
+    guard json_object_is_type(raw, json_type_object) != 0 else { return }
+    var member = json_object_iter_begin(raw)
+    var end = json_object_iter_end(raw)
+    while json_object_iter_equal(&member, &end) == 0 {
+      if let name = json_object_iter_peek_name(&member) {
+        let value = json_object_iter_peek_value(&member).flatMap {
+          json_object_is_type($0, json_type_null) != 0 ? nil : JSONNode(raw: $0, document: document)
+        }
+        body(UnsafeRawBufferPointer(start: name, count: strlen(name)), value)
+      }
+      json_object_iter_next(&member)
+    }
+  }
+
   /// Element `index` of an array (`0..<count`), or nil.
   func element(_ index: Int) -> JSONNode? {
     guard let item = json_object_array_get_idx(raw, index) else { return nil }
@@ -138,6 +156,9 @@ struct JSONNode {
       String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
     }
   }
+
+  /// Whether the value is a JSON string.
+  var isString: Bool { json_object_is_type(raw, json_type_string) != 0 }
 
   /// The value as an integer (`json_object_get_int64`), only if it is a JSON integer.
   var int: Int64? {

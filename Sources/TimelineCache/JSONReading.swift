@@ -15,8 +15,15 @@ protocol JSONReading {
   var count: Int? { get }
   /// Calls `body` with each element of an array, in order (nothing for other values).
   func forEach(_ body: (Self) -> Void)
+  /// Calls `body` with each member of an object, in order: its key's bytes as the
+  /// subscript compares them, and its value (nil for `null`). Of a repeated key the last
+  /// call counts, as the subscript's last one does: a decoder reads several members in
+  /// one pass, where it would otherwise look each one up.
+  func forEachMember(_ body: (UnsafeRawBufferPointer, Self?) -> Void)
   /// The value as a string, only if it is a JSON string; invalid UTF-8 is repaired.
   var string: String? { get }
+  /// Whether the value is a JSON string (what `string` reads, without decoding it).
+  var isString: Bool { get }
   /// The value as an integer, only if it is a JSON integer.
   var int: Int64? { get }
   /// The value as a number, for integers and other numbers.
@@ -82,6 +89,26 @@ struct FlatNode: JSONReading {
       item = Int(json.tokens[item].next)
     }
   }
+
+  func forEachMember(_ body: (UnsafeRawBufferPointer, FlatNode?) -> Void) {
+    let object = token
+    guard object.kind == UInt8(ascii: "{") else { return }
+    var key = Int(index) + 1
+    for _ in 0..<object.count {
+      let value = key + 1
+      let node = json.tokens[value].kind == UInt8(ascii: "n") ? nil : FlatNode(json: json, index: Int32(value))
+      let token = json.tokens[key]
+      if token.escaped {
+        var text = Self.keyText(FlatNode(json: json, index: Int32(key)).string) ?? ""
+        text.withUTF8 { body(UnsafeRawBufferPointer($0), node) }
+      } else {
+        body(UnsafeRawBufferPointer(rebasing: json.bytes[Int(token.start)..<Int(token.end)]), node)
+      }
+      key = Int(json.tokens[value].next)
+    }
+  }
+
+  var isString: Bool { token.kind == UInt8(ascii: "\"") }
 
   var string: String? {
     let token = self.token

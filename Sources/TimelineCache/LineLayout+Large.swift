@@ -21,10 +21,12 @@ public enum LargeRead: Sendable {
 /// the order entries first use them). So the read parses one entry (a forecast's few days)
 /// and one or two records, whatever the number of entries.
 extension LineLayout {
-  func large(at now: Int64, meta: CacheMeta, following: Bool, parser: JSONParser) -> LargeRead {
+  func large(at now: Int64, meta: CacheMeta, following: Bool, twins: EntryDecoder.Twins, parser: JSONParser)
+    -> LargeRead
+  {
     guard version >= 2, complete, let found = search(at: now, parser: parser) else { return .whole }
     guard !Selection.isExpired(end: meta.end, now: now), let best = found.best else { return .noEntry }
-    var records = ExtraLines(layout: self)
+    var records = ExtraLines(layout: self, twins: twins)
     var entries: [Entry] = []
     var at = best.start
     repeat {
@@ -56,7 +58,9 @@ extension LineLayout {
       guard let parsed = records.parse(range) else { return nil }
       record = parsed
     }
-    guard var entry = EntryDecoder.entry(json.root, full: true, tooltip: true, extra: record?.root) else { return nil }
+    guard
+      var entry = EntryDecoder.entry(json.root, full: true, tooltip: true, extra: record?.root, twins: records.twins)
+    else { return nil }
     if entry.detail.isEmpty, let key = entry.key {
       guard let shared = records.detail(key: key) else { return nil }
       entry.detail = shared
@@ -73,6 +77,8 @@ extension LineLayout {
 /// The `extra` section's lines, found as they are asked for (one `memchr` per line).
 struct ExtraLines {
   let layout: LineLayout
+  /// How the details' twins are read.
+  let twins: EntryDecoder.Twins
   /// Where the closing `]}` line starts: the records are the lines before it.
   let close: Int
   private var starts: [Int] = []
@@ -81,8 +87,9 @@ struct ExtraLines {
   /// before it reads it): its line's end is found once.
   private var last = (index: -1, range: 0..<0)
 
-  init(layout: LineLayout) {
+  init(layout: LineLayout, twins: EntryDecoder.Twins) {
     self.layout = layout
+    self.twins = twins
     var tail = layout.bytes.count
     while tail > layout.extraStart, layout.bytes[tail - 1] == 0x0A { tail -= 1 }
     // `]}` closes the records only on a line of its own: a last record that carries it is
@@ -120,7 +127,7 @@ struct ExtraLines {
     while let range = line(index) {
       guard let json = parse(range) else { return nil }
       if json.root["key"]?.string == key {
-        let detail = EntryDecoder.lines(json.root["detail"])
+        let detail = EntryDecoder.lines(json.root["detail"], twins: twins)
         if !detail.isEmpty { return detail }
       }
       index += 1

@@ -51,7 +51,7 @@ import TimelineTestSupport
       let input = RenderInput(widget: "w", entry: entry)
       let prepared = PreparedText(input, options: RenderOptions(), format: .polybar)
       #expect(prepared.runs.count <= Caps.runs)
-      #expect(prepared.plain.utf8.count <= Caps.textBytes)
+      #expect(prepared.runs.plainText.utf8.count <= Caps.textBytes)
       #expect(input.alt.utf8.count <= Caps.altBytes)
       #expect(input.tooltipLines(truncated: false).allSatisfy { $0.utf8.count <= Caps.tooltipLineBytes })
       for format in OutputFormat.allCases {

@@ -11,7 +11,7 @@ import TimelineCore
     var options = golden.options
     options.gurmukhiFont = 1
     let text = PreparedText(state, options: options, format: .conky)
-    return (text.prefix ?? "") + text.plain
+    return (text.prefix ?? "") + text.runs.plainText
   }
 
   @Test(arguments: GoldenCase.all)

@@ -33,7 +33,7 @@ import TimelineCore
   }
 
   static func expected(_ golden: GoldenCase) -> String {
-    PreparedText(golden.input, options: golden.options, format: .lemonbar).plain
+    PreparedText(golden.input, options: golden.options, format: .lemonbar).runs.plainText
   }
 
   @Test(arguments: GoldenCase.all)

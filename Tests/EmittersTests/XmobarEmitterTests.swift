@@ -40,7 +40,7 @@ import TimelineCore
     var state = golden.input
     state.polybarFont = nil
     let text = PreparedText(state, options: golden.options, format: .xmobar)
-    return (text.prefix ?? "") + text.plain
+    return (text.prefix ?? "") + text.runs.plainText
   }
 
   @Test(arguments: GoldenCase.all)

@@ -184,4 +184,32 @@ import TimelineTestSupport
     }
     withExtendedLifetime(dir) {}
   }
+
+  /// A Gurbani line's ASCII twins are read for an output that draws them (conky), in place
+  /// of the Unicode text; an output that does not (plain) reads no twin at all. A run
+  /// without a twin, or whose text is not a string, reads as the whole read gives it.
+  @Test func twinsAreReadInPlaceOfTheTextOrNotAtAll() throws {
+    let line = [
+      TextRun("ਸਤਿ ", ascii: "siq "), TextRun("ਨਾਮੁ", color: "#ff6f4d", ascii: "nwmu"), TextRun(" · Ang 1"),
+    ]
+    let (dir, path) = try Self.write([Self.entry(1000, key: "shabad:9", detail: [line])])
+    let read = { (twins: Bool) -> [[TextRun]]? in
+      guard
+        case .entries(_, let shown) = CacheReader.large(
+          path: path, at: 1500, asciiTwins: twins, following: { _ in false })
+      else { return nil }
+      return shown.first?.detail
+    }
+    #expect(
+      read(true) == [
+        [
+          TextRun("siq ", ascii: "siq "), TextRun("nwmu", color: "#ff6f4d", ascii: "nwmu"), TextRun(" · Ang 1"),
+        ]
+      ])
+    #expect(read(false) == [[TextRun("ਸਤਿ "), TextRun("ਨਾਮੁ", color: "#ff6f4d"), TextRun(" · Ang 1")]])
+    // The whole read keeps both, for `timeline show` and any output.
+    let whole = try CacheReader.timeline(path: path)
+    #expect(whole.entries.first?.detail == [line])
+    withExtendedLifetime(dir) {}
+  }
 }

@@ -121,7 +121,7 @@ public enum Browser {
     try browse.write(state, for: widget)
     return Outcome(
       offset: steps, entry: entry,
-      label: words.label ?? RelativeTime.words(from: now, to: entry.date, words: Words(text: Words.encoded { localized($0) })),
+      label: words.label ?? RelativeTime.words(from: now, to: entry.date, words: Words(text: Language.emitterWords())),
       expires: expires,
       nothingLater: nothingLater)
   }

@@ -78,7 +78,7 @@ extension TimelineCommand {
         } catch {
           throw CommandFailure.failed("could not write the sample cache in \(directory): \(error)")
         }
-        try? CacheStore(directory: directory).writeWords(Words.encoded { localized($0) })
+        try? CacheStore(directory: directory).writeWords(Language.emitterWords())
         let formats = format.flatMap(OutputFormat.named).map { [$0] } ?? TimelineKit.Preview.formats
         let options = RenderOptions(
           maxWidth: render.maxWidth, gurmukhi: render.gurmukhi.flatMap(GurmukhiOrder.init(rawValue:)))

@@ -33,7 +33,7 @@ enum RefreshRun {
     // The emitters' own words, in the language the caches were written in (`Words`).
     do {
       try common.store.ensureDirectory()
-      try common.store.writeWords(Words.encoded { localized($0) })
+      try common.store.writeWords(Language.emitterWords())
     } catch {
       Console.error("warning: cannot write the bars' words file: \(error)")
     }

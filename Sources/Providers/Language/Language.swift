@@ -83,6 +83,13 @@ public enum Language {
     return text != "C" && text != "POSIX"
   }
 
+  /// The words file's text (`Words`) in the language in use: what a refresh writes beside
+  /// the caches for the emitters.
+  public static func emitterWords() -> String { Words.encoded(translation) }
+
+  /// The catalog's text for `msgid`, its placeholders left as they are.
+  static func translation(_ msgid: String) -> String { String(cString: dgettext(domain, msgid)) }
+
   /// The service language for a widget without its own: the user's language when the
   /// service has it (`offered`, the service's own codes), else `fallback`.
   public static func service(_ offered: [String], else fallback: String) -> String {
@@ -96,8 +103,7 @@ public enum Language {
 /// `arguments` in order (`%1$s` by position, as a translation may reorder them). The one
 /// way the refresh and the CLI write a word; `make update-po` finds every call by name.
 public func localized(_ msgid: String, _ arguments: any CustomStringConvertible...) -> String {
-  let text = String(cString: dgettext(Language.domain, msgid))
-  return Template.fill(text, arguments.map(\.description))
+  Template.fill(Language.translation(msgid), arguments.map(\.description))
 }
 
 /// `one` or `other` as the language's plural rule has it for `count` (gettext's

@@ -155,7 +155,8 @@ enum StackView {
     words: Words
   ) -> String {
     var text =
-      entry.level.map { words(.stackLevel, choice.name, $0, choice.score) } ?? words(.stackWhy, choice.name, choice.score)
+      entry.level.map { words(.stackLevel, choice.name, $0, choice.score) }
+      ?? words(.stackWhy, choice.name, choice.score)
     if held { text += words(.keptForMinDisplay) }
     if let other = ranking.indices.first(where: { $0 != shownIndex }) {
       text += words(.stackNext, ranking[other].name, ranking[other].score)

@@ -125,7 +125,8 @@ public enum ConkyEmitter {
           out += color
           out += "}"
         }
-        appendEscaped(inFont[index] || largeEmoji ? run.text : Pictographs.words(in: run.text, words: options.words), to: &out)
+        appendEscaped(
+          inFont[index] || largeEmoji ? run.text : Pictographs.words(in: run.text, words: options.words), to: &out)
         if color != nil { out += "${color}" }
       }
       if font { out += "${font}" }

@@ -88,7 +88,8 @@ public enum ConfigLoader {
     guard letters(parts[0], 2...3, true), parts.count == 1 || (parts.count == 2 && letters(parts[1], 2...2, false))
     else {
       throw ConfigError(
-        "\(at(file, entry.node.position)): language: expected a language code like \"nb\", \"de\" or \"pt_BR\", got \"\(CleanText.oneLineError(code))\"")
+        "\(at(file, entry.node.position)): language: expected a language code like \"nb\", \"de\" or \"pt_BR\", got \"\(CleanText.oneLineError(code))\""
+      )
     }
     return code
   }

@@ -94,7 +94,9 @@ struct AvalancheEntryBuilder: Sendable {
       ]
     ]
     if let emergency = day.emergency {
-      lines.append([TextRun(localized("Emergency warning:") + " ", color: palette.color(4), bold: true), TextRun(emergency)])
+      lines.append([
+        TextRun(localized("Emergency warning:") + " ", color: palette.color(4), bold: true), TextRun(emergency),
+      ])
     }
     if let note = day.note { lines.append([TextRun(note)]) }
     lines += day.summary.map { [TextRun($0, bold: true)] }

@@ -106,7 +106,10 @@ public struct HukamnamaProvider: TimelineProvider {
     let label = localized("Hukamnama, %s", day) + (isToday ? "" : note)
     var notes: [String] = []
     if shabads.count > 1 {
-      notes.append(localizedPlural("%d shabad; `timeline show` prints all of them", "%d shabads; `timeline show` prints all of them", shabads.count))
+      notes.append(
+        localizedPlural(
+          "%d shabad; `timeline show` prints all of them", "%d shabads; `timeline show` prints all of them",
+          shabads.count))
     }
     let key = LocalDay(year: hukamnama.year, month: hukamnama.month, day: hukamnama.day).description
     return BaniDBRender.entry(

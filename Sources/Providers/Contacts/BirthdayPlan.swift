@@ -79,7 +79,8 @@ public enum BirthdayPlan {
   public static func line(_ occasion: Occasion, name: String) -> String {
     let what: String
     switch (occasion.kind, occasion.years) {
-    case (.birthday, let years?) where years > 0: what = localizedPlural("%s turns %d", "%s turns %d", years, name, years)
+    case (.birthday, let years?) where years > 0:
+      what = localizedPlural("%s turns %d", "%s turns %d", years, name, years)
     case (.birthday, _): what = localized("%s's birthday", name)
     case (.anniversary, let years?) where years > 0:
       what = localizedPlural("%s: %d year", "%s: %d years", years, name, years)

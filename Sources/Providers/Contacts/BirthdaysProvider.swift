@@ -111,7 +111,8 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     return Entry(
       date: 0, relevance: Relevance(ContactRelevance.birthday(daysAway: away)),
       runs: [TextRun(text)], short: "🎂 \(LocalDays.word(first.day, today: today))",
-      tooltip: coming.prefix(12).map(line) + (coming.count > 12 ? ["… " + localized("%d more", coming.count - 12)] : []),
+      tooltip: coming.prefix(12).map(line)
+        + (coming.count > 12 ? ["… " + localized("%d more", coming.count - 12)] : []),
       alt: away == 0 ? "today" : "soon", classes: ["birthdays", away == 0 ? "today" : "soon"],
       key: "birthdays:\(LocalDays.iso(today))", detail: detail)
   }

@@ -62,7 +62,8 @@ public enum FriendsPlan {
   /// "☎ Alice · 3 days overdue", "☎ Bob · due today".
   public static func dueText(_ friend: Friend, name: String, on day: Int) -> String {
     let late = friend.overdue(on: day)
-    return "☎ \(name) · " + (late == 0 ? localized("due today") : localizedPlural("%d day overdue", "%d days overdue", late))
+    return "☎ \(name) · "
+      + (late == 0 ? localized("due today") : localizedPlural("%d day overdue", "%d days overdue", late))
   }
 
   /// "all caught up · next: Carol on Friday".
@@ -84,7 +85,9 @@ public enum FriendsPlan {
       friend.lastContact.map { localized("last %s", LocalDays.iso($0)) + (friend.how.map { " (\($0))" } ?? "") }
       ?? localized("no contact logged")
     var text = "\(name) · " + localized("every %s", friend.period) + " · \(last) · \(state)"
-    if let until = friend.snoozedUntil, until > day { text += " · " + localized("snoozed until %s", LocalDays.iso(until)) }
+    if let until = friend.snoozedUntil, until > day {
+      text += " · " + localized("snoozed until %s", LocalDays.iso(until))
+    }
     return text
   }
 }

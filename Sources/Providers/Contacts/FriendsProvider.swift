@@ -205,7 +205,8 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
           next: later.first, name: later.first.map { contacts.shown($0.contact) } ?? "", on: day)
       return Entry(
         date: 0, relevance: Relevance(ContactRelevance.quiet), runs: [TextRun(text)],
-        short: friends.isEmpty ? nil : localized("all caught up"), tooltip: tooltip.isEmpty ? [text] : tooltip, alt: "caught-up",
+        short: friends.isEmpty ? nil : localized("all caught up"), tooltip: tooltip.isEmpty ? [text] : tooltip,
+        alt: "caught-up",
         classes: ["friends", "caught-up"], url: later.first?.contact.link,
         key: later.first.map { "friend:" + $0.contact.key },
         detail: detail)

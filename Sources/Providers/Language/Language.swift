@@ -88,7 +88,11 @@ public enum Language {
   public static func emitterWords() -> String { Words.encoded(translation) }
 
   /// The catalog's text for `msgid`, its placeholders left as they are.
-  static func translation(_ msgid: String) -> String { String(cString: dgettext(domain, msgid)) }
+  /// gettext answers with `msgid`'s own pointer when it has no translation: the copy is
+  /// made while that C string lives.
+  static func translation(_ msgid: String) -> String {
+    msgid.withCString { String(cString: dgettext(domain, $0)) }
+  }
 
   /// The service language for a widget without its own: the user's language when the
   /// service has it (`offered`, the service's own codes), else `fallback`.
@@ -111,6 +115,8 @@ public func localized(_ msgid: String, _ arguments: any CustomStringConvertible.
 public func localizedPlural(
   _ one: String, _ other: String, _ count: Int, _ arguments: any CustomStringConvertible...
 ) -> String {
-  let text = String(cString: dngettext(Language.domain, one, other, UInt(max(0, count))))
+  let text = one.withCString { one in
+    other.withCString { other in String(cString: dngettext(Language.domain, one, other, UInt(max(0, count)))) }
+  }
   return Template.fill(text, arguments.isEmpty ? [String(count)] : arguments.map(\.description))
 }

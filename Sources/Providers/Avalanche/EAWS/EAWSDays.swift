@@ -62,7 +62,8 @@ struct EAWSDays: Sendable {
     result.problems = problems.map { ProblemLine(line: EAWSText.problem($0), extra: nil) }
     result.assessment = bulletin.tendency.map { localized("Tendency: %s", $0) }
     var stamp = localized(
-      "Valid %s – %s", AvalancheWords.stamp(bulletin.validFrom, in: zone), AvalancheWords.stamp(bulletin.validTo, in: zone))
+      "Valid %s – %s", AvalancheWords.stamp(bulletin.validFrom, in: zone),
+      AvalancheWords.stamp(bulletin.validTo, in: zone))
     if let published = bulletin.published {
       stamp += " · " + localized("Published %s", AvalancheWords.stamp(published, in: zone))
     }

@@ -63,7 +63,8 @@ struct MapLayerZone: Sendable {
             "Valid %s – %s", AvalancheWords.stamp(start, in: zone), AvalancheWords.stamp(end, in: zone))
         }
       } else {
-        result.note = properties.offSeason == true ? localized("no rating (off season)") : localized("no current rating")
+        result.note =
+          properties.offSeason == true ? localized("no rating (off season)") : localized("no current rating")
       }
       return result
     }

@@ -19,7 +19,7 @@ APT_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: lint format help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability
-.PHONY: man dist deb check-dist version deps-build catalogs update-po
+.PHONY: man dist deb check-dist version deps-build catalogs update-po update-po-template
 
 help:
 	@echo "make deps       install system packages (apt) the build and tests need"
@@ -83,9 +83,11 @@ XGETTEXT := xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localiz
   --package-name=timeline --msgid-bugs-address=timeline --sort-by-file --add-location=file -o -
 # The template's header without its creation date and with its charset, so that the same
 # sources give the same file.
-update-po:
-	$(XGETTEXT) $$(grep -rlE --include='*.swift' '\blocalized(Plural)?\(' Sources | LC_ALL=C sort) \
-	  | sed -e '/^"POT-Creation-Date:/d' -e 's/charset=CHARSET/charset=UTF-8/' > po/timeline.pot
+POT ?= po/timeline.pot
+update-po-template:
+	$(XGETTEXT) $$(grep -rlE --include='*.swift' '\blocalized(Plural)?\(' Sources | LC_ALL=C sort) 2> /dev/null \
+	  | sed -e '/^"POT-Creation-Date:/d' -e 's/charset=CHARSET/charset=UTF-8/' > $(POT)
+update-po: update-po-template
 	for po in po/*.po; do msgmerge --quiet --update --backup=none --no-fuzzy-matching $$po po/timeline.pot; done
 
 # timeline-emit is linked fully static (json-c's libjson-c.a included): no dynamic

@@ -6,19 +6,20 @@ SHAREDIR := $(DESTDIR)$(PREFIX)/share/timeline
 SWIFT ?= swift
 STATIC_SCRATCH := .build-static
 # What building and running need (make build, make install; tzdata: the time-zone database
-# `timeline` reads its zones from) and what only the tests, benchmarks and packaging checks
+# `timeline` reads its zones from; gettext: msgfmt, which compiles the catalogs) and what only the tests, benchmarks and packaging checks
 # need (make test, make deps): a laptop's `make install` gets no test lab. The
 # notification tests run a session bus (dbus-daemon), watch it (dbus-monitor, dbus-bin),
-# send with gdbus (libglib2.0-bin, which the .deb recommends) to dunst under Xvfb.
-BUILD_PACKAGES := libjson-c-dev libcurl4-openssl-dev pkg-config tzdata
+# send with gdbus (libglib2.0-bin, which the .deb recommends) to dunst under Xvfb. The
+# language tests generate their locales with localedef (locales) into a directory of their own.
+BUILD_PACKAGES := libjson-c-dev libcurl4-openssl-dev pkg-config tzdata gettext
 TEST_PACKAGES := tmux python3 hyperfine valgrind procps dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core khard zsh fish \
   i3blocks i3-wm xmobar lemonbar conky-std xdotool imagemagick fonts-noto-core xfonts-base \
-  dbus-daemon dbus-bin libglib2.0-bin dunst
+  dbus-daemon dbus-bin libglib2.0-bin dunst locales
 APT_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: lint format help deps build build-static test install uninstall bench clean check-fast-path fuzz reliability
-.PHONY: man dist deb check-dist version deps-build
+.PHONY: man dist deb check-dist version deps-build catalogs update-po update-po-template
 
 help:
 	@echo "make deps       install system packages (apt) the build and tests need"
@@ -31,6 +32,7 @@ help:
 	@echo "make deb        Debian package dist/timeline_VERSION_ARCH.deb"
 	@echo "make check-dist build both and test them as installed (docs/packaging.md)"
 	@echo "make man        timeline(1) from the argument parser (.build/man/timeline.1)"
+	@echo "make update-po  refresh po/timeline.pot from the sources and merge it into po/*.po"
 	@echo "make bench      emitter and refresh benchmarks (docs/performance.md)"
 	@echo "make clean      remove build folders"
 
@@ -59,9 +61,34 @@ deps deps-build:
 TIMELINE_FLAGS := -Xswiftc -static-stdlib -Xswiftc -Osize -Xswiftc -use-ld=lld \
   -Xlinker --icf=all -Xlinker --no-export-dynamic -Xlinker --no-eh-frame-hdr \
   -Xlinker -T -Xlinker $(CURDIR)/scripts/link/no-eh-frame.ld
-build: deps-build
+build: deps-build catalogs
 	$(SWIFT) build -c release --product timeline $(TIMELINE_FLAGS) --disable-local-rpath
 	$(MAKE) build-static
+
+# The message catalogs (docs/translating.md): every po/*.po is a language, compiled into
+# .build/locale/LANG/LC_MESSAGES/timeline.mo (TIMELINE_LOCALE_DIR=.build/locale runs a
+# build-tree binary in them; scripts/stage compiles them again into the installed tree).
+# `make update-po` extracts the words from the Swift sources: xgettext has no Swift parser,
+# but a call `localized("…")` or `localizedPlural("…", "…", n)` reads the same in C, so it
+# reads the files that make such calls as C (IntegrationTests/CatalogTests checks that the
+# template holds every one), then merges the template into each catalog.
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
+CATALOGS := $(LANGUAGES:%=.build/locale/%/LC_MESSAGES/timeline.mo)
+catalogs: $(CATALOGS)
+.build/locale/%/LC_MESSAGES/timeline.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+XGETTEXT := xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized --keyword=localizedPlural:1,2 \
+  --package-name=timeline --msgid-bugs-address=timeline --sort-by-file --add-location=file -o -
+# The template's header without its creation date and with its charset, so that the same
+# sources give the same file.
+POT ?= po/timeline.pot
+update-po-template:
+	$(XGETTEXT) $$(grep -rlE --include='*.swift' '\blocalized(Plural)?\(' Sources | LC_ALL=C sort) 2> /dev/null \
+	  | sed -e '/^"POT-Creation-Date:/d' -e 's/charset=CHARSET/charset=UTF-8/' > $(POT)
+update-po: update-po-template
+	for po in po/*.po; do msgmerge --quiet --update --backup=none --no-fuzzy-matching $$po po/timeline.pot; done
 
 # timeline-emit is linked fully static (json-c's libjson-c.a included): no dynamic
 # loader work at start-up. Its release build alone also takes two frontend options, which

@@ -20,6 +20,7 @@ import PackageDescription
 //   the browse view, the placeholder guidance, argv, stdout, signals, inotify, --follow),
 //   shared by timeline-emit and `timeline emit`.
 // - CCurl: libcurl, the HTTP client's transport (one file of Providers uses it).
+// - CIntl: glibc's gettext, the refresh's and the CLI's words (Providers/Language).
 // - Providers: networking and time-zone maths live here and nowhere else; FoundationEssentials
 //   (JSON decoding) here, and for a few JSON and date helpers in TimelineKit and the CLI.
 // - TimelineKit: config, the refresh orchestration, status and what the CLI prints.
@@ -54,13 +55,16 @@ let package = Package(
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+    // glibc's gettext (libintl.h), for the words of the refresh and the CLI
+    // (Providers/Language); part of libc, so nothing more is linked.
+    .systemLibrary(name: "CIntl"),
     .target(name: "TimelineCache", dependencies: ["TimelineCore", "Platform", "CJSONC"], swiftSettings: strict),
     .target(name: "Emitters", dependencies: ["TimelineCore"], swiftSettings: strict),
     .target(
       name: "EmitRuntime", dependencies: ["Emitters", "Platform", "TimelineCache", "TimelineCore"],
       swiftSettings: strict),
     .target(
-      name: "Providers", dependencies: ["TimelineCore", "Platform", "Spawning", "CCurl"],
+      name: "Providers", dependencies: ["TimelineCore", "Platform", "Spawning", "CCurl", "CIntl"],
       // Samples/ is read from the file system (SampleFiles.swift), not a SwiftPM resource.
       exclude: ["Samples"], swiftSettings: strict),
     .target(

@@ -285,6 +285,11 @@ for page in "$here"/share/man/man*/*; do
     plan 644 copy "$page" "$data/man/$section/$(basename "$page")"
   fi
 done
+for mo in "$here"/share/locale/*/LC_MESSAGES/timeline.mo; do
+  [ -f "$mo" ] || continue
+  lang=$(basename "$(dirname "$(dirname "$mo")")")
+  plan 644 copy "$mo" "$data/locale/$lang/LC_MESSAGES/timeline.mo"
+done
 for font in "$here"/share/fonts/opentype/open-gurbani-akhar/*; do
   plan 644 copy "$font" "$fontdir/$(basename "$font")"
 done

@@ -29,7 +29,8 @@ public enum BrowseView {
 
   /// Shows the browsed entry in `resolution`, labelled, until the state expires.
   static func apply(
-    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, view: CacheView, path: String, now: Int64
+    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, view: CacheView, path: String, now: Int64,
+    words: Words
   ) {
     guard let (entry, steps) = walk(path: path, from: view, steps: state.offset) else { return }
     resolution.state.entry = entry
@@ -37,7 +38,7 @@ public enum BrowseView {
     // The stored label names the entry `timeline browse` saw; if the file has changed
     // since, say it in hours, which needs no time zone.
     let label = entry.date == state.target ? state.label : nil
-    resolution.state.browsing = label ?? RelativeTime.words(from: now, to: entry.date)
+    resolution.state.browsing = label ?? RelativeTime.words(from: now, to: entry.date, words: words)
     let note = "browsing: \(steps) entr\(steps == 1 ? "y" : "ies") ahead until \(state.expires)"
     resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
     resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires

@@ -87,10 +87,18 @@ public enum EmitPipeline {
     state.isStale = stale
     state.line = meta?.line
     state.polybarFont = meta?.polybarFont
+    // The words file is read only for a word about to be written (`RenderInput.needsWords`).
+    var words: Words?
+    func loadWords() -> Words {
+      let loaded = words ?? store.words()
+      words = loaded
+      return loaded
+    }
     // The guidance may read the state file: only for a bar that shows a tooltip, and only
     // when something is wrong.
     if tooltip && (state.isPlaceholder || stale) {
-      state.notes = Guidance.notes(widget: name, store: store, view: view, now: now, placeholder: state.isPlaceholder)
+      state.notes = Guidance.notes(
+        widget: name, store: store, view: view, now: now, placeholder: state.isPlaceholder, words: loadWords())
     }
     if stale, let meta, let due = meta.due {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
@@ -102,9 +110,10 @@ public enum EmitPipeline {
         BrowseView.applyView(
           live, to: &resolution, path: browse.viewPath(for: name), now: now)
       } else {
-        BrowseView.apply(live, to: &resolution, view: view, path: path, now: now)
+        BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, words: loadWords())
       }
     }
+    if resolution.state.needsWords { resolution.state.words = loadWords() }
     return resolution
   }
 
@@ -132,6 +141,8 @@ public enum EmitPipeline {
     browse: BrowseStore? = nil
   ) -> (bytes: [UInt8], lines: [[TextRun]], entries: [Entry])? {
     guard format.hasLargeFamily else { return nil }
+    var options = options
+    options.words = CacheStore(directory: directory).words()
     func render(_ lines: [[TextRun]], _ options: RenderOptions) -> [UInt8] {
       format.largeBytes(lines, options: options) ?? []
     }
@@ -145,7 +156,7 @@ public enum EmitPipeline {
       if stack,
         let lines = StackLarge.lines(
           stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts,
-          asciiTwins: format.largeDrawsTwins)
+          asciiTwins: format.largeDrawsTwins, words: options.words)
       {
         return (render(lines, options), lines, [])
       }
@@ -160,7 +171,9 @@ public enum EmitPipeline {
   public static func stackRanking(
     widget: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool = true
   ) -> [[TextRun]]? {
-    StackLarge.lines(stack: widget, directory: directory, now: now, browse: browse, shapes: shapes, member: false)
+    StackLarge.lines(
+      stack: widget, directory: directory, now: now, browse: browse, shapes: shapes, member: false,
+      words: CacheStore(directory: directory).words())
   }
 
   /// The `LargeText` lines of `widget`'s current entry, and the entries they show; nil with

@@ -9,24 +9,26 @@ import TimelineCore
 /// never for a current entry, so the bars' common case costs nothing more.
 enum Guidance {
   /// The lines for `widget`, given what the cache gave at `now`.
-  static func notes(widget: WidgetName, store: CacheStore, view: CacheView, now: Int64, placeholder: Bool) -> [String] {
+  static func notes(
+    widget: WidgetName, store: CacheStore, view: CacheView, now: Int64, placeholder: Bool, words: Words
+  ) -> [String] {
     var notes: [String] = []
     if placeholder {
       switch view.error {
-      case .missing?: notes.append("No data yet: run \"timeline refresh\"")
-      case .some: notes.append("The cache file cannot be read: run \"timeline refresh\"")
+      case .missing?: notes.append(words(.noData))
+      case .some: notes.append(words(.unreadable))
       case nil:
         if let end = view.meta?.end, Selection.isExpired(end: end, now: now) {
-          notes.append("Out of date: the timeline ended at \(ISOTime.format(end)); run \"timeline refresh\"")
+          notes.append(words(.ended, ISOTime.format(end)))
         } else if let next = view.nextDate {
-          notes.append("Nothing to show until \(ISOTime.format(next))")
+          notes.append(words(.nothingUntil, ISOTime.format(next)))
         } else {
-          notes.append("No current entry: run \"timeline refresh\"")
+          notes.append(words(.noCurrent))
         }
       }
     }
     if let error = store.state(of: widget)?.lastError {
-      notes.append("Last refresh failed: " + CleanText.oneLine(error, limit: 160))
+      notes.append(words(.lastFailed, CleanText.oneLine(error, limit: 160)))
     }
     return notes
   }

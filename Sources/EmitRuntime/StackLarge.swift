@@ -23,9 +23,10 @@ enum StackLarge {
   /// alone (`timeline show` prints the member's large form from its whole timeline).
   static func lines(
     stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool,
-    asciiTwins: Bool = false, member: Bool = true
+    asciiTwins: Bool = false, member: Bool = true, words: Words = .english
   ) -> [[TextRun]]? {
-    guard let parts = parts(stack: name, directory: directory, now: now, browse: browse, shapes: shapes) else {
+    guard let parts = parts(stack: name, directory: directory, now: now, browse: browse, shapes: shapes, words: words)
+    else {
       return nil
     }
     guard member else { return parts.ranking }
@@ -44,7 +45,7 @@ enum StackLarge {
   /// What both forms are made of: the stack's entry (shown when the member has no large
   /// form), the member shown, and the ranking's lines.
   private static func parts(
-    stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool
+    stack name: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool, words: Words
   ) -> (entry: [TextRun], member: WidgetName?, ranking: [[TextRun]])? {
     let view = CacheReader.view(
       path: CacheStore(directory: directory).path(for: name), at: now, tooltip: false)
@@ -69,7 +70,8 @@ enum StackLarge {
       row.missing = why
       rows.append(row)
     }
-    let ranking = StackRanking.lines(stack: name.text, rows: rows, browsing: resolved.state.browsing, shapes: shapes)
+    let ranking = StackRanking.lines(
+      stack: name.text, rows: rows, browsing: resolved.state.browsing, shapes: shapes, words: words)
     // The member's name is data from the stack's file, checked as StackView read it.
     let shown = detail.shown.first { $0.name == resolved.member }
     let entry = shown?.entry(tooltip: false)?.runs ?? resolved.state.entry.runs

@@ -93,11 +93,18 @@ enum StackView {
     if !held, recordHold, let browse, hold?.member != ranking[index].name {
       browse.writeHold(StackHold(member: ranking[index].name, since: now), for: stack)
     }
+    // The words file is read only for a word about to be written.
+    var words: Words?
+    func loadWords() -> Words {
+      let loaded = words ?? store.words()
+      words = loaded
+      return loaded
+    }
     // Browsing turns through the members in order of relevance and returns by itself.
     var browsing: String?
     if let browse, let live = browse.read(stack), live.offset > 0, now < live.expires, live.anchor == nil {
       index = live.offset % ranking.count
-      browsing = "\(ranking[index].name), \(index + 1) of \(ranking.count)"
+      browsing = loadWords()(.stackPosition, ranking[index].name, index + 1, ranking.count)
       consider(live.expires)
     }
     let choice = ranking[index]
@@ -109,7 +116,8 @@ enum StackView {
     // The line's classes are the bars'; the large form draws none.
     if !details { entry.classes.insert(contentsOf: ["stack", member.name], at: 0) }
     if tooltip {
-      entry.tooltip.append(why(choice, entry: entry, held: held, ranking: ranking, shownIndex: index))
+      entry.tooltip.append(
+        why(choice, entry: entry, held: held, ranking: ranking, shownIndex: index, words: loadWords()))
     }
     var reason: String?
     if explain {
@@ -118,10 +126,12 @@ enum StackView {
         + (member.stale ? "; \(member.name) is stale" : "")
     }
     // The stack's name stays the widget's: clicks and the wheel act on the stack.
+    var state = RenderInput(
+      widget: stack, kind: member.view.meta?.kind, entry: entry, isStale: member.stale,
+      browsing: browsing, line: member.view.meta?.line, polybarFont: member.view.meta?.polybarFont)
+    if state.needsWords { state.words = loadWords() }
     return EmitPipeline.Resolution(
-      state: RenderInput(
-        widget: stack, kind: member.view.meta?.kind, entry: entry, isStale: member.stale,
-        browsing: browsing, line: member.view.meta?.line, polybarFont: member.view.meta?.polybarFont),
+      state: state,
       reason: reason, nextChange: next, members: meta.members, member: member.name,
       ranking: ranking.map { $0.name },
       stack: details ? StackDetail(shown: shown, ranking: ranking, held: held, skipped: skipped) : nil)
@@ -141,12 +151,15 @@ enum StackView {
 
   /// "avalanche: level 4, relevance 85 · next: hukamnama 50": which member and why.
   static func why(
-    _ choice: StackRule.Candidate, entry: Entry, held: Bool, ranking: [StackRule.Candidate], shownIndex: Int
+    _ choice: StackRule.Candidate, entry: Entry, held: Bool, ranking: [StackRule.Candidate], shownIndex: Int,
+    words: Words
   ) -> String {
-    var text = "\(choice.name): " + (entry.level.map { "level \($0), " } ?? "") + "relevance \(choice.score)"
-    if held { text += " (kept for min_display)" }
+    var text =
+      entry.level.map { words(.stackLevel, choice.name, $0, choice.score) }
+      ?? words(.stackWhy, choice.name, choice.score)
+    if held { text += words(.keptForMinDisplay) }
     if let other = ranking.indices.first(where: { $0 != shownIndex }) {
-      text += " · next: \(ranking[other].name) \(ranking[other].score)"
+      text += words(.stackNext, ranking[other].name, ranking[other].score)
     }
     return text
   }

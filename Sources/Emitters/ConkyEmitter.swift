@@ -112,11 +112,11 @@ public enum ConkyEmitter {
       for run in line {
         let text = CleanText.barLine(twinned ? run.ascii ?? run.text : run.text)
         if twinned || !GurmukhiSpans.contains(text) {
-          append(text, color: run.color, inFont: twinned, font: &font, to: &out)
+          append(text, color: run.color, inFont: twinned, words: options.words, font: &font, to: &out)
           continue
         }
         for piece in UnshapedText.pieces(text, font: largeTwins) {
-          append(piece.text, color: run.color, inFont: piece.inFont, font: &font, to: &out)
+          append(piece.text, color: run.color, inFont: piece.inFont, words: options.words, font: &font, to: &out)
         }
       }
       if font { out += "${font}" }
@@ -127,7 +127,9 @@ public enum ConkyEmitter {
 
   /// Appends one run of the large family: the font switch it needs (`font` says whether
   /// the Gurmukhi font is on), its colour, its escaped text.
-  private static func append(_ text: String, color: String?, inFont: Bool, font: inout Bool, to out: inout [UInt8]) {
+  private static func append(
+    _ text: String, color: String?, inFont: Bool, words: Words, font: inout Bool, to out: inout [UInt8]
+  ) {
     if inFont != font {
       font = inFont
       out += font ? fontOn : "${font}"
@@ -139,7 +141,7 @@ public enum ConkyEmitter {
       out += color
       out += "}"
     }
-    appendEscaped(inFont || largeEmoji ? text : Pictographs.words(in: text), to: &out)
+    appendEscaped(inFont || largeEmoji ? text : Pictographs.words(in: text, words: words), to: &out)
     if color != nil { out += "${color}" }
   }
 

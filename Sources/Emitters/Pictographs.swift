@@ -8,14 +8,14 @@ import TimelineCore
 /// "Birthday: Alice · Friday".
 enum Pictographs {
   /// Each sign with its word.
-  static let table: [(sign: Unicode.Scalar, word: String)] = [
-    ("\u{1F382}", "Birthday"), ("\u{1F48D}", "Anniversary"), ("\u{260E}", "Call"),
+  static let table: [(sign: Unicode.Scalar, word: Phrase)] = [
+    ("\u{1F382}", .birthday), ("\u{1F48D}", .anniversary), ("\u{260E}", .call),
   ]
 
   /// `text` with each sign of `table` written as its word. Text without the last three
   /// UTF-8 bytes of any sign (a forecast's dashes and bullets share the telephone's lead
   /// byte) is returned as it is, after one pass over its bytes.
-  static func words(in text: String) -> String {
+  static func words(in text: String, words: Words = .english) -> String {
     guard mayHaveSign(text) else { return text }
     var out = String.UnicodeScalarView()
     var skipSpace = false
@@ -25,7 +25,7 @@ enum Pictographs {
         if scalar == " " { continue }
       }
       if let word = table.first(where: { $0.sign == scalar })?.word {
-        out.append(contentsOf: (word + ": ").unicodeScalars)
+        out.append(contentsOf: (words(word) + ": ").unicodeScalars)
         skipSpace = true
       } else {
         out.append(scalar)

@@ -75,7 +75,9 @@ struct PreparedText {
       short = short.map(Gurmukhi.visualOrder)
     }
     if !traits.drawsEmoji {
-      for index in runs.indices where !inFont[index] { runs[index].text = Pictographs.words(in: runs[index].text) }
+      for index in runs.indices where !inFont[index] {
+        runs[index].text = Pictographs.words(in: runs[index].text, words: state.words)
+      }
     }
     self.runs = runs
   }
@@ -88,10 +90,10 @@ extension RenderInput {
   func tooltipLines(truncated: Bool) -> [String] {
     var lines: [String] = []
     lines.reserveCapacity(entry.tooltip.count + notes.count + 2)
-    if let browsing { lines.append("▸ " + CleanText.tooltip(browsing) + " (browsing; back to now by itself)") }
+    if let browsing { lines.append("▸ " + CleanText.tooltip(browsing) + " " + words(.browsingNote)) }
     for line in Caps.limit(tooltip: entry.tooltip) { lines.append(CleanText.tooltip(line)) }
     if entry.tooltip.isEmpty && truncated { lines += Caps.limit(tooltip: [CleanText.tooltip(entry.text)]) }
-    if isStale { lines.append("Out of date: the last refresh is overdue") }
+    if isStale { lines.append(words(.outOfDate)) }
     lines += notes.map(CleanText.tooltip)
     return lines
   }

@@ -26,6 +26,9 @@ public struct RenderInput: Sendable, Equatable {
   /// The widget's polybar GurbaniAkhar font index (meta `polybarFont`); `--gurmukhi-font`
   /// overrides it.
   public var polybarFont: Int?
+  /// The emitters' own words (the stale note, the browsing note, a sign's word) in the
+  /// user's language: read only when `needsWords` (`EmitPipeline.resolve`).
+  public var words = Words.english
 
   /// Creates a state.
   public init(
@@ -49,6 +52,13 @@ public struct RenderInput: Sendable, Equatable {
     return RenderInput(
       widget: widget, entry: Entry(date: 0, runs: [TextRun(label)], alt: "placeholder"),
       isPlaceholder: true)
+  }
+
+  /// Whether rendering writes one of the emitters' own words: a stale note, a browsing
+  /// note, or a sign a bar may write as a word (`Pictographs`). A placeholder's notes are
+  /// the pipeline's, written in the words already.
+  public var needsWords: Bool {
+    isStale || browsing != nil || entry.runs.contains { Pictographs.mayHaveSign($0.text) }
   }
 
   /// The state key: the entry's `alt`, or `placeholder`.
@@ -111,6 +121,9 @@ public struct RenderOptions: Sendable, Equatable {
   public var line: LineForm?
   /// `--gurmukhi-font N`: polybar's font index (`%{TN}`) of a GurbaniAkhar font.
   public var gurmukhiFont: Int?
+  /// The large family's words for the signs a bar writes as words (`Pictographs`), set by
+  /// the pipeline from the words file (the one-line form has them in `RenderInput`).
+  public var words = Words.english
 
   /// Creates options.
   public init(

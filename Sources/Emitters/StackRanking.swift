@@ -34,20 +34,22 @@ public enum StackRanking {
   /// A rule, the heading, then one line per row. `shapes`: whether the format shapes Gurmukhi
   /// script (plain in a terminal does; conky does not, so a Gurbani member's row shows its
   /// transliteration, else its translation).
-  public static func lines(stack: String, rows: [Row], browsing: String?, shapes: Bool) -> [[TextRun]] {
+  public static func lines(
+    stack: String, rows: [Row], browsing: String?, shapes: Bool, words: Words = .english
+  ) -> [[TextRun]] {
     var out = LargeText.rule
-    out += [[TextRun("\(stack): its members by relevance now", color: Palette.dim, bold: true)]]
-    if let browsing { out.append([TextRun("browsing: \(browsing)", color: Palette.dim)]) }
+    out += [[TextRun(words(.stackHeading, stack), color: Palette.dim, bold: true)]]
+    if let browsing { out.append([TextRun(words(.stackBrowsing, browsing), color: Palette.dim)]) }
     var rank = 0
     for row in rows {
       guard let entry = row.entry else {
-        out.append([TextRun("–  \(row.name) · \(row.missing ?? "placeholder: nothing to show")", color: Palette.dim)])
+        out.append([TextRun("–  \(row.name) · \(row.missing ?? words(.nothingToShow))", color: Palette.dim)])
         continue
       }
       rank += 1
-      var why = "relevance \(row.score)"
-      if row.stale { why += ", stale (score halved)" }
-      if row.shown { why += row.held ? ", shown, held by min_display" : ", shown" }
+      var why = words(.relevance, row.score)
+      if row.stale { why += words(.staleHalved) }
+      if row.shown { why += row.held ? words(.shownHeld) : words(.shown) }
       let mark = row.shown ? "▶" : " "
       var line = [TextRun("\(mark) \(rank). \(row.name) · \(why) · ", color: Palette.dim)]
       line += runs(entry, form: row.line, shapes: shapes).map { run in

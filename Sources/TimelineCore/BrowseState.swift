@@ -106,21 +106,21 @@ public struct BrowseState: Sendable, Equatable {
 }
 
 /// Relative wording from epoch seconds alone, so the emitter can say "in 3 h" without a
-/// time zone.
+/// time zone, in the language of `words`.
 public enum RelativeTime {
   /// "now", "in 25 min", "in 3 h", "in 2 h 30 min", "in 2 days" (from `now` to `target`;
   /// beyond an hour to the nearest 5 minutes).
-  public static func words(from now: Int64, to target: Int64) -> String {
+  public static func words(from now: Int64, to target: Int64, words: Words = .english) -> String {
     let seconds = target - now
-    if seconds < 60 { return seconds <= 0 ? "now" : "in 1 min" }
+    if seconds < 60 { return seconds <= 0 ? words(.now) : words(.inMinutes, 1) }
     let minutes = (seconds + 30) / 60
-    if minutes < 60 { return "in \(minutes) min" }
-    if seconds >= 2 * 86_400 { return "in \((seconds + 43_200) / 86_400) days" }
+    if minutes < 60 { return words(.inMinutes, minutes) }
+    if seconds >= 2 * 86_400 { return words(.inDays, (seconds + 43_200) / 86_400) }
     // Past the hour, to the nearest 5 minutes: "in 3 h" a minute after a 3-hour slot
     // was browsed, not "in 2 h 59 min".
     let rounded = (minutes + 2) / 5 * 5
     let hours = rounded / 60
     let rest = rounded % 60
-    return rest == 0 ? "in \(hours) h" : "in \(hours) h \(rest) min"
+    return rest == 0 ? words(.inHours, hours) : words(.inHoursMinutes, hours, rest)
   }
 }

@@ -13,6 +13,9 @@ public struct AppConfig: Sendable, Equatable {
   public var widgets: [WidgetConfig]
   /// `[notify]` and the widgets' `notify` switches: what a refresh may notify.
   public var notify = NotifyConfig()
+  /// The top-level `language` ("nb", "de_AT"): the words' and the services' language,
+  /// over the locale's; nil: the locale's (`Language.resolve`).
+  public var language: String?
   /// Where it came from; "<embedded default>" when no file exists.
   public var file: String
   /// Warnings that do not stop anything (e.g. plain-http sources).

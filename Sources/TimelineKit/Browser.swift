@@ -115,11 +115,13 @@ public enum Browser {
     if words.label != nil { expires = min(expires, words.validUntil) }
     // At the last entry, a further `next` says so in the bar's label too.
     let shown =
-      nothingLater ? (words.label ?? "") + (words.label == nil ? "" : ", ") + "nothing later yet" : words.label
+      nothingLater
+      ? (words.label ?? "") + (words.label == nil ? "" : ", ") + localized("nothing later yet") : words.label
     let state = BrowseState(offset: steps, anchor: current, target: entry.date, expires: expires, label: shown)
     try browse.write(state, for: widget)
     return Outcome(
-      offset: steps, entry: entry, label: words.label ?? RelativeTime.words(from: now, to: entry.date),
+      offset: steps, entry: entry,
+      label: words.label ?? RelativeTime.words(from: now, to: entry.date, words: Words(text: Language.emitterWords())),
       expires: expires,
       nothingLater: nothingLater)
   }

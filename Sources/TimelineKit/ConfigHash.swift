@@ -1,8 +1,11 @@
+import Providers
 import TimelineCore
 
 /// A digest of everything that shapes a widget's cache file, in two parts.
 ///
-/// The fetch part: kind, options, the `[sources]` the provider reads (only those, so
+/// The fetch part: kind, options, the user's language when it is not English (the words
+/// are fixed in the cache, and the services are asked in it), the `[sources]` the provider
+/// reads (only those, so
 /// editing another service's URL leaves the widget alone), then `+` and a digest of what
 /// the provider read besides them (an import file's shabads), when it read anything. A
 /// change makes the widget due; only a change before `+` (how entries look) discards the
@@ -25,6 +28,7 @@ enum ConfigHash {
     for key in widget.options.keys.sorted() where !presentationOptions.contains(key) {
       text += "\(key)=\(describe(widget.options[key]))\n"
     }
+    if let language = Language.current { text += "language=\(language)\n" }
     for service in services.sorted(by: { $0.key < $1.key }) {
       text += "source.\(service.key)=\(sources[service].text)\n"
     }

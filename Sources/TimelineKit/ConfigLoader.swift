@@ -55,6 +55,7 @@ public enum ConfigLoader {
       sources: Sources(), grace: Timeline.defaultGrace, bars: BarsConfig(), widgets: [], file: file, warnings: [])
     for entry in root.entries {
       switch entry.key {
+      case "language": config.language = try language(entry, file: file)
       case "sources": try sources(entry, into: &config)
       case "refresh": try refresh(entry, into: &config)
       case "bars": config.bars = try bars(entry, file: file)
@@ -74,6 +75,24 @@ public enum ConfigLoader {
 
   /// The config's tables.
   static let tables = ["sources", "refresh", "bars", "notify", "widgets"]
+
+  /// The top-level `language`: a language code, with a country if wanted ("nb", "pt_BR").
+  private static func language(_ entry: TOMLEntry, file: String) throws(ConfigError) -> String {
+    guard case .string(let code) = entry.node.value else {
+      throw ConfigError("\(at(file, entry.node.position)): language: expected a string like \"nb\" or \"de\"")
+    }
+    let parts = code.split(separator: "_", omittingEmptySubsequences: false)
+    let letters = { (part: Substring, range: ClosedRange<Int>, lower: Bool) in
+      range.contains(part.count) && part.allSatisfy { $0.isASCII && $0.isLetter && ($0.isLowercase == lower) }
+    }
+    guard letters(parts[0], 2...3, true), parts.count == 1 || (parts.count == 2 && letters(parts[1], 2...2, false))
+    else {
+      throw ConfigError(
+        "\(at(file, entry.node.position)): language: expected a language code like \"nb\", \"de\" or \"pt_BR\", got \"\(CleanText.oneLineError(code))\""
+      )
+    }
+    return code
+  }
 
   /// `FILE:LINE:COL`, the start of every message about a place in the config.
   static func at(_ file: String, _ position: TextPosition) -> String { "\(file):\(position)" }

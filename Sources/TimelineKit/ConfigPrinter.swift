@@ -5,7 +5,9 @@ import TimelineCore
 public enum ConfigPrinter {
   /// `config` as TOML that loads back to the same config.
   public static func toml(_ config: AppConfig) -> String {
-    var out = "# effective config from \(config.file)\n\n[sources]\n"
+    var out = "# effective config from \(config.file)\n\n"
+    if let language = config.language { out += "language = \(quote(language))\n\n" }
+    out += "[sources]\n"
     for service in ProviderRegistry.services { out += "\(service.key) = \(quote(config.sources[service].text))\n" }
     out += "\n[refresh]\ngrace = \(config.grace)\n"
     if config.bars != BarsConfig() {

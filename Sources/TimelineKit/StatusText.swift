@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Providers
 import TimelineCore
 
 /// `timeline status` output: the JSON array and the table.
@@ -13,28 +14,40 @@ extension StatusRow {
 
   /// The rows as the human-readable table of `timeline status`.
   public static func table(_ rows: [StatusRow], now: Int64) -> String {
-    if rows.isEmpty { return "no widgets configured" }
+    if rows.isEmpty { return localized("no widgets configured") }
+    let labels = [
+      localized("entries:"), localized("current:"), localized("relevance:"), localized("shown:"),
+      localized("ranking:"), localized("next refresh:"), localized("last success:"), localized("last error:"),
+      localized("settings:"), localized("warning:"),
+    ]
+    // The values line up one column after the longest label.
+    let width = labels.map(\.count).max() ?? 0
+    func field(_ label: Int, _ value: String) -> String {
+      "  " + labels[label] + String(repeating: " ", count: width + 1 - labels[label].count) + value
+    }
     var lines: [String] = []
     for row in rows {
       // Never refreshed is not "stale": there is nothing old to show yet.
       let noData = row.lastSuccess == nil && row.entries == 0
       let current =
-        row.current.map { String($0.prefix(60)) } ?? (noData ? "(none: run `timeline refresh`)" : "(placeholder)")
-      lines.append("\(row.widget) [\(row.kind)]\(noData ? " (no data yet)" : row.stale ? " (stale)" : "")")
-      lines.append("  entries:      \(row.entries)")
-      lines.append("  current:      \(current)")
-      if let relevance = row.relevance { lines.append("  relevance:    \(relevance)") }
+        row.current.map { String($0.prefix(60)) }
+        ?? (noData ? localized("(none: run `timeline refresh`)") : localized("(placeholder)"))
+      let state = noData ? " " + localized("(no data yet)") : row.stale ? " " + localized("(stale)") : ""
+      lines.append("\(row.widget) [\(row.kind)]" + state)
+      lines.append(field(0, "\(row.entries)"))
+      lines.append(field(1, current))
+      if let relevance = row.relevance { lines.append(field(2, "\(relevance)")) }
       if row.kind == StackRule.kind {
         let ranking = row.ranking.map { "\($0.name) \($0.score)" }.joined(separator: " · ")
-        lines.append("  shown:        \(row.shown ?? "(placeholder: no member has an entry)")")
-        lines.append("  ranking:      \(ranking.isEmpty ? "(none)" : ranking)")
+        lines.append(field(3, row.shown ?? localized("(placeholder: no member has an entry)")))
+        lines.append(field(4, ranking.isEmpty ? localized("(none)") : ranking))
       }
-      lines.append("  next refresh: \(row.nextRefresh.map(ISOTime.format) ?? "never (explicit reload only)")")
-      lines.append("  last success: \(row.lastSuccess.map(ISOTime.format) ?? "never")")
-      if let error = row.lastError { lines.append("  last error:   \(error)") }
-      if let settings = row.settings { lines.append("  settings:     \(settings)") }
-      for warning in row.warnings.prefix(20) { lines.append("  warning:      \(Terminal.clean(warning))") }
-      if row.warnings.count > 20 { lines.append("  warning:      … \(row.warnings.count - 20) more") }
+      lines.append(field(5, row.nextRefresh.map(ISOTime.format) ?? localized("never (explicit reload only)")))
+      lines.append(field(6, row.lastSuccess.map(ISOTime.format) ?? localized("never")))
+      if let error = row.lastError { lines.append(field(7, error)) }
+      if let settings = row.settings { lines.append(field(8, settings)) }
+      for warning in row.warnings.prefix(20) { lines.append(field(9, Terminal.clean(warning))) }
+      if row.warnings.count > 20 { lines.append(field(9, "… " + localized("%d more", row.warnings.count - 20))) }
     }
     return lines.joined(separator: "\n")
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Emitters
 import Platform
+import Providers
 import TimelineCache
 import TimelineCore
 import TimelineKit
@@ -30,6 +31,8 @@ struct CommonOptions: ParsableArguments {
     do {
       let config = try ConfigLoader.load(explicit: config)
       for warning in config.warnings { Console.error("warning: \(warning)") }
+      let catalogs = Language.catalogs()
+      Language.use(Language.resolve(configured: config.language, catalogs: catalogs), catalogs: catalogs)
       return config
     } catch {
       throw CommandFailure.config(error.description)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Emitters
 import Platform
+import Providers
 import TimelineCache
 import TimelineCore
 import TimelineKit
@@ -54,6 +55,8 @@ extension TimelineCommand {
         } catch let error as ConfigError {
           throw CommandFailure.config(error.description)
         }
+        let catalogs = Language.catalogs()
+        Language.use(Language.resolve(configured: appConfig.language, catalogs: catalogs), catalogs: catalogs)
         let directory: String
         var temporary: String?
         if let keep {
@@ -75,6 +78,7 @@ extension TimelineCommand {
         } catch {
           throw CommandFailure.failed("could not write the sample cache in \(directory): \(error)")
         }
+        try? CacheStore(directory: directory).writeWords(Language.emitterWords())
         let formats = format.flatMap(OutputFormat.named).map { [$0] } ?? TimelineKit.Preview.formats
         let options = RenderOptions(
           maxWidth: render.maxWidth, gurmukhi: render.gurmukhi.flatMap(GurmukhiOrder.init(rawValue:)))

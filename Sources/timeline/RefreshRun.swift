@@ -30,6 +30,13 @@ enum RefreshRun {
       throw CommandFailure.config(error.description)
     }
     Orphans.stopAll()
+    // The emitters' own words, in the language the caches were written in (`Words`).
+    do {
+      try common.store.ensureDirectory()
+      try common.store.writeWords(Language.emitterWords())
+    } catch {
+      Console.error("warning: cannot write the bars' words file: \(error)")
+    }
     var status: Int32 = 0
     for (name, outcome) in results {
       switch outcome {

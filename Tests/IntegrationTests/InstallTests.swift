@@ -16,7 +16,13 @@ import TimelineTestSupport
     let rest = readme[section.upperBound...]
     let open = try #require(rest.range(of: "```\n"))
     let close = try #require(rest[open.upperBound...].range(of: "```"))
-    return rest[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    let lines = rest[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    // `LANG` stands for each catalog of po/.
+    let languages = try FileManager.default.contentsOfDirectory(atPath: Paths.repo + "/po")
+      .filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
+    return lines.flatMap { line in
+      line.contains("/LANG/") ? languages.map { line.replacingOccurrences(of: "/LANG/", with: "/\($0)/") } : [line]
+    }
   }
 
   /// Every regular file under `root`, relative, sorted.
@@ -87,6 +93,11 @@ import TimelineTestSupport
       try text("share/systemd/user/timeline-refresh.service").contains(
         "\nExecStart=\(prefix)/bin/timeline refresh --quiet\n"))
     #expect(try text("share/timeline/integrations/cron/crontab").contains(" \(prefix)/bin/timeline refresh --quiet"))
+    // The installed binary finds its catalogs beside it (share/locale): Norwegian words with
+    // no locale generated and no catalog directory named.
+    let preview = try run(
+      prefix + "/bin/timeline", ["preview", "plain"], environment: ["HOME": home, "LANGUAGE": "nb", "LANG": "C"])
+    #expect(preview.stdout.contains("dager forsinket"), "\(preview)")
     // zsh does not search a home prefix: the install says what to add.
     #expect(install.stdout.contains("fpath=(\(prefix)/share/zsh/site-functions $fpath)"), "\(install.stdout)")
 
@@ -154,6 +165,7 @@ import TimelineTestSupport
     #expect(try Self.unitPaths(home: dir.file("home")).contains("/usr/lib/systemd/user"))
     #expect(FileManager.default.fileExists(atPath: root + "/share/zsh/vendor-completions/_timeline"))
     #expect(FileManager.default.fileExists(atPath: root + "/share/man/man5/timeline.toml.5"))
+    #expect(FileManager.default.fileExists(atPath: root + "/share/locale/de/LC_MESSAGES/timeline.mo"))
     #expect(
       FileManager.default.fileExists(
         atPath: root + "/share/fonts/opentype/open-gurbani-akhar/OpenGurbaniAkhar-Regular.otf"))

@@ -52,11 +52,11 @@ private let utc = AvalancheFixture.utc
     #expect(draft.policy == .after(utc("2026-10-24T22:01:00Z")))
     let first = try #require(draft.entries.first)
     #expect(first.text == "Tromsø 2")
-    #expect(first.tooltip.first == "lørdag 2026-10-24")
-    #expect(first.tooltip.contains("Tromsø: 2 Moderat"))
+    #expect(first.tooltip.first == "Saturday 2026-10-24")
+    #expect(first.tooltip.contains("Tromsø: 2 Moderate"))
     #expect(first.url == "https://varsom.no/snoskredvarsling/varsel/Troms%C3%B8/2026-10-24")
     #expect(first.tooltip.last == "Varsler fra Snøskredvarslingen i Norge og www.varsom.no")
-    #expect(draft.entries[2].tooltip.contains("Tromsø: 2 Moderat (tendens)"))
+    #expect(draft.entries[2].tooltip.contains("Tromsø: 2 Moderate (tendency)"))
   }
 
   @Test func entriesCarryLevelColourTooltipAndEmergency() async throws {
@@ -139,8 +139,8 @@ private let utc = AvalancheFixture.utc
     let draft = try await harness.timeline(
       ["region": .int(3022), "language": .string("nb")], now: utc("2026-02-10T07:00:00Z"))
     #expect(draft.entries.map { $0.classes.contains("emergency") } == [false, false, true])
-    #expect(draft.entries[0].tooltip[1] == "Trollheimen: 2 Moderat")
-    #expect(draft.entries[2].tooltip.contains("Viktig varsel: Natural avalanches"))
+    #expect(draft.entries[0].tooltip[1] == "Trollheimen: 2 Moderate")
+    #expect(draft.entries[2].tooltip.contains("Emergency warning: Natural avalanches"))
   }
 
   @Test func eawsPalette() async throws {

@@ -31,7 +31,7 @@ private let utc = AvalancheFixture.utc
     #expect(draft.entries[2].classes.contains("emergency"))
     let nb = try snapshot(["language": .string("nb")], now: now)
     #expect(nb.entries.first?.text == "Tromsø 2")
-    #expect(nb.entries.first?.tooltip.contains("Eksempeldata, ikke et gjeldende varsel") == true)
+    #expect(nb.entries.first?.tooltip.contains("Sample data, not a current warning") == true)
   }
 
   @Test func swedishSnapshotCoversNow() throws {

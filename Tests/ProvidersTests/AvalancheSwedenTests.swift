@@ -34,23 +34,23 @@ private let utc = AvalancheFixture.utc
     let forecast = draft.entries[0]
     #expect(forecast.runs == [TextRun("Abisko/Riksgränsenfjällen 4", color: "#ed462f", bold: true)])
     #expect(forecast.level == 4 && forecast.relevance?.score == 85 && forecast.isUrgent)
-    #expect(forecast.tooltip[0] == "söndag 2026-03-01")
-    #expect(forecast.tooltip[1] == "Abisko/Riksgränsenfjällen: 4 Stor")
+    #expect(forecast.tooltip[0] == "Sunday 2026-03-01")
+    #expect(forecast.tooltip[1] == "Abisko/Riksgränsenfjällen: 4 High")
     #expect(forecast.tooltip[2] == "Måndag - Lavinväder")
     #expect(forecast.tooltip[3].hasPrefix("Typiskt lavinväder väntas under kommande dygn. Hårda vindar"))
     #expect(!forecast.tooltip.contains { $0.contains("<") || $0.contains("&nbsp;") })
-    #expect(forecast.tooltip.contains("• Bestående flak, N NO Ö SO S, ovan trädgränsen, vid trädgränsen"))
+    #expect(forecast.tooltip.contains("• Bestående flak, N NE E SE S, above the treeline, at the treeline"))
     #expect(
       forecast.detail.map(\.plainText).contains(
-        "• Drevsnö, N NO Ö SO S, ovan trädgränsen, vid trädgränsen — Touchy, Specific"))
+        "• Drevsnö, N NE E SE S, above the treeline, at the treeline — Touchy, Specific"))
     #expect(forecast.tooltip.last == "Lavinprognoser från Naturvårdsverket, www.lavinprognoser.se")
     #expect(forecast.url == "https://lavinprognoser.se/oversikt-alla-omraden/abisko_riksgransfjallen/")
 
     let outlook = draft.entries[1]
     #expect(outlook.text == "Abisko/Riksgränsenfjällen 3")
     #expect(outlook.classes == ["avalanche", "level-3", "tendency"])
-    #expect(outlook.tooltip[0] == "måndag 2026-03-02")
-    #expect(outlook.tooltip[1] == "Abisko/Riksgränsenfjällen: 3 Betydande (tendens)")
+    #expect(outlook.tooltip[0] == "Monday 2026-03-02")
+    #expect(outlook.tooltip[1] == "Abisko/Riksgränsenfjällen: 3 Considerable (tendency)")
   }
 
   @Test func englishLabelsAndSeveralAreas() async throws {
@@ -147,10 +147,10 @@ private let utc = AvalancheFixture.utc
       #expect(draft.policy == .after(utc("2026-03-01T17:01:00Z")), "\(order)")
       for entry in draft.entries {
         #expect(entry.text.contains("Västra Vindelfjällen 3") && entry.text.contains("Kebnekaisefjällen ?"), "\(order)")
-        #expect(entry.tooltip.contains("gäller 2026-02-01 – 2026-03-15"), "\(order)")
+        #expect(entry.tooltip.contains("valid 2026-02-01 – 2026-03-15"), "\(order)")
       }
-      #expect(draft.entries[1].tooltip.contains("Västra Vindelfjällen: 3 Betydande (tendens)"), "\(order)")
-      #expect(draft.entries[1].tooltip.contains("Kebnekaisefjällen: ? Ej bedömd"), "\(order)")
+      #expect(draft.entries[1].tooltip.contains("Västra Vindelfjällen: 3 Considerable (tendency)"), "\(order)")
+      #expect(draft.entries[1].tooltip.contains("Kebnekaisefjällen: ? Not assessed"), "\(order)")
     }
   }
 
@@ -164,7 +164,7 @@ private let utc = AvalancheFixture.utc
       ["country": .string("se"), "area": .int(2)], now: utc("2026-03-01T11:00:00Z"))
     try #require(draft.entries.count == 2)
     #expect(draft.entries[1].tooltip.contains("Fortsatt stor fara"))
-    #expect(!draft.entries[1].tooltip.contains("Förväntad utveckling"))
+    #expect(!draft.entries[1].tooltip.contains("Outlook"))
   }
 
   @Test func offSeasonShowsTheSeasonNote() async throws {
@@ -175,9 +175,9 @@ private let utc = AvalancheFixture.utc
     let entry = draft.entries[0]
     #expect(entry.runs == [TextRun("Västra Vindelfjällen ?", color: "#969696")])
     #expect(entry.level == 0 && entry.alt == "level-0")
-    #expect(entry.tooltip[0] == "söndag 2026-11-29")
-    #expect(entry.tooltip[1] == "Västra Vindelfjällen: ? Ej bedömd")
-    #expect(entry.tooltip.contains("gäller 2026-09-01 – 2026-12-15"))
+    #expect(entry.tooltip[0] == "Sunday 2026-11-29")
+    #expect(entry.tooltip[1] == "Västra Vindelfjällen: ? Not assessed")
+    #expect(entry.tooltip.contains("valid 2026-09-01 – 2026-12-15"))
     #expect(entry.tooltip.contains("Prognossäsongen startar 15 december"))
     #expect(
       entry.tooltip.contains(

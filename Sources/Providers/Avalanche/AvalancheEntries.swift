@@ -33,13 +33,11 @@ struct ProblemLine: Sendable {
 /// Turns the days of one period (one per region) into an entry. Shared by both
 /// countries so the bar looks the same whichever service a widget uses.
 struct AvalancheEntryBuilder: Sendable {
-  var language: AvalancheLanguage
   var palette: AvalanchePalette
   var attribution: String
   var sample = false
 
   func entry(date: Int64, days: [DangerDay]) -> Entry {
-    let words = language.strings
     let top = days.map(\.level).max() ?? 0
     var runs: [TextRun] = []
     for (index, day) in days.enumerated() {
@@ -49,8 +47,8 @@ struct AvalancheEntryBuilder: Sendable {
     }
     let first = days.first
     var tooltip: [String] = []
-    if let first { tooltip.append(language.dayLabel(first.day)) }
-    if sample { tooltip.append(words.sample) }
+    if let first { tooltip.append(AvalancheWords.dayLabel(first.day)) }
+    if sample { tooltip.append(localized("Sample data, not a current warning")) }
     var detail: [[TextRun]] = []
     for day in days {
       tooltip += tooltipLines(day)
@@ -74,48 +72,48 @@ struct AvalancheEntryBuilder: Sendable {
   func symbol(_ level: Int) -> String { level == 0 ? "?" : String(level) }
 
   private func heading(_ day: DangerDay) -> String {
-    var text = "\(symbol(day.level)) \(language.levelName(day.level))"
-    if day.tendency { text += " (\(language.strings.tendency))" }
+    var text = "\(symbol(day.level)) \(AvalancheWords.levelName(day.level))"
+    if day.tendency { text += " (" + localized("tendency") + ")" }
     return text
   }
 
   private func tooltipLines(_ day: DangerDay) -> [String] {
-    let words = language.strings
     var lines = ["\(day.regionName): \(heading(day))"]
     if let note = day.note { lines.append(note) }
     lines += day.summary
-    if let emergency = day.emergency { lines.append("\(words.emergency): \(emergency)") }
+    if let emergency = day.emergency { lines.append(localized("Emergency warning: %s", emergency)) }
     lines += day.problems.map { "• \($0.line)" }
     return lines
   }
 
   private func detailLines(_ day: DangerDay) -> [[TextRun]] {
-    let words = language.strings
     var lines: [[TextRun]] = [
       [
         TextRun(heading(day), color: palette.color(day.level), bold: true),
-        TextRun(" — \(day.regionName), \(language.dayLabel(day.day))"),
+        TextRun(" — \(day.regionName), \(AvalancheWords.dayLabel(day.day))"),
       ]
     ]
     if let emergency = day.emergency {
-      lines.append([TextRun("\(words.emergency): ", color: palette.color(4), bold: true), TextRun(emergency)])
+      lines.append([
+        TextRun(localized("Emergency warning:") + " ", color: palette.color(4), bold: true), TextRun(emergency),
+      ])
     }
     if let note = day.note { lines.append([TextRun(note)]) }
     lines += day.summary.map { [TextRun($0, bold: true)] }
     if !day.assessment.isEmpty {
-      lines.append([TextRun("\(words.assessment):", bold: true)])
+      lines.append([TextRun(localized("Danger assessment:"), bold: true)])
       lines += day.assessment.map { [TextRun($0)] }
     }
     if !day.problems.isEmpty {
-      lines.append([TextRun("\(words.problems):", bold: true)])
+      lines.append([TextRun(localized("Avalanche problems:"), bold: true)])
       lines += day.problems.map { [TextRun("• \($0.line)")] + ($0.extra.map { [TextRun(" — \($0)")] } ?? []) }
     }
     if !day.advice.isEmpty {
-      lines.append([TextRun("\(words.advice):", bold: true)])
+      lines.append([TextRun(localized("Advice:"), bold: true)])
       lines += day.advice.map { [TextRun("• \($0)")] }
     }
     if let published = day.published { lines.append([TextRun(published)]) }
-    if let url = day.url { lines.append([TextRun("\(words.more): \(url)")]) }
+    if let url = day.url { lines.append([TextRun(localized("Full warning: %s", url))]) }
     return lines
   }
 }

@@ -24,9 +24,9 @@ extension AvalancheEntryBuilder {
       NoticeFact(
         subject: "avalanche:\(Self.service(of: day)):\(day.regionId)", occasion: day.day.description,
         level: day.level, title: day.regionName,
-        what: "\(day.level) \(language.levelName(day.level).lowercased())",
-        when: day.day == today ? "today" : "tomorrow",
-        body: day.summary.first ?? "\(day.regionName): \(day.level) \(language.levelName(day.level))",
+        what: "\(day.level) \(AvalancheWords.levelName(day.level).lowercased())",
+        when: day.day == today ? localized("today") : localized("tomorrow"),
+        body: day.summary.first ?? "\(day.regionName): \(day.level) \(AvalancheWords.levelName(day.level))",
         url: day.url, critical: day.level >= 4)
     }
   }

@@ -9,14 +9,15 @@ import TimelineCore
 /// `Accept: application/json`; base URL from `[sources] varsom`. One entry per day at
 /// 00:00 Europe/Oslo; the third day is the reduced "tendency" warning. Options: `region`
 /// (id, default 3011 Tromsø) or `regions = [..]` (several regions side by side, one Detail
-/// request each, so emergency warnings are never lost), `language` ("en" default, "nb"),
+/// request each, so emergency warnings are never lost), `language` ("nb" or "en"; the
+/// default is the user's language, `Language.service`, when the service has it, else "en"),
 /// `palette` ("varsom" default, "eaws"). Policy: at 16:30 Oslo while that is ahead
 /// (tomorrow's warning is out by 16:00), else just after the next Oslo midnight.
 ///
 /// Sweden (`country = "se"`): Naturvårdsverket's WFS `lavinprognoser:published_forecasts`
 /// from `[sources] lavinprognoser`. Options: `area` or `areas = [..]` (required; see
-/// `timeline regions --country se`), `language` ("sv" default — the only language verified
-/// in real replies — or "en"), `palette`. The WFS is asked for the forecasts valid now
+/// `timeline regions --country se`), `language` ("sv", the default and the only language
+/// verified in real replies, or "en"), `palette`. The WFS is asked for the forecasts valid now
 /// (`valid_date`). Per area: one entry for the forecast over its own window (18:00 the day
 /// before → 18:00, Europe/Stockholm) plus a tendency entry from `trend_risk`; several areas
 /// get a new entry wherever any area's period starts. A cached entry still current bridges
@@ -27,7 +28,8 @@ import TimelineCore
 /// from avalanche.report, lawinen-warnung.eu, AINEVA or SLF (`EAWSSource`), and the US
 /// (`country = "us"`): avalanche.org's map layer (`MapLayerSource`). Options: `region` or
 /// `regions = [..]` with the service's own ids ("AT-07-20", "CH-7231", "SNFAC/301"); see
-/// `timeline regions --country at`.
+/// `timeline regions --country at`; `language` ("de", "it", "fr", "en"; the default as in
+/// Norway, and English for a file not published in it).
 ///
 /// Errors throw `ProviderError` and leave the retry to the engine's backoff. Ids must be
 /// positive integers; any such id is accepted at init (the bundled region list only
@@ -74,7 +76,11 @@ public struct AvalancheProvider: TimelineProvider {
     guard country.numbered else {
       textIDs = try Self.textRegions(&options, config: config, country: country)
       ids = []
-      language = .en
+      // A file not published in the language is asked for in English (`EAWSSource`).
+      let languages = ["de", "it", "fr", "en"]
+      language =
+        AvalancheLanguage(
+          rawValue: try options.choice("language", languages, default: Language.service(languages, else: "en"))) ?? .en
       palette =
         AvalanchePalette(rawValue: try options.choice("palette", ["eaws", "varsom"], default: "eaws")) ?? .eaws
       try options.finish()
@@ -112,8 +118,13 @@ public struct AvalancheProvider: TimelineProvider {
         expected: "\(example), got \(id); run `timeline regions --country \(country.rawValue)` to list them")
     }
     ids = chosen
+    // The user's language when the service speaks it, else English in Norway and Swedish
+    // (the one language verified in the WFS's replies) in Sweden.
     let languages = country == .norway ? ["en", "nb"] : ["sv", "en"]
-    language = AvalancheLanguage(rawValue: try options.choice("language", languages, default: languages[0])) ?? .en
+    language =
+      AvalancheLanguage(
+        rawValue: try options.choice("language", languages, default: Language.service(languages, else: languages[0])))
+      ?? .en
     palette =
       AvalanchePalette(rawValue: try options.choice("palette", ["varsom", "eaws"], default: "varsom")) ?? .varsom
     try options.finish()
@@ -129,7 +140,7 @@ public struct AvalancheProvider: TimelineProvider {
       let credits = textIDs.compactMap { EAWSFile.of(region: $0, country: country.rawValue)?.attribution }
       attribution = credits.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " · ")
     }
-    return AvalancheEntryBuilder(language: language, palette: palette, attribution: attribution)
+    return AvalancheEntryBuilder(palette: palette, attribution: attribution)
   }
 
   /// What the bars show before the first refresh; no I/O.
@@ -166,7 +177,7 @@ public struct AvalancheProvider: TimelineProvider {
       let layers = try await source.fetch(http: context.http, base: context.sources[.avalancheOrg], now: now)
       return try source.draft(layers, builder: builder, now: now)
     default:
-      let source = try EAWSSource(regions: textIDs, country: country.rawValue)
+      let source = try EAWSSource(regions: textIDs, country: country.rawValue, language: language.rawValue)
       let files = try await source.fetch(http: context.http, sources: context.sources, now: now)
       return try source.draft(files, builder: builder, now: now, previous: context.previous)
     }

@@ -21,7 +21,7 @@ struct LavinprognoserSource: Sendable {
   /// `now`: without it the server answers with the latest *published* one, which between
   /// publication (before 18:00) and 18:00 is not valid yet.
   func url(now: Int64? = nil) -> String {
-    var params = "lang:\(language == .en ? "en" : "sv")"
+    var params = "lang:\(language == .sv ? "sv" : "en")"
     // One area: let the server filter. Several: fetch all and filter here.
     if areas.count == 1 { params += ";location:\(areas[0])" }
     if let now { params += ";valid_date:" + validDate(now).replacing(" ", with: "%20") }
@@ -143,13 +143,13 @@ struct LavinprognoserSource: Sendable {
     let text = forecast.assessmentContent.map(HTMLText.plain)?.paragraphs ?? []
     result.summary = (forecast.assessmentTitle?.trimmedOrNil.map { [$0] } ?? []) + text
     if isOffSeason(forecast), let (from, to) = window(forecast) {
-      result.note = "\(language.strings.valid) \(zone.day(at: from)) – \(zone.day(at: to))"
+      result.note = localized("valid %s – %s", zone.day(at: from), zone.day(at: to))
     }
     result.problems = forecast.decodedProblems.compactMap(problemLine)
     result.advice = [forecast.recommendation?.trimmedOrNil].compactMap { $0 }
     result.url = Self.link(area: area, language: language)
     if let changed = forecast.changeDate.flatMap(zone.parse) {
-      result.published = "\(language.strings.published): \(language.stamp(changed, in: zone))"
+      result.published = localized("Published: %s", AvalancheWords.stamp(changed, in: zone))
     }
     return result
   }
@@ -166,7 +166,7 @@ struct LavinprognoserSource: Sendable {
     result.tendency = true
     let text = forecast.trendContent.map(HTMLText.plain)?.paragraphs ?? []
     let title = forecast.trendTitle.map(HTMLText.plain)?.trimmedOrNil
-    result.summary = text.isEmpty ? [title ?? language.strings.outlook] : text
+    result.summary = text.isEmpty ? [title ?? localized("Outlook")] : text
     result.url = Self.link(area: area, language: language)
     return result
   }
@@ -174,9 +174,9 @@ struct LavinprognoserSource: Sendable {
   func problemLine(_ problem: WFSProblem) -> ProblemLine? {
     guard let title = problem.title?.trimmedOrNil else { return nil }
     var parts = [title]
-    let aspects = zip(problem.directions, language.compass).filter { $0.0 == true }.map(\.1)
+    let aspects = zip(problem.directions, AvalancheWords.compass).filter { $0.0 == true }.map(\.1)
     if !aspects.isEmpty { parts.append(aspects.joined(separator: " ")) }
-    let heights = zip([problem.aboveTreeline, problem.treeline, problem.belowTreeline], language.strings.treeline)
+    let heights = zip([problem.aboveTreeline, problem.treeline, problem.belowTreeline], AvalancheWords.treeline)
       .filter { $0.0 == true }.map(\.1)
     if !heights.isEmpty { parts.append(heights.joined(separator: ", ")) }
     let extra = [problem.sensitivity?.trimmedOrNil, problem.spread?.trimmedOrNil].compactMap { $0 }
@@ -185,7 +185,7 @@ struct LavinprognoserSource: Sendable {
 
   static func link(area: Int, language: AvalancheLanguage) -> String {
     guard let slug = AvalancheRegion.find(.sweden, area)?.slug else { return "https://lavinprognoser.se/" }
-    return language == .en
+    return language != .sv
       ? "https://lavinprognoser.se/en/current-avalanche-bulletins/\(slug)/"
       : "https://lavinprognoser.se/oversikt-alla-omraden/\(slug)/"
   }

@@ -113,26 +113,25 @@ struct VarsomSource: Sendable {
     result.advice = (warning.avalancheAdvices ?? []).compactMap { $0.text?.trimmedOrNil }
     result.url = Self.link(region: name, day: day, language: language)
     if !warning.isPlaceholder, let published = warning.publishTime.flatMap(zone.parse) {
-      result.published = "\(language.strings.published): \(language.stamp(published, in: zone))"
+      result.published = localized("Published: %s", AvalancheWords.stamp(published, in: zone))
     }
     return result
   }
 
   func problemLine(_ problem: VarsomProblem) -> ProblemLine? {
     guard let name = problem.typeName?.trimmedOrNil else { return nil }
-    let words = language.strings
     var parts = [name]
     if let exp = problem.validExpositions, exp.count == 8 {
-      let aspects = zip(exp, language.compass).filter { $0.0 == "1" }.map(\.1)
+      let aspects = zip(exp, AvalancheWords.compass).filter { $0.0 == "1" }.map(\.1)
       if !aspects.isEmpty { parts.append(aspects.joined(separator: " ")) }
     }
     let h1 = problem.exposedHeight1 ?? 0
     let h2 = problem.exposedHeight2 ?? 0
     switch problem.exposedHeightFill {
-    case 1? where h1 > 0: parts.append("\(words.above) \(h1) m")
-    case 2? where h1 > 0: parts.append("\(words.below) \(h1) m")
-    case 3? where h1 > 0: parts.append("\(words.above) \(h1) m \(words.and) \(words.below) \(h2) m")
-    case 4? where h1 > 0: parts.append("\(words.between) \(h2) \(words.and) \(h1) m")
+    case 1? where h1 > 0: parts.append(localized("above %d m", h1))
+    case 2? where h1 > 0: parts.append(localized("below %d m", h1))
+    case 3? where h1 > 0: parts.append(localized("above %d m and below %d m", h1, h2))
+    case 4? where h1 > 0: parts.append(localized("between %d and %d m", h2, h1))
     default: break
     }
     let extra = problem.summary?.trimmedOrNil.map {

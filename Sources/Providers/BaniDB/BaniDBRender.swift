@@ -26,9 +26,20 @@ struct BaniDBStyle: Sendable, Equatable {
 
   init() {}
 
+  /// The translation a widget without its own `translation` shows: BaniDB's in the user's
+  /// language where it has one (Punjabi, Hindi, Spanish), else English.
+  static var defaultTranslation: String {
+    switch Language.service(["pa", "hi", "es"], else: "en") {
+    case "pa": "pu.ss"
+    case "hi": "hi.ss"
+    case "es": "es.sn"
+    default: "en.bdb"
+    }
+  }
+
   /// Reads `translation`, `transliteration`, `visraam` and `larivaar`.
   init(_ options: inout Options) throws {
-    let translation = try options.choice("translation", Self.translations, default: "en.bdb")
+    let translation = try options.choice("translation", Self.translations, default: Self.defaultTranslation)
     let transliteration = try options.choice("transliteration", Self.transliterations, default: "none")
     let visraam = try options.choice("visraam", Self.visraamSources, default: "sttm")
     self.translation = translation == "none" ? nil : translation
@@ -132,9 +143,10 @@ enum BaniDBRender {
     var parts: [String] = []
     if let page = shabad.page {
       if shabad.sourceId == nil || shabad.sourceId == "G" {
-        parts.append("Ang \(page)")
+        parts.append(localized("Ang %d", page))
       } else {
-        parts.append("\(shabad.sourceName ?? "Source \(shabad.sourceId ?? "?")"), page \(page)")
+        let source = shabad.sourceName ?? localized("Source %s", shabad.sourceId ?? "?")
+        parts.append(localized("%s, page %d", source, page))
       }
     }
     if let raag = shabad.raag { parts.append(raag) }
@@ -180,14 +192,15 @@ enum BaniDBRender {
     let facts = about(shabad)
     if !facts.isEmpty { tooltip.append(facts) }
     tooltip += notes
-    tooltip.append("Source: BaniDB")
+    tooltip.append(localized("Source: BaniDB"))
     var header = [label, facts, dateLine].compactMap { $0 }.filter { !$0.isEmpty }
-    if header.isEmpty { header = ["Shabad \(shabad.id)"] }
+    if header.isEmpty { header = [localized("Shabad %d", shabad.id)] }
     var detail = detail(shabad, header: header, style: style)
     for (index, other) in extraDetail.enumerated() {
       detail.append([])
       let otherFacts = about(other)
-      let heading = "Shabad \(index + 2) of \(extraDetail.count + 1)" + (otherFacts.isEmpty ? "" : " · \(otherFacts)")
+      let heading =
+        localized("Shabad %d of %d", index + 2, extraDetail.count + 1) + (otherFacts.isEmpty ? "" : " · \(otherFacts)")
       detail += BaniDBRender.detail(other, header: [heading], style: style)
     }
     let short = style.transliteration(of: verse).map { Self.short($0, words: 5) } ?? Self.short(text)

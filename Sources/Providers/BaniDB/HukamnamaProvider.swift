@@ -38,7 +38,7 @@ public struct HukamnamaProvider: TimelineProvider {
   }
 
   /// What the bars show before the first refresh; no I/O.
-  public func placeholder() -> Entry { BaniDBRender.placeholder("Hukamnama…", kind: "hukamnama") }
+  public func placeholder() -> Entry { BaniDBRender.placeholder(localized("Hukamnama") + "…", kind: "hukamnama") }
 
   /// The preview's timeline, made without the network.
   public func snapshot(context: ProviderContext) -> TimelineDraft {
@@ -86,7 +86,8 @@ public struct HukamnamaProvider: TimelineProvider {
     if isToday {
       draft.facts = [
         NoticeFact(
-          subject: "hukamnama", occasion: today.description, level: 1, title: "Hukamnama", what: "new", when: "today",
+          subject: "hukamnama", occasion: today.description, level: 1, title: localized("Hukamnama"),
+          what: localized("new"), when: localized("today"),
           body: entry.tooltip.first ?? entry.text, url: entry.url)
       ]
     }
@@ -97,12 +98,19 @@ public struct HukamnamaProvider: TimelineProvider {
   /// newer one came).
   func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool, fetchedDay: Bool = true) -> Entry {
     let shabads = hukamnama.shabads
-    let day = "\(hukamnama.day) \(TimeText.months[hukamnama.month - 1]) \(hukamnama.year)"
+    let day = TimeText.date(LocalDay(year: hukamnama.year, month: hukamnama.month, day: hukamnama.day))
     let note =
-      fetchedDay ? " (latest available; today's is not published yet)" : " (not today's; no newer one fetched yet)"
-    let label = "Hukamnama, \(day)" + (isToday ? "" : note)
+      fetchedDay
+      ? localized(" (latest available; today's is not published yet)")
+      : localized(" (not today's; no newer one fetched yet)")
+    let label = localized("Hukamnama, %s", day) + (isToday ? "" : note)
     var notes: [String] = []
-    if shabads.count > 1 { notes.append("\(shabads.count) shabads; `timeline show` prints all of them") }
+    if shabads.count > 1 {
+      notes.append(
+        localizedPlural(
+          "%d shabad; `timeline show` prints all of them", "%d shabads; `timeline show` prints all of them",
+          shabads.count))
+    }
     let key = LocalDay(year: hukamnama.year, month: hukamnama.month, day: hukamnama.day).description
     return BaniDBRender.entry(
       shabads[0], date: date, style: style, alt: "hukamnama",
@@ -119,7 +127,7 @@ extension HukamnamaProvider {
   /// "Today's Hukamnama" and its first line.
   public static func notice(_ facts: [NoticeFact]) -> Notice {
     var notice = Notice.plain(facts)
-    notice.summary = "Today's Hukamnama"
+    notice.summary = localized("Today's Hukamnama")
     return notice
   }
 }

@@ -59,7 +59,7 @@ public struct RandomShabadProvider: TimelineProvider {
   func makeEntry(_ shabad: Shabad, date: Int64, timeZone: String?) -> Entry {
     var entry = BaniDBRender.entry(
       shabad, date: date, style: style, alt: "shabad", classes: ["shabad"], key: "shabad:\(shabad.id)",
-      dateLine: "Random shabad for " + BaniDBRender.localTime(date, timeZone: timeZone))
+      dateLine: localized("Random shabad for %s", BaniDBRender.localTime(date, timeZone: timeZone)))
     entry.relevance = Relevance(RelevanceTable.randomShabad)
     return entry
   }

@@ -63,13 +63,15 @@ public enum BirthdayPlan {
   public static func text(_ occasion: Occasion, name: String, today: Int) -> String {
     let away = occasion.day - today
     switch (occasion.kind, away, occasion.years) {
-    case (.birthday, 0, let years?) where years > 0: return "🎂 \(name) turns \(years) today"
-    case (.birthday, 0, _): return "🎂 \(name) · birthday today"
+    case (.birthday, 0, let years?) where years > 0:
+      return "🎂 " + localizedPlural("%s turns %d today", "%s turns %d today", years, name, years)
+    case (.birthday, 0, _): return "🎂 \(name) · " + localized("birthday today")
     case (.birthday, _, _): return "🎂 \(name) · \(LocalDays.word(occasion.day, today: today))"
     case (.anniversary, 0, let years?) where years > 0:
-      return "💍 \(name) · \(years) year\(years == 1 ? "" : "s") today"
-    case (.anniversary, 0, _): return "💍 \(name) · anniversary today"
-    case (.anniversary, _, _): return "💍 \(name) · anniversary \(LocalDays.word(occasion.day, today: today))"
+      return "💍 \(name) · " + localizedPlural("%d year today", "%d years today", years)
+    case (.anniversary, 0, _): return "💍 \(name) · " + localized("anniversary today")
+    case (.anniversary, _, _):
+      return "💍 \(name) · " + localized("anniversary %s", LocalDays.word(occasion.day, today: today))
     }
   }
 
@@ -77,10 +79,12 @@ public enum BirthdayPlan {
   public static func line(_ occasion: Occasion, name: String) -> String {
     let what: String
     switch (occasion.kind, occasion.years) {
-    case (.birthday, let years?) where years > 0: what = "\(name) turns \(years)"
-    case (.birthday, _): what = "\(name)'s birthday"
-    case (.anniversary, let years?) where years > 0: what = "\(name): \(years) year\(years == 1 ? "" : "s")"
-    case (.anniversary, _): what = "\(name)'s anniversary"
+    case (.birthday, let years?) where years > 0:
+      what = localizedPlural("%s turns %d", "%s turns %d", years, name, years)
+    case (.birthday, _): what = localized("%s's birthday", name)
+    case (.anniversary, let years?) where years > 0:
+      what = localizedPlural("%s: %d year", "%s: %d years", years, name, years)
+    case (.anniversary, _): what = localized("%s's anniversary", name)
     }
     return "\(LocalDays.short(occasion.day)) · \(what)"
   }

@@ -94,7 +94,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
 
   func entry(_ coming: ArraySlice<BirthdayPlan.Occasion>, today: Int, withDetail: Bool = true) -> Entry {
     guard let first = coming.first else {
-      let quiet = "🎂 none in the next \(within) days"
+      let quiet = "🎂 " + localizedPlural("none in the next %d day", "none in the next %d days", within)
       return Entry(
         date: 0, relevance: Relevance(ContactRelevance.quiet), runs: [TextRun(quiet)],
         tooltip: [quiet], alt: "none", classes: ["birthdays", "quiet"], detail: [[TextRun(quiet)]])
@@ -110,8 +110,9 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     let detail = withDetail ? coming.map { [TextRun(line($0))] } : []
     return Entry(
       date: 0, relevance: Relevance(ContactRelevance.birthday(daysAway: away)),
-      runs: [TextRun(text)], short: away == 0 ? "🎂 today" : "🎂 \(LocalDays.word(first.day, today: today))",
-      tooltip: coming.prefix(12).map(line) + (coming.count > 12 ? ["… \(coming.count - 12) more"] : []),
+      runs: [TextRun(text)], short: "🎂 \(LocalDays.word(first.day, today: today))",
+      tooltip: coming.prefix(12).map(line)
+        + (coming.count > 12 ? ["… " + localized("%d more", coming.count - 12)] : []),
       alt: away == 0 ? "today" : "soon", classes: ["birthdays", away == 0 ? "today" : "soon"],
       key: "birthdays:\(LocalDays.iso(today))", detail: detail)
   }

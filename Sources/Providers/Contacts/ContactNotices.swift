@@ -11,7 +11,11 @@ extension BirthdaysProvider {
   /// "Kari Nordmann's birthday today", "… birthday and anniversary today".
   public static func notice(_ facts: [NoticeFact]) -> Notice {
     var notice = Notice.plain(facts)
-    notice.summary = "\(facts[0].title)'s \(facts.map(\.what).joined(separator: " and ")) today"
+    let what = facts.map(\.what)
+    notice.summary =
+      what.count > 1
+      ? localized("%s's %s and %s today", facts[0].title, what.dropLast().joined(separator: ", "), what[what.count - 1])
+      : localized("%s's %s today", facts[0].title, what.first ?? "")
     return notice
   }
 
@@ -23,7 +27,8 @@ extension BirthdaysProvider {
       let name = contacts.shown(occasion.contact)
       return NoticeFact(
         subject: "birthdays:\(occasion.contact.key)", occasion: "\(occasion.kind.rawValue):\(LocalDays.iso(today))",
-        level: 1, title: name, what: occasion.kind.rawValue, when: "today",
+        level: 1, title: name,
+        what: occasion.kind == .birthday ? localized("birthday") : localized("anniversary"), when: localized("today"),
         body: BirthdayPlan.line(occasion, name: name), url: occasion.contact.link)
     }
   }
@@ -36,7 +41,7 @@ extension FriendsProvider {
   /// "Time to call Kari Nordmann: due today".
   public static func notice(_ facts: [NoticeFact]) -> Notice {
     var notice = Notice.plain(facts)
-    notice.summary = "Time to contact \(facts[0].title): \(facts[0].what) \(facts[0].when)"
+    notice.summary = localized("Time to contact %s: %s %s", facts[0].title, facts[0].what, facts[0].when)
     return notice
   }
 
@@ -49,8 +54,8 @@ extension FriendsProvider {
       let late = friend.overdue(on: today)
       return NoticeFact(
         subject: "friends:\(friend.contact.key)", occasion: "due:\(LocalDays.iso(friend.dueDay))", level: 1,
-        title: name, what: late == 0 ? "due" : "overdue",
-        when: late == 0 ? "today" : "since \(LocalDays.iso(friend.dueDay))",
+        title: name, what: late == 0 ? localized("due") : localized("overdue"),
+        when: late == 0 ? localized("today") : localized("since %s", LocalDays.iso(friend.dueDay)),
         body: FriendsPlan.line(friend, name: name, on: today), url: friend.contact.link)
     }
   }

@@ -62,15 +62,16 @@ public enum FriendsPlan {
   /// "☎ Alice · 3 days overdue", "☎ Bob · due today".
   public static func dueText(_ friend: Friend, name: String, on day: Int) -> String {
     let late = friend.overdue(on: day)
-    return "☎ \(name) · " + (late == 0 ? "due today" : "\(late) day\(late == 1 ? "" : "s") overdue")
+    return "☎ \(name) · "
+      + (late == 0 ? localized("due today") : localizedPlural("%d day overdue", "%d days overdue", late))
   }
 
   /// "all caught up · next: Carol on Friday".
   public static func caughtUpText(next: Friend?, name: String, on day: Int) -> String {
-    guard let next else { return "all caught up" }
+    guard let next else { return localized("all caught up") }
     let word = LocalDays.word(next.dueDay, today: day)
-    let when = word == "tomorrow" ? word : "on \(word)"
-    return "all caught up · next: \(name) \(when)"
+    let when = next.dueDay == day + 1 ? word : localized("on %s", word)
+    return localized("all caught up · next: %s %s", name, when)
   }
 
   /// A line of `timeline show` and `timeline friends list`.
@@ -78,13 +79,15 @@ public enum FriendsPlan {
     let late = friend.overdue(on: day)
     let state =
       late > 0
-      ? "\(late) day\(late == 1 ? "" : "s") overdue"
-      : late == 0 ? "due today" : "due \(LocalDays.word(friend.dueDay, today: day))"
+      ? localizedPlural("%d day overdue", "%d days overdue", late)
+      : late == 0 ? localized("due today") : localized("due %s", LocalDays.word(friend.dueDay, today: day))
     let last =
-      friend.lastContact.map { "last \(LocalDays.iso($0))" + (friend.how.map { " (\($0))" } ?? "") }
-      ?? "no contact logged"
-    var text = "\(name) · every \(friend.period) · \(last) · \(state)"
-    if let until = friend.snoozedUntil, until > day { text += " · snoozed until \(LocalDays.iso(until))" }
+      friend.lastContact.map { localized("last %s", LocalDays.iso($0)) + (friend.how.map { " (\($0))" } ?? "") }
+      ?? localized("no contact logged")
+    var text = "\(name) · " + localized("every %s", friend.period) + " · \(last) · \(state)"
+    if let until = friend.snoozedUntil, until > day {
+      text += " · " + localized("snoozed until %s", LocalDays.iso(until))
+    }
     return text
   }
 }

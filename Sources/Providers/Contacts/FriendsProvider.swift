@@ -188,23 +188,25 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     let everyone = due + later
     let line = { (friend: FriendsPlan.Friend) in FriendsPlan.line(friend, name: contacts.shown(friend.contact), on: day)
     }
-    let tooltip = everyone.prefix(12).map(line) + (everyone.count > 12 ? ["… \(everyone.count - 12) more"] : [])
+    let tooltip =
+      everyone.prefix(12).map(line) + (everyone.count > 12 ? ["… " + localized("%d more", everyone.count - 12)] : [])
     // The whole list only today: a later day's `timeline show` falls back to the tooltip,
     // and a long list repeated five weeks over would make the cache megabytes.
     let detail =
       !withDetail
       ? []
       : everyone.isEmpty
-        ? [[TextRun("No friends tracked: set categories or cadence")]] : everyone.map { [TextRun(line($0))] }
+        ? [[TextRun(localized("No friends tracked: set categories or cadence"))]] : everyone.map { [TextRun(line($0))] }
     guard let top = chosen ?? due.first else {
       let text =
         friends.isEmpty
-        ? "☎ nobody tracked"
+        ? "☎ " + localized("nobody tracked")
         : FriendsPlan.caughtUpText(
           next: later.first, name: later.first.map { contacts.shown($0.contact) } ?? "", on: day)
       return Entry(
         date: 0, relevance: Relevance(ContactRelevance.quiet), runs: [TextRun(text)],
-        short: friends.isEmpty ? nil : "all caught up", tooltip: tooltip.isEmpty ? [text] : tooltip, alt: "caught-up",
+        short: friends.isEmpty ? nil : localized("all caught up"), tooltip: tooltip.isEmpty ? [text] : tooltip,
+        alt: "caught-up",
         classes: ["friends", "caught-up"], url: later.first?.contact.link,
         key: later.first.map { "friend:" + $0.contact.key },
         detail: detail)

@@ -37,17 +37,16 @@ public struct LocalDays: Sendable {
   /// coming week ("Friday"), else the date ("3 December").
   public static func word(_ target: Int, today: Int) -> String {
     switch target - today {
-    case 0: return "today"
-    case 1: return "tomorrow"
-    case -1: return "yesterday"
-    case 2...6: return TimeText.weekdays[LocalDay(ordinal: target).weekday]
+    case 0: return localized("today")
+    case 1: return localized("tomorrow")
+    case -1: return localized("yesterday")
+    case 2...6: return TimeText.weekday(LocalDay(ordinal: target).weekday)
     default: return TimeText.dayMonth(LocalDay(ordinal: target))
     }
   }
 
   /// "Fri 28 Nov", for tooltips and lists.
   public static func short(_ day: Int) -> String {
-    let local = LocalDay(ordinal: day)
-    return "\(TimeText.weekdays[local.weekday].prefix(3)) \(local.day) \(TimeText.months[local.month - 1].prefix(3))"
+    TimeText.shortDate(LocalDay(ordinal: day))
   }
 }

@@ -15,13 +15,13 @@ public enum DayWords {
     guard days != 0 else { return (nil, validUntil) }
     var word: String
     switch days {
-    case 1: word = "tomorrow"
-    case -1: word = "yesterday"
-    case 2...6: word = TimeText.weekdays[clock.day.weekday]
+    case 1: word = localized("tomorrow")
+    case -1: word = localized("yesterday")
+    case 2...6: word = TimeText.weekday(clock.day.weekday)
     default: word = TimeText.dayShortMonth(clock.day, withYear: clock.day.year != today.year)
     }
     if zone.start(of: clock.day) != target {
-      word += " " + TimeText.hourMinute(clock.hour, clock.minute)
+      word = localized("%s %s", word, TimeText.hourMinute(clock.hour, clock.minute))
     }
     return (word, validUntil)
   }

@@ -5,7 +5,6 @@ import TimelineCore
 /// afternoon from local noon). All in the service's zone, whatever the viewer's.
 struct EAWSDays: Sendable {
   var zone: Zone
-  var language: AvalancheLanguage = .en
 
   /// A period's start and its danger.
   struct Period: Sendable {
@@ -61,10 +60,12 @@ struct EAWSDays: Sendable {
     result.note = note.isEmpty ? nil : note
     result.summary = bulletin.highlights.map { [$0] } ?? []
     result.problems = problems.map { ProblemLine(line: EAWSText.problem($0), extra: nil) }
-    result.assessment = bulletin.tendency.map { "Tendency: \($0)" }
-    var stamp = "Valid \(language.stamp(bulletin.validFrom, in: zone)) – \(language.stamp(bulletin.validTo, in: zone))"
+    result.assessment = bulletin.tendency.map { localized("Tendency: %s", $0) }
+    var stamp = localized(
+      "Valid %s – %s", AvalancheWords.stamp(bulletin.validFrom, in: zone),
+      AvalancheWords.stamp(bulletin.validTo, in: zone))
     if let published = bulletin.published {
-      stamp += " · \(language.strings.published) \(language.stamp(published, in: zone))"
+      stamp += " · " + localized("Published %s", AvalancheWords.stamp(published, in: zone))
     }
     result.published = stamp
     return result
@@ -76,21 +77,35 @@ enum EAWSText {
   /// "morning" or "afternoon".
   static func halfName(_ half: EAWSBulletin.Period) -> String {
     switch half {
-    case .earlier: "morning"
-    case .later: "afternoon"
-    case .allDay: "all day"
+    case .earlier: localized("morning")
+    case .later: localized("afternoon")
+    case .allDay: localized("all day")
     }
   }
 
   /// "4 high", "3 considerable", "0 no snow".
   static func rating(_ rating: EAWSBulletin.Rating) -> String {
-    "\(rating.level) \(rating.value.replacingUnderscores)"
+    "\(rating.level) \(value(rating.value))"
+  }
+
+  /// CAAMLv6's danger rating value in words ("very_high": "very high").
+  static func value(_ value: String) -> String {
+    switch value {
+    case "low": localized("low")
+    case "moderate": localized("moderate")
+    case "considerable": localized("considerable")
+    case "high": localized("high")
+    case "very_high": localized("very high")
+    case "no_snow": localized("no snow")
+    case "no_rating": localized("no rating")
+    default: value.replacingUnderscores
+    }
   }
 
   /// "2200 m", "the treeline".
   static func bound(_ text: String) -> String {
-    if text.allSatisfy(\.isNumber) { return "\(text) m" }
-    return text == "treeline" ? "the treeline" : text
+    if text.allSatisfy(\.isNumber) { return localized("%s m", text) }
+    return text == "treeline" ? localized("the treeline") : text
   }
 
   /// Each band, highest first: "above 1900 m: 4 high · below: 3 considerable"; a
@@ -103,11 +118,11 @@ enum EAWSText {
       let label: String
       switch (item.lower, item.upper) {
       case (let lower?, let upper?): label = "\(bound(lower)) – \(bound(upper))"
-      case (let lower?, nil): label = "above \(bound(lower))"
+      case (let lower?, nil): label = localized("above %s", bound(lower))
       case (nil, let upper?):
         let sameAsAbove = index > 0 && ordered[index - 1].lower == upper
-        label = sameAsAbove ? "below" : "below \(bound(upper))"
-      case (nil, nil): label = "elsewhere"
+        label = sameAsAbove ? localized("below") : localized("below %s", bound(upper))
+      case (nil, nil): label = localized("elsewhere")
       }
       parts.append("\(label): \(rating(item))")
     }
@@ -125,24 +140,42 @@ enum EAWSText {
   }
 
   /// The compass order of CAAMLv6 aspects.
-  static let compass = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+  static let aspects = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 
   /// "wind slab, N NE E, above 2000 m".
   static func problem(_ problem: EAWSBulletin.Problem) -> String {
-    var parts = [problem.type.replacingUnderscores]
-    let aspects = compass.filter(problem.aspects.contains)
-    if aspects.count == 8 {
-      parts.append("all aspects")
-    } else if !aspects.isEmpty {
-      parts.append(aspects.joined(separator: " "))
+    var parts = [problemType(problem.type)]
+    let words = AvalancheWords.compass
+    let shown = aspects.indices.filter { problem.aspects.contains(aspects[$0]) }.map { words[$0] }
+    if shown.count == 8 {
+      parts.append(localized("all aspects"))
+    } else if !shown.isEmpty {
+      parts.append(shown.joined(separator: " "))
     }
     switch (problem.lower, problem.upper) {
     case (let lower?, let upper?): parts.append("\(bound(lower)) – \(bound(upper))")
-    case (let lower?, nil): parts.append("above \(bound(lower))")
-    case (nil, let upper?): parts.append("below \(bound(upper))")
+    case (let lower?, nil): parts.append(localized("above %s", bound(lower)))
+    case (nil, let upper?): parts.append(localized("below %s", bound(upper)))
     case (nil, nil): break
     }
     return parts.joined(separator: ", ")
+  }
+}
+
+extension EAWSText {
+  /// CAAMLv6's avalanche problem type in words ("wind_slab": "wind slab").
+  static func problemType(_ type: String) -> String {
+    switch type {
+    case "new_snow": localized("new snow")
+    case "wind_slab": localized("wind slab")
+    case "persistent_weak_layers": localized("persistent weak layers")
+    case "wet_snow": localized("wet snow")
+    case "gliding_snow": localized("gliding snow")
+    case "favourable_situation": localized("favourable situation")
+    case "cornices": localized("cornices")
+    case "no_distinct_avalanche_problem": localized("no distinct avalanche problem")
+    default: type.replacingUnderscores
+    }
   }
 }
 

@@ -65,6 +65,9 @@ struct EAWSFile: Sendable, Equatable {
 
   /// The file of `day` ("{base}/2026-01-15/2026-01-15_AT-07_en_CAAMLv6.json"), or the
   /// latest one without a day; SLF's one file either way.
+  /// The languages the file is published in: SLF's four, the Euregio layout's three.
+  var languages: [String] { province == nil ? ["de", "fr", "it", "en"] : ["de", "it", "en"] }
+
   func url(base: SourceURL, day: LocalDay?, language: String = "en") -> String {
     guard let province else { return "\(base.text)/bulletin/caaml/\(language)/json" }
     guard let day else { return "\(base.text)/latest/\(province)_\(language)_CAAMLv6.json" }

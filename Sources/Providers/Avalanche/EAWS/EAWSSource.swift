@@ -9,9 +9,11 @@ struct EAWSSource: Sendable {
   var regions: [String]
   var files: [EAWSFile]
   var zone: Zone
+  /// The language asked for (the widget's); a file not published in it is asked in English.
+  var language: String
 
   /// The widget's regions, all of `country`; throws naming an id no service publishes.
-  init(regions: [String], country: String) throws {
+  init(regions: [String], country: String, language: String = "en") throws {
     var files: [EAWSFile] = []
     for region in regions {
       guard let file = EAWSFile.of(region: region, country: country) else {
@@ -22,6 +24,7 @@ struct EAWSSource: Sendable {
     }
     self.regions = regions
     self.files = files
+    self.language = language
     zone = Zone.named(files.first?.zoneName ?? "UTC", else: "CET-1CEST,M3.5.0,M10.5.0/3")
   }
 
@@ -31,17 +34,18 @@ struct EAWSSource: Sendable {
     var result: [[EAWSBulletin]] = []
     for file in files {
       let base = sources[file.service]
+      let language = file.languages.contains(language) ? language : "en"
+      func url(_ day: LocalDay?) -> String { file.url(base: base, day: day, language: language) }
       if file.province == nil {
-        result.append(try await get(http, file.url(base: base, day: nil), file, now: now, missingIsEmpty: false))
+        result.append(try await get(http, url(nil), file, now: now, missingIsEmpty: false))
         continue
       }
-      var current = try await get(http, file.url(base: base, day: today), file, now: now, missingIsEmpty: true)
+      var current = try await get(http, url(today), file, now: now, missingIsEmpty: true)
       if current.isEmpty {
-        current = try await get(http, file.url(base: base, day: nil), file, now: now, missingIsEmpty: false)
+        current = try await get(http, url(nil), file, now: now, missingIsEmpty: false)
       }
       result.append(current)
-      let next = today.adding(days: 1)
-      result.append(try await get(http, file.url(base: base, day: next), file, now: now, missingIsEmpty: true))
+      result.append(try await get(http, url(today.adding(days: 1)), file, now: now, missingIsEmpty: true))
     }
     return result
   }

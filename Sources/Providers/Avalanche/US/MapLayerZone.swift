@@ -57,13 +57,14 @@ struct MapLayerZone: Sendable {
       if rated {
         // The travel advice is the forecast's summary: in the tooltip as well as `show`.
         result.summary = properties.travelAdvice.map(HTMLText.plain)?.trimmedOrNil.map { [$0] } ?? []
-        if properties.warning?.issued == true { result.emergency = "Avalanche warning in effect" }
+        if properties.warning?.issued == true { result.emergency = localized("Avalanche warning in effect") }
         if let start, let end {
-          let words = AvalancheLanguage.en
-          result.published = "Valid \(words.stamp(start, in: zone)) – \(words.stamp(end, in: zone))"
+          result.published = localized(
+            "Valid %s – %s", AvalancheWords.stamp(start, in: zone), AvalancheWords.stamp(end, in: zone))
         }
       } else {
-        result.note = properties.offSeason == true ? "no rating (off season)" : "no current rating"
+        result.note =
+          properties.offSeason == true ? localized("no rating (off season)") : localized("no current rating")
       }
       return result
     }

@@ -1,0 +1,129 @@
+/// The words the emitters write themselves: a browsed entry's "in 3 h", the tooltip's
+/// notes, a placeholder's guidance, a stack's ranking. Every other word of a bar is in the
+/// cache, put there by the refresh in the user's language (po/, gettext). These few are
+/// translated by the refresh too, into a small file beside the caches (`CacheStore.words`),
+/// which an emitter reads only when it is about to write one of them: a bar's common
+/// emit reads nothing more, and `timeline-emit` never loads a catalog. No file is English.
+public struct Words: Sendable, Equatable {
+  /// The file's text: one `english<TAB>translation` line per phrase; empty for English.
+  var text: String
+
+  /// The words of a file's `text` (see `encoded`); anything else reads as English.
+  public init(text: String = "") { self.text = text }
+
+  /// English: no translation.
+  public static let english = Words()
+
+  /// The file's text for the phrases translated by `translate` (the refresh's gettext);
+  /// empty when it changes none, so English writes no file.
+  public static func encoded(_ translate: (String) -> String) -> String {
+    var text = ""
+    for phrase in Phrase.allCases {
+      let english = phrase.english
+      let word = translate(english)
+      if word != english && !word.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) {
+        text += english + "\t" + word + "\n"
+      }
+    }
+    return text
+  }
+
+  /// `phrase` in this language, its `%d`/`%s` filled with `arguments` (`Template.fill`).
+  public func callAsFunction(_ phrase: Phrase, _ arguments: any CustomStringConvertible...) -> String {
+    Template.fill(word(phrase.english), arguments.map(\.description))
+  }
+
+  /// The translation of `english` in the file, else `english`. A scan of the lines: the
+  /// file is read for a word or two, so it is not worth a table.
+  func word(_ english: String) -> String {
+    guard !text.isEmpty else { return english }
+    for line in text.split(separator: "\n") {
+      guard let tab = line.firstIndex(of: "\t"), line[..<tab] == english else { continue }
+      return String(line[line.index(after: tab)...])
+    }
+    return english
+  }
+}
+
+/// Each phrase the emitters write, by its English text: the catalogs' msgid (xgettext
+/// finds each by the `localized` mark, as it finds the refresh's own words).
+public enum Phrase: Int, CaseIterable, Sendable {
+  case now, inMinutes, inHours, inHoursMinutes, inDays, browsingNote, outOfDate
+  case noData, unreadable, ended, nothingUntil, noCurrent, lastFailed
+  case birthday, anniversary, call
+  case stackHeading, stackBrowsing, stackPosition, nothingToShow, relevance, staleHalved, shown, shownHeld
+  case stackWhy, stackLevel, keptForMinDisplay, stackNext
+
+  /// The English text.
+  public var english: String {
+    switch self {
+    case .now: localized("now")
+    case .inMinutes: localized("in %d min")
+    case .inHours: localized("in %d h")
+    case .inHoursMinutes: localized("in %d h %d min")
+    case .inDays: localized("in %d days")
+    case .browsingNote: localized("(browsing; back to now by itself)")
+    case .outOfDate: localized("Out of date: the last refresh is overdue")
+    case .noData: localized("No data yet: run \"timeline refresh\"")
+    case .unreadable: localized("The cache file cannot be read: run \"timeline refresh\"")
+    case .ended: localized("Out of date: the timeline ended at %s; run \"timeline refresh\"")
+    case .nothingUntil: localized("Nothing to show until %s")
+    case .noCurrent: localized("No current entry: run \"timeline refresh\"")
+    case .lastFailed: localized("Last refresh failed: %s")
+    case .birthday: localized("Birthday")
+    case .anniversary: localized("Anniversary")
+    case .call: localized("Call")
+    case .stackHeading: localized("%s: its members by relevance now")
+    case .stackBrowsing: localized("browsing: %s")
+    case .stackPosition: localized("%s, %d of %d")
+    case .nothingToShow: localized("placeholder: nothing to show")
+    case .relevance: localized("relevance %d")
+    case .staleHalved: localized(", stale (score halved)")
+    case .shown: localized(", shown")
+    case .shownHeld: localized(", shown, held by min_display")
+    case .stackWhy: localized("%s: relevance %d")
+    case .stackLevel: localized("%s: level %d, relevance %d")
+    case .keptForMinDisplay: localized(" (kept for min_display)")
+    case .stackNext: localized(" · next: %s %d")
+    }
+  }
+}
+
+/// Marks `english` as a msgid for xgettext (`make update-po`); the translation is looked
+/// up later, from the words file.
+private func localized(_ english: String) -> String { english }
+
+/// printf-style templates without Foundation: the catalogs' messages carry `%s` and `%d`
+/// (msgfmt checks a translation keeps them), `%1$s` to reorder, `%%` for a percent sign.
+public enum Template {
+  /// `template` with its placeholders replaced by `arguments`, in order or by position;
+  /// a placeholder without an argument is left out.
+  public static func fill(_ template: String, _ arguments: [String]) -> String {
+    guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+    var out = ""
+    var next = 0
+    var rest = Substring(template)
+    while let percent = rest.firstIndex(of: "%") {
+      out += rest[..<percent]
+      var cursor = rest.index(after: percent)
+      guard cursor < rest.endIndex else { break }
+      if rest[cursor] == "%" {
+        out += "%"
+        rest = rest[rest.index(after: cursor)...]
+        continue
+      }
+      var position: Int?
+      let digits = rest[cursor...].prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty, rest[digits.endIndex...].first == "$" {
+        position = Int(digits).map { $0 - 1 }
+        cursor = rest.index(after: digits.endIndex)
+      }
+      guard cursor < rest.endIndex else { break }
+      let index = position ?? next
+      if position == nil { next += 1 }
+      if arguments.indices.contains(index) { out += arguments[index] }
+      rest = rest[rest.index(after: cursor)...]
+    }
+    return out + rest
+  }
+}

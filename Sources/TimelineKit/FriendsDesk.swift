@@ -202,7 +202,7 @@ public struct FriendsDesk: Sendable {
   }
 
   /// Writes each friends widget's timeline from the files, under the widget's lock, as a
-  /// refresh would. A widget that cannot be rewritten (a read-only cache directory, a
+  /// refresh would (and a stack's file where it is missing or out of date). A widget that cannot be rewritten (a read-only cache directory, a
   /// lock held too long) is a warning, not a failure: the log already has the change, and
   /// the next refresh writes it.
   func rewrite() async -> [String] {
@@ -228,6 +228,8 @@ public struct FriendsDesk: Sendable {
       // a view left on the old order would outlive the change.
       if (try? browse.withLock({ browse.remove(widget.name) })) == nil { browse.remove(widget.name) }
     }
+    // A stack over the friends widget needs its own file to show them.
+    await Refresher(config: config, store: store, clock: FixedClock(now)).writeStacks()
     return warnings
   }
 }

@@ -92,7 +92,21 @@ public struct Refresher: Sendable {
         }
       }
       for await result in group { results.append(result) }
+      await writeStacks(except: jobs.map(\.0.name))
       return results.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+    }
+  }
+
+  /// Writes the file of each stack in the config, other than `except`, that is missing or
+  /// out of date (a new stack, changed members), and says nothing of it. A stack's file
+  /// is the emitter's only list of its members (the emitter reads no config), and writing
+  /// it costs no request, so any refresh writes it, whichever widgets it was asked for:
+  /// `timeline refresh MEMBER`, a click's `timeline reload`, a friends log.
+  public func writeStacks(except: [WidgetName] = []) async {
+    for widget in config.widgets where widget.kind == StackRule.kind && !except.contains(widget.name) {
+      // A stack the run was not asked for cannot fail the run; the next one tries again.
+      guard let provider = try? WidgetFactory.provider(for: widget) else { continue }
+      _ = await refreshOne(widget, provider, force: false, budget: FetchBudget(seconds: 0))
     }
   }
 

@@ -29,11 +29,10 @@ enum StackLarge {
     }
     guard member else { return parts.ranking }
     var out = [parts.entry]
-    if let member = parts.member {
-      var isStack = false
-      if let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, stack: &isStack) {
-        out = large
-      }
+    if let member = parts.member,
+      let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now).lines
+    {
+      out = large
     }
     return out + parts.ranking
   }

@@ -26,6 +26,10 @@ public struct RenderInput: Sendable, Equatable {
   /// The widget's polybar GurbaniAkhar font index (meta `polybarFont`); `--gurmukhi-font`
   /// overrides it.
   public var polybarFont: Int?
+  /// The widget has nothing to say (its placeholder, or a `quiet` entry) and its
+  /// `hide_when_empty` is set: every format prints what its bar hides
+  /// (`OutputFormat.hiddenLine`), and i3bar's protocol line leaves its block out.
+  public var isHidden = false
 
   /// Creates a state.
   public init(

@@ -171,6 +171,7 @@ public struct Refresher: Sendable {
     var out = timeline
     out.configHash = hash
     out.polybarFont = config.bars.polybarGurmukhiFont
+    out.hideWhenEmpty = (try? HideWhenEmpty.of(widget)) ?? false
     if case .string(let name)? = widget.options["line"], let line = LineForm.named(name) {
       out.line = line
     } else if timeline.line != nil {
@@ -213,10 +214,11 @@ public struct Refresher: Sendable {
         try store.writeState(state, of: widget.name)
         if record.timeline == nil && record.readError == nil {
           // An empty timeline lets bars show this kind's own placeholder from the start.
-          try store.write(
-            Timeline(
-              widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
-              generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
+          var empty = Timeline(
+            widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
+            generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont)
+          empty.hideWhenEmpty = (try? HideWhenEmpty.of(widget)) ?? false
+          try store.write(empty)
         }
       } catch {
         // Nothing was recorded, so no retry time holds: say so rather than promise one.

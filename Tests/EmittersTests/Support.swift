@@ -90,6 +90,13 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Wednesday 25 November"], alt: "level-3",
             level: 3),
           browsing: "tomorrow")),
+      // `next` found nothing ahead: the current entry, with the note for a moment.
+      GoldenCase(
+        name: "browsing-nothing-later",
+        input: RenderInput(
+          widget: "hukamnama", kind: "hukamnama",
+          entry: Entry(date: 0, runs: [TextRun("ਸੋ ਦਰੁ ਕੇਹਾ")], tooltip: ["Ang 6"], alt: "hukamnama"),
+          browsing: "nothing later yet")),
       GoldenCase(
         name: "browsing-stale-hostile",
         input: RenderInput(

@@ -53,6 +53,15 @@ import Testing
     }
   }
 
+  /// Offset 0 is a note over the current entry ("nothing later yet"): only with a label.
+  @Test func offsetZeroIsANoteWithItsLabel() throws {
+    let note = BrowseState(offset: 0, anchor: 1000, target: 1000, expires: 1010, label: "nothing later yet")
+    #expect(BrowseState.decode(Substring(note.encoded())) == note)
+    #expect(note.isLive(at: 1009, current: 1000) && !note.isLive(at: 1010, current: 1000))
+    #expect(!note.isLive(at: 1005, current: 2000))
+    #expect(BrowseState.decode("timeline-browse 1\noffset 0\nanchor 1\ntarget 2\nexpires 3\nlabel \n") == nil)
+  }
+
   @Test func liveOnlyBeforeItExpiresAndWhileTheSameEntryIsCurrent() {
     #expect(state.isLive(at: 1059, current: 1000))
     #expect(!state.isLive(at: 1060, current: 1000))

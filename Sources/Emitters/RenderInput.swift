@@ -95,7 +95,7 @@ public struct RenderInput: Sendable, Equatable {
 }
 
 /// How the Gurmukhi vowel sign sihari is ordered in the output.
-public enum GurmukhiOrder: String, Sendable, Equatable {
+public enum GurmukhiOrder: String, Sendable, Equatable, CaseIterable {
   /// As stored (Unicode order): for bars that shape text (Pango, terminals that shape).
   case logical
   /// Sihari moved before its consonant cluster: for bars that draw glyphs in code point

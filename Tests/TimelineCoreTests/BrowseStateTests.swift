@@ -1,4 +1,5 @@
 import Testing
+import TimelineTestSupport
 
 @testable import TimelineCore
 
@@ -43,7 +44,8 @@ import Testing
     "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3\nview 1\nwheel \n",
     "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3",
   ])
-  func anythingElseIsNoState(text: String) {
+  func anythingElseIsNoState(text argument: TextArgument) {
+    let text = argument.text
     let decoded = BrowseState.decode(Substring(text))
     // The last case only lacks the final newline, which is accepted.
     if text.hasSuffix("expires 3") {

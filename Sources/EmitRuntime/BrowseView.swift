@@ -27,11 +27,19 @@ public enum BrowseView {
     return found.map { ($0, taken) }
   }
 
-  /// Shows the browsed entry in `resolution`, labelled, until the state expires.
+  /// Shows the browsed entry in `resolution`, labelled, until the state expires; at
+  /// offset 0, the current entry with the state's note ("nothing later yet").
   static func apply(
     _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, view: CacheView, path: String, now: Int64,
     words: Words
   ) {
+    if state.offset == 0 {
+      guard let note = state.label, !resolution.state.isPlaceholder else { return }
+      resolution.state.browsing = note
+      resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
+      resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
+      return
+    }
     guard let (entry, steps) = walk(path: path, from: view, steps: state.offset) else { return }
     resolution.state.entry = entry
     resolution.state.isPlaceholder = false

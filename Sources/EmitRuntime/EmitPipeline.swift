@@ -26,6 +26,15 @@ public enum EmitPipeline {
     public var ranking: [String] = []
     /// For a stack's large form, what the ranking shows (`StackView.resolve`'s `details`).
     var stack: StackDetail?
+
+    /// For a widget with `hide_when_empty`: hides it while it has nothing to say (its
+    /// placeholder, or a `quiet` entry), and says so to `--verbose`.
+    mutating func hideIfEmpty() {
+      guard state.isPlaceholder || state.entry.quiet else { return }
+      state.isHidden = true
+      let note = "hidden (hide_when_empty): " + (state.isPlaceholder ? "no entry to show" : "nothing to say")
+      reason = reason.map { $0 + "; " + note } ?? note
+    }
   }
 
   /// Reads `widget`'s cache file in `directory` at `now`. Never fails; nil `widget`: the name
@@ -113,6 +122,7 @@ public enum EmitPipeline {
         BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, words: loadWords())
       }
     }
+    if meta?.hideWhenEmpty == true { resolution.hideIfEmpty() }
     if resolution.state.needsWords { resolution.state.words = loadWords() }
     return resolution
   }
@@ -147,13 +157,16 @@ public enum EmitPipeline {
       format.largeBytes(lines, options: options) ?? []
     }
     if let widget {
-      var stack = false
-      if let shown = largeLines(
-        widget: widget, directory: directory, now: now, asciiTwins: format.largeDrawsTwins, stack: &stack)
-      {
-        return (render(shown.lines, options), shown.lines, shown.entries)
+      let read = largeLines(widget: widget, directory: directory, now: now, asciiTwins: format.largeDrawsTwins)
+      // With nothing to say (a quiet entry, no entry, a stack's member quiet or none) the
+      // widget's `hide_when_empty` hides the large form as it hides the line.
+      if read.hides, read.quiet || read.lines == nil {
+        let resolved = resolve(
+          widget: widget, directory: directory, now: now, tooltip: false, browse: browse, recordHold: false)
+        if resolved.state.isHidden { return (format.bytes(resolved.state, options: options), [], []) }
       }
-      if stack,
+      if let lines = read.lines { return (render(lines, options), lines, read.entries) }
+      if read.stack,
         let lines = StackLarge.lines(
           stack: widget, directory: directory, now: now, browse: browse, shapes: format.traits.shapesComplexScripts,
           asciiTwins: format.largeDrawsTwins, words: options.words)
@@ -176,33 +189,50 @@ public enum EmitPipeline {
       words: CacheStore(directory: directory).words())
   }
 
-  /// The `LargeText` lines of `widget`'s current entry, and the entries they show; nil with
-  /// no current entry. `stack`: set when the file is a stack's, which has no entries. The
-  /// line layout gives the shown entries alone; only another layout, a version 1 file or a
-  /// damaged one is read whole. `asciiTwins`: as `CacheReader.large` takes it.
-  static func largeLines(
-    widget: WidgetName, directory: String, now: Int64, asciiTwins: Bool, stack: inout Bool
-  ) -> (lines: [[TextRun]], entries: [Entry])? {
+  /// What the large family reads of a widget's file at one instant (`largeLines`).
+  struct LargeLines {
+    /// The `LargeText` lines of the current entry; nil with no current entry.
+    var lines: [[TextRun]]?
+    /// The entries the lines show.
+    var entries: [Entry] = []
+    /// The file is a stack's, which has no entries.
+    var stack = false
+    /// The widget's `hide_when_empty`.
+    var hides = false
+    /// The current entry is `quiet`: it has nothing to say.
+    var quiet = false
+  }
+
+  /// The large family's read of `widget`'s file at `now`. The line layout gives the shown
+  /// entries alone; only another layout, a version 1 file or a damaged one is read whole.
+  /// `asciiTwins`: as `CacheReader.large` takes it.
+  static func largeLines(widget: WidgetName, directory: String, now: Int64, asciiTwins: Bool) -> LargeLines {
     let path = CacheStore(directory: directory).path(for: widget)
-    var isStack = false
+    var out = LargeLines()
     let read = CacheReader.large(path: path, at: now, asciiTwins: asciiTwins) { meta in
-      isStack = meta.kind == StackRule.kind
+      out.stack = meta.kind == StackRule.kind
+      out.hides = meta.hideWhenEmpty
       return meta.days
     }
-    stack = isStack
     switch read {
     case .entries(_, let entries):
-      return (LargeText.lines(shown: entries), entries)
-    case .noEntry: return nil
+      out.lines = LargeText.lines(shown: entries)
+      out.entries = entries
+      out.quiet = entries.first?.quiet ?? false
+    case .noEntry: break
     case .whole:
-      guard let timeline = try? CacheReader.timeline(path: path) else { return nil }
-      stack = timeline.kind == StackRule.kind
+      guard let timeline = try? CacheReader.timeline(path: path) else { break }
+      out.stack = timeline.kind == StackRule.kind
+      out.hides = timeline.hideWhenEmpty
       guard !Selection.isExpired(end: timeline.end, now: now),
         let index = Selection.currentIndex(
           dates: timeline.entries.count, dateAt: { timeline.entries[$0].date }, now: now)
-      else { return nil }
-      return (LargeText.lines(timeline, from: index, all: false), timeline.entries)
+      else { break }
+      out.lines = LargeText.lines(timeline, from: index, all: false)
+      out.entries = timeline.entries
+      out.quiet = timeline.entries[index].quiet
     }
+    return out
   }
 
   /// The output line for one widget, without a newline.

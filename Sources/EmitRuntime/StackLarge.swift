@@ -31,13 +31,10 @@ enum StackLarge {
     }
     guard member else { return parts.ranking }
     var out = [parts.entry]
-    if let member = parts.member {
-      var isStack = false
-      if let large = EmitPipeline.largeLines(
-        widget: member, directory: directory, now: now, asciiTwins: asciiTwins, stack: &isStack)
-      {
-        out = large.lines
-      }
+    if let member = parts.member,
+      let large = EmitPipeline.largeLines(widget: member, directory: directory, now: now, asciiTwins: asciiTwins).lines
+    {
+      out = large
     }
     return out + parts.ranking
   }

@@ -86,6 +86,7 @@ enum StackView {
         : "no member has an entry to show (\(meta.members.joined(separator: ", ")))"
       var resolution = EmitPipeline.Resolution(state: state, reason: reason, nextChange: next, members: meta.members)
       if details { resolution.stack = StackDetail(shown: [], ranking: [], held: false, skipped: skipped) }
+      if meta.hideWhenEmpty { resolution.hideIfEmpty() }
       return resolution
     }
     var index = chosenIndex
@@ -130,11 +131,14 @@ enum StackView {
       widget: stack, kind: member.view.meta?.kind, entry: entry, isStale: member.stale,
       browsing: browsing, line: member.view.meta?.line, polybarFont: member.view.meta?.polybarFont)
     if state.needsWords { state.words = loadWords() }
-    return EmitPipeline.Resolution(
+    var resolution = EmitPipeline.Resolution(
       state: state,
       reason: reason, nextChange: next, members: meta.members, member: member.name,
       ranking: ranking.map { $0.name },
       stack: details ? StackDetail(shown: shown, ranking: ranking, held: held, skipped: skipped) : nil)
+    // The stack's own option: it hides while the member it shows has nothing to say.
+    if meta.hideWhenEmpty { resolution.hideIfEmpty() }
+    return resolution
   }
 
   /// Why a member's file could not be read, in a ranking's words.

@@ -51,8 +51,8 @@ public enum I3barEmitter {
     return out
   }
 
-  /// A status line: an array of blocks, without a newline.
+  /// A status line: an array of blocks, without a newline; a hidden widget has no block.
   public static func renderLine(_ states: [RenderInput], options: RenderOptions) -> String {
-    "[" + states.map { render($0, options: options) }.joined(separator: ",") + "]"
+    "[" + states.filter { !$0.isHidden }.map { render($0, options: options) }.joined(separator: ",") + "]"
   }
 }

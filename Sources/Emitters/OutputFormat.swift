@@ -104,7 +104,8 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
 
   /// The line for one widget as UTF-8 bytes, without a newline.
   public func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
-    switch self {
+    if state.isHidden { return Array(hiddenLine.utf8) }
+    return switch self {
     case .waybar: WaybarEmitter.bytes(state, options: options)
     case .polybar: PolybarEmitter.bytes(state, options: options)
     case .tmux: TmuxEmitter.bytes(state, options: options)
@@ -114,6 +115,19 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
     case .xmobar: XmobarEmitter.bytes(state, options: options)
     case .lemonbar: LemonbarEmitter.bytes(state, options: options)
     case .conky: ConkyEmitter.bytes(state, options: options)
+    }
+  }
+
+  /// What makes the bar hide the widget (`RenderInput.isHidden`), without a newline: an
+  /// empty `text` for waybar, a block with an empty `full_text` for i3bar (which skips it;
+  /// the protocol's line leaves the block out), an empty line for the others (polybar
+  /// hides a module whose script prints one; tmux, i3blocks, xmobar, lemonbar, conky and a
+  /// script draw nothing).
+  public var hiddenLine: String {
+    switch self {
+    case .waybar: "{\"text\":\"\"}"
+    case .i3bar: "{\"full_text\":\"\"}"
+    case .polybar, .tmux, .plain, .i3blocks, .xmobar, .lemonbar, .conky: ""
     }
   }
 

@@ -29,6 +29,10 @@ public struct RenderInput: Sendable, Equatable {
   /// The emitters' own words (the stale note, the browsing note, a sign's word) in the
   /// user's language: read only when `needsWords` (`EmitPipeline.resolve`).
   public var words = Words.english
+  /// The widget has nothing to say (its placeholder, or a `quiet` entry) and its
+  /// `hide_when_empty` is set: every format prints what its bar hides
+  /// (`OutputFormat.hiddenLine`), and i3bar's protocol line leaves its block out.
+  public var isHidden = false
 
   /// Creates a state.
   public init(
@@ -101,7 +105,7 @@ public struct RenderInput: Sendable, Equatable {
 }
 
 /// How the Gurmukhi vowel sign sihari is ordered in the output.
-public enum GurmukhiOrder: String, Sendable, Equatable {
+public enum GurmukhiOrder: String, Sendable, Equatable, CaseIterable {
   /// As stored (Unicode order): for bars that shape text (Pango, terminals that shape).
   case logical
   /// Sihari moved before its consonant cluster: for bars that draw glyphs in code point

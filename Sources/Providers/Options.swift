@@ -7,11 +7,12 @@ public struct Options {
   private let config: WidgetConfig
   private var used: Set<String> = []
 
-  /// Starts reading `config`. `relevance_boost`, which every kind takes, is read by the
-  /// engine (`RelevanceBoost`), not by the provider.
+  /// Starts reading `config`. `relevance_boost` and `hide_when_empty`, which every kind
+  /// takes, are read by the engine (`RelevanceBoost`, `HideWhenEmpty`), not by the provider.
   public init(_ config: WidgetConfig) {
     self.config = config
     used.insert(RelevanceBoost.key)
+    used.insert(HideWhenEmpty.key)
   }
 
   /// An error for `key` saying what was expected, at its value (at its `item`th item when

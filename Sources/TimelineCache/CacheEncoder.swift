@@ -90,6 +90,10 @@ public enum CacheEncoder {
       w.key("days")
       w.bool(true)
     }
+    if t.hideWhenEmpty {
+      w.key("hideWhenEmpty")
+      w.bool(true)
+    }
     w.field("count", Int64(t.entries.count))
     w.field("entryBytes", Int64(entryBytes))
     w.key("placeholder")
@@ -121,6 +125,10 @@ public enum CacheEncoder {
     }
     lineText("translit", e.transliteration, into: &w)
     lineText("transl", e.translation, into: &w)
+    if e.quiet {
+      w.key("quiet")
+      w.bool(true)
+    }
     if let extra {
       w.field("x", Int64(extra))
     }

@@ -37,6 +37,8 @@ public struct CacheMeta: Sendable, Equatable {
   public var minDisplay: Int64?
   /// Whether the entries are days of one forecast (`Timeline.days`).
   public var days = false
+  /// The widget's `hide_when_empty` (meta `hideWhenEmpty`).
+  public var hideWhenEmpty = false
   /// Version 2: the byte length of the entry lines, where the `extra` section starts.
   var entryBytes: Int?
 
@@ -63,7 +65,7 @@ public struct CacheMeta: Sendable, Equatable {
       polybarFont: node["polybarFont"]?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
       members: stack ? EntryDecoder.strings(node["members"]) : [],
       minDisplay: stack ? node["minDisplay"]?.int.flatMap { $0 >= 0 ? $0 : nil } : nil,
-      days: node["days"]?.bool ?? false,
+      days: node["days"]?.bool ?? false, hideWhenEmpty: node["hideWhenEmpty"]?.bool ?? false,
       entryBytes: node["entryBytes"]?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
   }
 

@@ -101,6 +101,7 @@ public enum CacheReader {
       generated: meta.generated, lastSuccess: meta.lastSuccess, grace: meta.grace, configHash: meta.configHash,
       line: meta.line, polybarFont: meta.polybarFont, members: meta.members, minDisplay: meta.minDisplay,
       days: meta.days)
+    timeline.hideWhenEmpty = meta.hideWhenEmpty
     // The meta's `due` is the one every reader takes (docs/cache-format.md, "Selection"):
     // where an edit made it differ from what the policy gives, the policy says it.
     if timeline.due != meta.due { timeline.policy = meta.due.map { .after($0) } ?? .never }

@@ -23,7 +23,7 @@ enum EntryDecoder {
       level: level(node),
       ascii: runs(node["ascii"]),
       transliteration: lineText(node["translit"]),
-      translation: lineText(node["transl"]))
+      translation: lineText(node["transl"]), quiet: node["quiet"]?.bool ?? false)
     if full {
       let record = extra ?? node
       entry.url = record["url"]?.string

@@ -12,7 +12,8 @@
 /// `timeline-browse 1`, `offset N`, `anchor DATE|none`, `target DATE`, `expires DATE`,
 /// and optionally `label TEXT`, `view 1` and `wheel N`.
 public struct BrowseState: Sendable, Equatable {
-  /// How many entries ahead of the current one the view is (1 or more).
+  /// How many entries ahead of the current one the view is (1 or more; 0 with a `label`:
+  /// the current entry with a note, a `next` that found nothing ahead).
   public var offset: Int
   /// The date of the entry current when browsing; nil when none was (before the first).
   public var anchor: Int64?
@@ -51,7 +52,7 @@ public struct BrowseState: Sendable, Equatable {
   /// Whether the view is still browsing at `now`, given the date of the entry that is
   /// current now (nil when none is).
   public func isLive(at now: Int64, current: Int64?) -> Bool {
-    offset > 0 && now < expires && anchor == current
+    (offset > 0 || label != nil) && now < expires && anchor == current
   }
 
   /// The file's text.
@@ -98,8 +99,11 @@ public struct BrowseState: Sendable, Equatable {
       default: return nil
       }
     }
-    // An offset past any timeline's length is a damaged file (a `next` adds one to it).
-    guard let offset, offset > 0, offset <= 1_000_000, let anchor, let target, let expires else { return nil }
+    // An offset past any timeline's length is a damaged file (a `next` adds one to it); 0
+    // is a note on the current entry, which says something.
+    guard let offset, offset > 0 || (offset == 0 && label != nil), offset <= 1_000_000, let anchor, let target,
+      let expires
+    else { return nil }
     return BrowseState(
       offset: offset, anchor: anchor, target: target, expires: expires, label: label, view: view ?? false, wheel: wheel)
   }

@@ -31,13 +31,17 @@ public struct Entry: Sendable, Equatable {
   public var transliteration: LineText?
   /// The line's translation, for `line = "translation"`.
   public var translation: LineText?
+  /// The entry says there is nothing to report (no birthday within the window, nobody
+  /// due, a command's `"quiet": true`): a widget with `hide_when_empty` vanishes from the
+  /// bar while it is current, as it does while it shows its placeholder.
+  public var quiet: Bool
 
   /// Creates an entry.
   public init(
     date: Int64, relevance: Relevance? = nil, runs: [TextRun], short: String? = nil,
     tooltip: [String] = [], alt: String, classes: [String] = [], level: Int? = nil,
     url: String? = nil, key: String? = nil, detail: [[TextRun]] = [], ascii: [TextRun] = [],
-    transliteration: LineText? = nil, translation: LineText? = nil
+    transliteration: LineText? = nil, translation: LineText? = nil, quiet: Bool = false
   ) {
     self.date = date
     self.relevance = relevance
@@ -53,6 +57,7 @@ public struct Entry: Sendable, Equatable {
     self.ascii = ascii
     self.transliteration = transliteration
     self.translation = translation
+    self.quiet = quiet
   }
 
   /// The entry's text without style.

@@ -36,6 +36,9 @@ public struct Timeline: Sendable, Equatable {
   /// Whether the entries are consecutive days of one forecast (the provider's
   /// `entriesAreDays`): the large family shows the days after the current one too.
   public var days = false
+  /// The widget's `hide_when_empty`: bars print what hides the widget while it has nothing
+  /// to say (its placeholder, or a `quiet` entry).
+  public var hideWhenEmpty = false
 
   /// Creates a timeline; entries are sorted by date (stable for equal dates).
   public init(

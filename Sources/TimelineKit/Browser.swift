@@ -98,10 +98,18 @@ public enum Browser {
     case .now: offset = 0
     }
     // `next` past the last entry stays on the last one; with no entry ahead at all
-    // there is nothing to browse, which is now.
+    // there is nothing to browse, which is now, and the bar where the wheel was turned
+    // says so for a moment.
     guard offset > 0, view.error == nil, let (entry, steps) = BrowseView.walk(path: path, from: view, steps: offset)
     else {
-      browse.remove(widget)
+      if move == .next, view.error == nil, let current = view.current {
+        let note = BrowseState(
+          offset: 0, anchor: current.date, target: current.date,
+          expires: now + min(Self.noteSeconds, config.bars.browseTimeout), label: Self.nothingLater)
+        try browse.write(note, for: widget)
+      } else {
+        browse.remove(widget)
+      }
       return Outcome(offset: 0, nothingLater: move == .next)
     }
     let nothingLater = move == .next && steps < offset
@@ -115,8 +123,7 @@ public enum Browser {
     if words.label != nil { expires = min(expires, words.validUntil) }
     // At the last entry, a further `next` says so in the bar's label too.
     let shown =
-      nothingLater
-      ? (words.label ?? "") + (words.label == nil ? "" : ", ") + localized("nothing later yet") : words.label
+      nothingLater ? (words.label ?? "") + (words.label == nil ? "" : ", ") + Self.nothingLater : words.label
     let state = BrowseState(offset: steps, anchor: current, target: entry.date, expires: expires, label: shown)
     try browse.write(state, for: widget)
     return Outcome(
@@ -125,6 +132,13 @@ public enum Browser {
       expires: expires,
       nothingLater: nothingLater)
   }
+
+  /// What the bar says when the wheel finds nothing ahead.
+  static var nothingLater: String { localized("nothing later yet") }
+
+  /// How long the bar says it over the current entry (at most `[bars] browse_timeout`):
+  /// long enough for a bar that polls every few seconds to show it.
+  static let noteSeconds: Int64 = 10
 
   /// A stack turns through its members in order of relevance, like swiping a stack: `next`
   /// past the last member, or `prev` past the top, wraps; the view returns to the top

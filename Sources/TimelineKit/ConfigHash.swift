@@ -12,12 +12,12 @@ import TimelineCore
 /// cached entries, so a new import list keeps the shabads already fetched.
 ///
 /// The presentation part, after `|`: the settings the cache records for the bars to
-/// render with (the `line` option, `[bars] polybar_gurmukhi_font`). Every form of a line is
-/// in the cache already, so a change there is applied to the cached timeline with no
-/// request (`Refresher`), offline too.
+/// render with (the `line` and `hide_when_empty` options, `[bars] polybar_gurmukhi_font`).
+/// Every form of a line is in the cache already, so a change there is applied to the
+/// cached timeline with no request (`Refresher`), offline too.
 enum ConfigHash {
   /// Option keys that only choose how cached entries are shown.
-  static let presentationOptions: Set<String> = ["line"]
+  static let presentationOptions: Set<String> = ["line", HideWhenEmpty.key]
 
   /// `inputs`: the provider's `inputs`; `services`: the services it calls.
   static func of(
@@ -33,7 +33,11 @@ enum ConfigHash {
       text += "source.\(service.key)=\(sources[service].text)\n"
     }
     var shown = ""
-    for key in presentationOptions.sorted() { shown += "\(key)=\(describe(widget.options[key]))\n" }
+    // `line` always, as it always was; a later key only when set, so that the hash of a
+    // config without it stays what it was and no cache is taken for out of date.
+    for key in presentationOptions.sorted() where key == "line" || widget.options[key] != nil {
+      shown += "\(key)=\(describe(widget.options[key]))\n"
+    }
     if let font = bars.polybarGurmukhiFont { shown += "bars.polybarGurmukhiFont=\(font)\n" }
     return digest(text) + (inputs.isEmpty ? "" : "+" + digest(inputs)) + "|" + digest(shown)
   }

@@ -65,13 +65,7 @@ public struct FriendsDesk: Sendable {
   /// the name, its transliteration, a nickname or an e-mail's local part
   /// (`Contact.spellings`).
   public func find(_ query: String) throws(FriendsError) -> FriendsPlan.Friend {
-    var everyone: [String: FriendsPlan.Friend] = [:]
-    for (_, provider) in try widgets(nil) {
-      for friend in try tracked(provider).friends where everyone[friend.contact.key] == nil {
-        everyone[friend.contact.key] = friend
-      }
-    }
-    let friends = everyone.values.sorted { ($0.contact.name, $0.contact.key) < ($1.contact.name, $1.contact.key) }
+    let friends = try everyone()
     let found = NameMatch.candidates(
       query, among: friends.map(\.contact.spellings), loose: friends.map(\.contact.looseSpellings))
     guard found.count == 1 else {
@@ -80,6 +74,34 @@ public struct FriendsDesk: Sendable {
       throw .ambiguous(clean, found.map { Terminal.clean(friends[$0].contact.name) })
     }
     return friends[found[0]]
+  }
+
+  /// Every friend tracked by any friends widget, once each, in name order.
+  private func everyone() throws(FriendsError) -> [FriendsPlan.Friend] {
+    var everyone: [String: FriendsPlan.Friend] = [:]
+    for (_, provider) in try widgets(nil) {
+      for friend in try tracked(provider).friends where everyone[friend.contact.key] == nil {
+        everyone[friend.contact.key] = friend
+      }
+    }
+    return everyone.values.sorted { ($0.contact.name, $0.contact.key) < ($1.contact.name, $1.contact.key) }
+  }
+
+  /// What a shell completes NAME with: for each tracked friend, the first word of theirs
+  /// (of the name, a nickname, the transliteration of a Gurmukhi name, an e-mail's local
+  /// part), folded to lower case without accents, that `find` takes for them alone and a
+  /// keyboard types as it is (ASCII); none for a friend no such word picks out.
+  public func completionWords() throws(FriendsError) -> [String] {
+    let friends = try everyone()
+    let spellings = friends.map(\.contact.spellings)
+    let loose = friends.map(\.contact.looseSpellings)
+    return friends.indices.compactMap { index in
+      let words = spellings[index].flatMap { $0.split(separator: " ") }.map { NameMatch.fold(String($0)) }
+      return words.first { word in
+        word.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+          && NameMatch.candidates(word, among: spellings, loose: loose) == [index]
+      }
+    }
   }
 
   /// What a change to the log did: the line to print, and what failed once the change was
@@ -202,7 +224,7 @@ public struct FriendsDesk: Sendable {
   }
 
   /// Writes each friends widget's timeline from the files, under the widget's lock, as a
-  /// refresh would. A widget that cannot be rewritten (a read-only cache directory, a
+  /// refresh would (and a stack's file where it is missing or out of date). A widget that cannot be rewritten (a read-only cache directory, a
   /// lock held too long) is a warning, not a failure: the log already has the change, and
   /// the next refresh writes it.
   func rewrite() async -> [String] {
@@ -228,6 +250,8 @@ public struct FriendsDesk: Sendable {
       // a view left on the old order would outlive the change.
       if (try? browse.withLock({ browse.remove(widget.name) })) == nil { browse.remove(widget.name) }
     }
+    // A stack over the friends widget needs its own file to show them.
+    await Refresher(config: config, store: store, clock: FixedClock(now)).writeStacks()
     return warnings
   }
 }

@@ -92,7 +92,21 @@ public struct Refresher: Sendable {
         }
       }
       for await result in group { results.append(result) }
+      await writeStacks(except: jobs.map(\.0.name))
       return results.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+    }
+  }
+
+  /// Writes the file of each stack in the config, other than `except`, that is missing or
+  /// out of date (a new stack, changed members), and says nothing of it. A stack's file
+  /// is the emitter's only list of its members (the emitter reads no config), and writing
+  /// it costs no request, so any refresh writes it, whichever widgets it was asked for:
+  /// `timeline refresh MEMBER`, a click's `timeline reload`, a friends log.
+  public func writeStacks(except: [WidgetName] = []) async {
+    for widget in config.widgets where widget.kind == StackRule.kind && !except.contains(widget.name) {
+      // A stack the run was not asked for cannot fail the run; the next one tries again.
+      guard let provider = try? WidgetFactory.provider(for: widget) else { continue }
+      _ = await refreshOne(widget, provider, force: false, budget: FetchBudget(seconds: 0))
     }
   }
 
@@ -157,6 +171,7 @@ public struct Refresher: Sendable {
     var out = timeline
     out.configHash = hash
     out.polybarFont = config.bars.polybarGurmukhiFont
+    out.hideWhenEmpty = (try? HideWhenEmpty.of(widget)) ?? false
     if case .string(let name)? = widget.options["line"], let line = LineForm.named(name) {
       out.line = line
     } else if timeline.line != nil {
@@ -199,10 +214,11 @@ public struct Refresher: Sendable {
         try store.writeState(state, of: widget.name)
         if record.timeline == nil && record.readError == nil {
           // An empty timeline lets bars show this kind's own placeholder from the start.
-          try store.write(
-            Timeline(
-              widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
-              generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont))
+          var empty = Timeline(
+            widget: widget.name, kind: widget.kind, entries: [], placeholder: provider.placeholder(),
+            generated: now, grace: config.grace, configHash: hash, polybarFont: config.bars.polybarGurmukhiFont)
+          empty.hideWhenEmpty = (try? HideWhenEmpty.of(widget)) ?? false
+          try store.write(empty)
         }
       } catch {
         // Nothing was recorded, so no retry time holds: say so rather than promise one.

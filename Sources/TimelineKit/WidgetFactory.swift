@@ -13,6 +13,7 @@ public enum WidgetFactory {
     }
     do {
       _ = try RelevanceBoost.of(widget)
+      _ = try HideWhenEmpty.of(widget)
       return try type.init(config: widget)
     } catch let error as ProviderError {
       throw ConfigError(error.message)
@@ -36,11 +37,13 @@ public enum WidgetFactory {
     hash: String, bars: BarsConfig
   ) -> Timeline {
     let stack = provider as? StackProvider
-    return Timeline(
+    var timeline = Timeline(
       widget: widget.name, kind: widget.kind,
       entries: RelevanceBoost.apply((try? RelevanceBoost.of(widget)) ?? 0, to: draft.entries), end: draft.end,
       policy: draft.policy, placeholder: provider.placeholder(), generated: now, lastSuccess: now, grace: grace,
       configHash: hash, line: draft.line, polybarFont: bars.polybarGurmukhiFont, members: stack?.members ?? [],
       minDisplay: stack?.minDisplay, days: type(of: provider).entriesAreDays)
+    timeline.hideWhenEmpty = (try? HideWhenEmpty.of(widget)) ?? false
+    return timeline
   }
 }

@@ -85,6 +85,7 @@ struct RenderFlags: ParsableArguments {
     help: """
       visual (sihari before its consonant; \(OutputFormat.spoken { !$0.traits.shapesComplexScripts })'s default) \
       or logical.
-      """)
+      """,
+    completion: .list(GurmukhiOrder.allCases.map(\.rawValue)))
   var gurmukhi: String?
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmitRuntime
 import Emitters
+import TimelineCore
 
 extension TimelineCommand {
   /// `timeline emit`: the same command as `timeline-emit`, for humans and scripts. It
@@ -38,7 +39,9 @@ extension TimelineCommand {
     @Flag(help: "\(OutputFormat.spoken { $0.traits.clickActions }): clicking the text runs `timeline open WIDGET`.")
     var click = false
 
-    @Option(help: "gurmukhi, transliteration or translation: the form of a Gurbani line to show.")
+    @Option(
+      help: "gurmukhi, transliteration or translation: the form of a Gurbani line to show.",
+      completion: .list(LineForm.allCases.map(\.rawValue)))
     var line: String?
 
     @Option(
@@ -52,7 +55,8 @@ extension TimelineCommand {
       help: """
         small (one line) or large: the whole entry on several lines \
         (\(OutputFormat.spoken { $0.hasLargeFamily }); no --follow).
-        """)
+        """,
+      completion: .list(WidgetFamily.allCases.map(\.rawValue)))
     var family: String?
 
     func run() throws {

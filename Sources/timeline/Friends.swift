@@ -69,7 +69,9 @@ extension TimelineCommand {
         abstract: "Each tracked friend: period, last contact, due or overdue, snooze.",
         discussion: "Exit status: 0; 1 when the contacts cannot be read; 2 for a config error or an unknown widget.")
       @OptionGroup var common: CommonOptions
-      @Argument(help: "A friends widget (default: every one).", transform: WidgetArgument.parse)
+      @Argument(
+        help: "A friends widget (default: every one).", completion: Completions.widgets,
+        transform: WidgetArgument.parse)
       var widget: WidgetName?
 
       func run() async throws {
@@ -90,13 +92,13 @@ extension TimelineCommand {
           was not; 2 for an unknown or ambiguous name or a bad --when.
           """)
       @OptionGroup var common: CommonOptions
-      @Argument(help: "Any part of the friend's name.") var name: String?
+      @Argument(help: "Any part of the friend's name.", completion: Completions.friends) var name: String?
       @Option(help: ArgumentHelp("today, yesterday, a date (2026-11-20) or days ago (3d).", valueName: "day"))
       var when: String?
       @Option(help: ArgumentHelp("How: call, message or meetup.", valueName: "how")) var how: String?
       @Option(
         help: ArgumentHelp("Log the friend this widget shows now.", valueName: "widget"),
-        transform: WidgetArgument.parse)
+        completion: Completions.widgets, transform: WidgetArgument.parse)
       var shown: WidgetName?
 
       func validate() throws {
@@ -132,7 +134,7 @@ extension TimelineCommand {
         abstract: "Do not show a friend as due before a day: `snooze alice 2w`.",
         discussion: "The snooze is kept in the log; a later snooze replaces it (`snooze alice 0d` lifts it).")
       @OptionGroup var common: CommonOptions
-      @Argument(help: "Any part of the friend's name.") var name: String
+      @Argument(help: "Any part of the friend's name.", completion: Completions.friends) var name: String
       @Argument(help: "How long (10d, 2w, 1m, 1y) or until when (2026-12-24).") var duration: String
 
       func run() async throws {
@@ -166,7 +168,8 @@ extension TimelineCommand {
           returns to the most overdue friend after [bars] browse_timeout.
           """)
       @OptionGroup var common: CommonOptions
-      @Argument(help: "The friends widget.", transform: WidgetArgument.parse) var widget: WidgetName
+      @Argument(help: "The friends widget.", completion: Completions.widgets, transform: WidgetArgument.parse)
+      var widget: WidgetName
       func run() async throws { try await exiting { try await Friends.step(common, widget, .next) } }
     }
 
@@ -175,7 +178,8 @@ extension TimelineCommand {
         abstract: "Show the previous friend of the due list in the bar (the mouse wheel).",
         discussion: "The same as `timeline browse WIDGET prev`; from the top it wraps to the last friend due.")
       @OptionGroup var common: CommonOptions
-      @Argument(help: "The friends widget.", transform: WidgetArgument.parse) var widget: WidgetName
+      @Argument(help: "The friends widget.", completion: Completions.widgets, transform: WidgetArgument.parse)
+      var widget: WidgetName
       func run() async throws { try await exiting { try await Friends.step(common, widget, .prev) } }
     }
 

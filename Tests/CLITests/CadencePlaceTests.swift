@@ -12,41 +12,42 @@ import TimelineTestSupport
   static let header = "[widgets.f]\nkind = \"friends\"\n"
   static let period = "a period like \"10d\", \"2w\", \"1m\" (months) or \"1y\""
 
-  @Test(arguments: [
-    (
-      "cadence = { \"Alice\" = \"2w\", \"Bob\" = \"fortnight\", \"Carl\" = \"1m\" }\n",
-      "3:37: [widgets.f] cadence \"Bob\": expected \(period), got \"fortnight\""
-    ),
-    ("cadence = { \"Alice\" = 14 }\n", "3:23: [widgets.f] cadence \"Alice\": expected a string, got an integer"),
-    ("cadence = { \"Alice\" = [\"2w\"] }\n", "3:23: [widgets.f] cadence \"Alice\": expected a string, got an array"),
-    ("cadence = { \"\" = \"2w\" }\n", "3:13: [widgets.f] cadence \"\": expected a contact's name"),
-    ("cadence = { \"  \" = \"2w\" }\n", "3:13: [widgets.f] cadence \"  \": expected a contact's name"),
-    // Columns count characters as a user sees them.
-    ("cadence = { \"Åse\" = \"2x\" }\n", "3:21: [widgets.f] cadence \"Åse\": expected \(period), got \"2x\""),
-    ("cadence = { \"ਸ਼ਬਦ\" = \"0d\" }\n", "3:21: [widgets.f] cadence \"ਸ਼ਬਦ\": expected \(period), got \"0d\""),
-    // The first bad entry in the file is the one named, whatever the order of the names.
-    (
-      "cadence = { \"zed\" = \"x\", \"amy\" = \"y\" }\n",
-      "3:21: [widgets.f] cadence \"zed\": expected \(period), got \"x\""
-    ),
-    // Spread over lines with other keys before it: the line and column are the entry's own.
-    (
-      "every = \"2w\"\n\n   cadence = {   \"Jane\"=\"1w\" ,\"Ola\" =  \"3q\"}\n",
-      "5:40: [widgets.f] cadence \"Ola\": expected \(period), got \"3q\""
-    ),
-    // A value no option takes, inside the table: at that value, not at the table.
-    (
-      "cadence = { \"Alice\" = \"2w\", \"Bob\" = 2026-01-01 }\n",
-      "3:37: [widgets.f] cadence: unsupported value type"
-    ),
-    // The whole table is still the place when the option itself has the wrong type.
-    (
-      "cadence = \"2w\"\n",
-      "3:11: [widgets.f] cadence: expected an inline table like { \"Alice\" = \"2w\" }, got a string"
-    ),
-  ])
-  func statusAndRefreshPointAtTheBadEntry(cadence: String, message: String) throws {
-    let file = try dir.write("config.toml", Self.header + "contacts = \"\(dir.file("cards"))\"\n" + cadence)
+  @Test(
+    arguments: [
+      (
+        "cadence = { \"Alice\" = \"2w\", \"Bob\" = \"fortnight\", \"Carl\" = \"1m\" }\n",
+        "3:37: [widgets.f] cadence \"Bob\": expected \(period), got \"fortnight\""
+      ),
+      ("cadence = { \"Alice\" = 14 }\n", "3:23: [widgets.f] cadence \"Alice\": expected a string, got an integer"),
+      ("cadence = { \"Alice\" = [\"2w\"] }\n", "3:23: [widgets.f] cadence \"Alice\": expected a string, got an array"),
+      ("cadence = { \"\" = \"2w\" }\n", "3:13: [widgets.f] cadence \"\": expected a contact's name"),
+      ("cadence = { \"  \" = \"2w\" }\n", "3:13: [widgets.f] cadence \"  \": expected a contact's name"),
+      // Columns count characters as a user sees them.
+      ("cadence = { \"Åse\" = \"2x\" }\n", "3:21: [widgets.f] cadence \"Åse\": expected \(period), got \"2x\""),
+      ("cadence = { \"ਸ਼ਬਦ\" = \"0d\" }\n", "3:21: [widgets.f] cadence \"ਸ਼ਬਦ\": expected \(period), got \"0d\""),
+      // The first bad entry in the file is the one named, whatever the order of the names.
+      (
+        "cadence = { \"zed\" = \"x\", \"amy\" = \"y\" }\n",
+        "3:21: [widgets.f] cadence \"zed\": expected \(period), got \"x\""
+      ),
+      // Spread over lines with other keys before it: the line and column are the entry's own.
+      (
+        "every = \"2w\"\n\n   cadence = {   \"Jane\"=\"1w\" ,\"Ola\" =  \"3q\"}\n",
+        "5:40: [widgets.f] cadence \"Ola\": expected \(period), got \"3q\""
+      ),
+      // A value no option takes, inside the table: at that value, not at the table.
+      (
+        "cadence = { \"Alice\" = \"2w\", \"Bob\" = 2026-01-01 }\n",
+        "3:37: [widgets.f] cadence: unsupported value type"
+      ),
+      // The whole table is still the place when the option itself has the wrong type.
+      (
+        "cadence = \"2w\"\n",
+        "3:11: [widgets.f] cadence: expected an inline table like { \"Alice\" = \"2w\" }, got a string"
+      ),
+    ] as [(TextArgument, String)])
+  func statusAndRefreshPointAtTheBadEntry(cadence: TextArgument, message: String) throws {
+    let file = try dir.write("config.toml", Self.header + "contacts = \"\(dir.file("cards"))\"\n" + cadence.text)
     // The contacts line moves everything after it down by one.
     let shifted = message.replacing(/^(\d+):/) { "\(Int($0.output.1).map { $0 + 1 } ?? 0):" }
     let env = ["TIMELINE_CACHE_DIR": dir.file("cache"), "XDG_DATA_HOME": dir.file("data")]

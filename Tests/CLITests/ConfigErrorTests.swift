@@ -36,8 +36,8 @@ import TimelineTestSupport
     ("[widgets.h]\nkind = \"hukamnama\"\nline = 2\n", "[widgets.h] line: expected a string"),
     ("[bars]\npolybar_gurmukhi_font = 0\n", "[bars] polybar_gurmukhi_font: expected polybar's font index from 1 to 99"),
   ])
-  func configErrorsNameTheKeyAndFileAndExit2(toml: String, message: String) throws {
-    let result = try refresh(toml)
+  func configErrorsNameTheKeyAndFileAndExit2(toml: TextArgument, message: String) throws {
+    let result = try refresh(toml.text)
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stderr.contains(dir.file("config.toml")), "\(result.stderr)")
@@ -206,8 +206,8 @@ import TimelineTestSupport
     ),
     ("a = 1\n[widgets.x\n", "2:11: expected \"]\" to close the table header, found the end of the line"),
   ])
-  func statusAndRefreshPointAtTheKeyOrValue(toml: String, message: String) throws {
-    let file = try dir.write("config.toml", toml)
+  func statusAndRefreshPointAtTheKeyOrValue(toml: TextArgument, message: String) throws {
+    let file = try dir.write("config.toml", toml.text)
     let env = ["TIMELINE_CACHE_DIR": dir.file("cache")]
     for args in [["status"], ["refresh"]] {
       let result = try run(Paths.binary("timeline"), args + ["--config", file], environment: env)

@@ -14,7 +14,7 @@ import TimelineCore
     return (text.prefix ?? "") + text.runs.plainText
   }
 
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func golden(_ golden: GoldenCase) throws {
     let line = ConkyEmitter.render(golden.input, options: golden.options)
     Golden.check(line, bar: "conky", name: golden.name)

@@ -7,7 +7,7 @@ import TimelineTestSupport
 @testable import Emitters
 
 @Suite struct I3barEmitterTests {
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func goldenCaseSyntax(_ golden: GoldenCase) throws {
     let line = I3barEmitter.render(golden.input, options: golden.options)
     #expect(!line.contains("\n"))
@@ -78,5 +78,19 @@ import TimelineTestSupport
     let array = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]])
     #expect(array.map { $0["instance"] as? String } == ["a", "b"])
     #expect(I3barEmitter.header == "{\"version\":1,\"stop_signal\":0,\"click_events\":true}\n[\n")
+  }
+
+  /// A widget hidden by `hide_when_empty` has no block in the status line; with every one
+  /// hidden the line is an empty array, which i3bar and swaybar draw as nothing.
+  @Test func aHiddenWidgetHasNoBlockInTheStatusLine() throws {
+    var hidden = RenderInput(widget: "b", entry: Caches.entry("nobody due"))
+    hidden.isHidden = true
+    let states = [
+      RenderInput(widget: "a", entry: Caches.entry("1")), hidden, RenderInput(widget: "c", entry: Caches.entry("3")),
+    ]
+    let line = I3barEmitter.renderLine(states, options: RenderOptions())
+    let array = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]])
+    #expect(array.map { $0["instance"] as? String } == ["a", "c"])
+    #expect(I3barEmitter.renderLine([hidden], options: RenderOptions()) == "[]")
   }
 }

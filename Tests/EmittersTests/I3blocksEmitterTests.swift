@@ -34,7 +34,7 @@ import TimelineCore
     return out
   }
 
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func golden(_ golden: GoldenCase) {
     let line = I3blocksEmitter.render(golden.input, options: golden.options)
     Golden.check(line, bar: "i3blocks", name: golden.name)

@@ -36,7 +36,7 @@ import TimelineCore
     PreparedText(golden.input, options: golden.options, format: .lemonbar).runs.plainText
   }
 
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func golden(_ golden: GoldenCase) throws {
     let line = LemonbarEmitter.render(golden.input, options: golden.options)
     Golden.check(line, bar: "lemonbar", name: golden.name)

@@ -5,7 +5,7 @@ import TimelineCore
 @testable import Emitters
 
 @Suite struct PlainEmitterTests {
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func goldenCaseSyntax(_ golden: GoldenCase) {
     let line = PlainEmitter.render(golden.input, options: golden.options)
     #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) })

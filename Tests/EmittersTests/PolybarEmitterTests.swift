@@ -35,7 +35,7 @@ import TimelineCore
     return out
   }
 
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func goldenCaseSyntax(_ golden: GoldenCase) {
     let line = PolybarEmitter.render(golden.input, options: golden.options)
     let content = Self.stripOwnTags(line, widget: golden.input.widget?.text ?? "")

@@ -90,6 +90,13 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             date: 0, runs: [TextRun("Lyngen 3", color: "#ff9900")], tooltip: ["Wednesday 25 November"], alt: "level-3",
             level: 3),
           browsing: "tomorrow")),
+      // `next` found nothing ahead: the current entry, with the note for a moment.
+      GoldenCase(
+        name: "browsing-nothing-later",
+        input: RenderInput(
+          widget: "hukamnama", kind: "hukamnama",
+          entry: Entry(date: 0, runs: [TextRun("ਸੋ ਦਰੁ ਕੇਹਾ")], tooltip: ["Ang 6"], alt: "hukamnama"),
+          browsing: "nothing later yet")),
       GoldenCase(
         name: "browsing-stale-hostile",
         input: RenderInput(
@@ -102,7 +109,29 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
           entry: Entry(date: 0, runs: [TextRun("ਵਾਹਿਗੁਰੂ")], alt: "x", classes: ["gurbani"]),
           isPlaceholder: true)),
       GoldenCase(name: "invalid-utf8", input: RenderInput(widget: "w", kind: "test", entry: InvalidUTF8.entry)),
+      // `hide_when_empty`: what each bar hides, whatever the entry, the state and the options.
+      GoldenCase(name: "hidden-placeholder", input: hidden(placeholder: true), options: RenderOptions(click: true)),
+      GoldenCase(
+        name: "hidden-quiet", input: hidden(placeholder: false),
+        options: RenderOptions(maxWidth: 8, click: true, gurmukhiFont: 2)),
     ] + LineForms.cases + LevelColours.cases
+
+  /// The cases an emitter's renderer draws: a hidden widget is the registry's
+  /// (`OutputFormat.hiddenLine`), never a renderer's, and `GoldenTests` checks its lines.
+  static var shown: [GoldenCase] { all.filter { !$0.input.isHidden } }
+
+  /// A friends widget with nothing to say (a placeholder, or a quiet entry), stale and
+  /// browsed, that hides.
+  static func hidden(placeholder: Bool) -> RenderInput {
+    var input = RenderInput(
+      widget: "friends", kind: "friends",
+      entry: Entry(
+        date: 0, runs: [TextRun("☎ all caught up <b>%{F#f00} #[x]")], tooltip: ["nobody due"], alt: "caught-up",
+        classes: ["friends", "caught-up"], quiet: !placeholder),
+      isPlaceholder: placeholder, isStale: true, browsing: "tomorrow")
+    input.isHidden = true
+    return input
+  }
 }
 
 /// The line forms' golden cases (`LineForms` holds their text).

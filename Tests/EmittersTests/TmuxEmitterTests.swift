@@ -80,7 +80,7 @@ import TimelineCore
     return out
   }
 
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func goldenCaseSyntax(_ golden: GoldenCase) {
     let line = TmuxEmitter.render(golden.input, options: golden.options)
     #expect(Self.displayed(line) == expectedText(golden, order: .logical), "line: \(line)")

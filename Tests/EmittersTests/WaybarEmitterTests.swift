@@ -7,7 +7,7 @@ import TimelineTestSupport
 @testable import Emitters
 
 @Suite struct WaybarEmitterTests {
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func goldenCaseSyntax(_ golden: GoldenCase) throws {
     let line = WaybarEmitter.render(golden.input, options: golden.options)
     #expect(!line.contains("\n"))

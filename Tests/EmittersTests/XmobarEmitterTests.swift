@@ -43,7 +43,7 @@ import TimelineCore
     return (text.prefix ?? "") + text.runs.plainText
   }
 
-  @Test(arguments: GoldenCase.all)
+  @Test(arguments: GoldenCase.shown)
   func golden(_ golden: GoldenCase) throws {
     let line = XmobarEmitter.render(golden.input, options: golden.options)
     Golden.check(line, bar: "xmobar", name: golden.name)

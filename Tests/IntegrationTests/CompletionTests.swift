@@ -23,9 +23,17 @@ import TimelineTestSupport
   }
 
   func environment(_ dir: TempDir) throws -> [String: String] {
-    let config = try dir.write("config.toml", Self.config)
+    // A config written by a test first (friends) is kept.
+    let config =
+      FileManager.default.fileExists(atPath: dir.file("config.toml"))
+      ? dir.file("config.toml") : try dir.write("config.toml", Self.config)
     let bin = (Repo.timeline as NSString).deletingLastPathComponent
-    return isolated(dir, ["TIMELINE_CONFIG": config, "PATH": bin + ":/usr/bin:/bin", "HOME": dir.path])
+    return isolated(
+      dir,
+      [
+        "TIMELINE_CONFIG": config, "PATH": bin + ":/usr/bin:/bin", "HOME": dir.path,
+        "XDG_DATA_HOME": dir.file("data"), "TIMELINE_CACHE_DIR": dir.file("cache"),
+      ])
   }
 
   /// What bash offers after `line` (which ends where the cursor is), through the
@@ -57,6 +65,78 @@ import TimelineTestSupport
     #expect(try bash("timeline emit waybar ", dir: dir) == ["alpha", "beta"])
     #expect(try bash("timeline regions --country ", dir: dir) == ["at", "ch", "de", "it", "no", "se", "si", "us"])
     #expect(try bash("timeline refresh --f", dir: dir) == ["--force"])
+  }
+
+  /// The values of `--line`, `--family` and `--gurmukhi`, from the lists the emitter
+  /// parses, in bash, fish, zsh and timeline-emit's own bash completion.
+  @Test func theEmitOptionsValuesAreOffered() throws {
+    let dir = try TempDir()
+    let lines = ["gurmukhi", "translation", "transliteration"]
+    #expect(try bash("timeline emit --line ", dir: dir) == lines)
+    #expect(try bash("timeline emit waybar alpha --family ", dir: dir) == ["large", "small"])
+    #expect(try bash("timeline emit plain alpha --gurmukhi ", dir: dir) == ["logical", "visual"])
+    #expect(try emitBash("timeline-emit --line ", dir: dir) == lines)
+    #expect(try emitBash("timeline-emit plain alpha --family l", dir: dir) == ["large"])
+    let fish = try #require(which("fish"), "fish is missing (make deps installs it)")
+    let fished = try run(
+      fish,
+      [
+        "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", try script("fish", in: dir),
+        "timeline emit --family ",
+      ],
+      environment: try environment(dir))
+    #expect(
+      fished.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == [
+        "large", "small",
+      ])
+    #expect(try zshListing("timeline-emit waybar alpha --line ", dir: dir) == lines)
+  }
+
+  /// `timeline friends log` and `snooze` complete a word that names one tracked friend
+  /// alone: the first name, else another word of the name; a Gurmukhi name's
+  /// transliteration; accents folded.
+  @Test func friendNamesAreOffered() throws {
+    let dir = try TempDir()
+    let cards = dir.file("cards")
+    try FileManager.default.createDirectory(atPath: cards, withIntermediateDirectories: true)
+    for (uid, name) in [("a", "Alice Example"), ("b", "Alice Other"), ("c", "Åse Nordmann"), ("d", "ਹਰਪ੍ਰੀਤ ਕੌਰ")] {
+      _ = try dir.write(
+        "cards/\(uid).vcf",
+        "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:\(uid)\r\nFN:\(name)\r\nCATEGORIES:friends\r\nEND:VCARD\r\n")
+    }
+    _ = try dir.write(
+      "config.toml", "[widgets.friends]\nkind = \"friends\"\ncontacts = \"\(cards)\"\ncategories = [\"friends\"]\n")
+    #expect(try bash("timeline friends log ", dir: dir) == ["ase", "example", "harapreet", "other"])
+    #expect(try bash("timeline friends snooze h", dir: dir) == ["harapreet"])
+    #expect(try bash("timeline friends log --shown ", dir: dir) == ["friends"])
+    // fish asks for custom values through `commandline`, which only its interactive prompt
+    // has; zsh is driven on a pseudo-terminal.
+    let listed = try zshListing("timeline friends log ", dir: dir)
+    #expect(listed == ["ase", "example", "harapreet", "other"], "\(listed)")
+  }
+
+  /// What timeline-emit's bash completion offers after `line`, through its own file.
+  func emitBash(_ line: String, dir: TempDir) throws -> [String] {
+    let completions = dir.file("completions")
+    if !FileManager.default.fileExists(atPath: completions) {
+      try FileManager.default.createDirectory(atPath: completions, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(atPath: try script("bash", in: dir), toPath: completions + "/timeline")
+      try FileManager.default.copyItem(
+        atPath: Repo.file("completions/timeline-emit.bash"), toPath: completions + "/timeline-emit")
+    }
+    let harness = """
+      source "$1"
+      read -ra COMP_WORDS <<< "$2"
+      [[ "$2" == *" " ]] && COMP_WORDS+=("")
+      COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$2"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+      __timeline_emit_as_emit timeline-emit "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let result = try run(
+      try #require(which("bash")), ["-c", harness, "harness", completions + "/timeline-emit", line],
+      environment: try environment(dir))
+    #expect(result.status == 0, "\(result)")
+    return result.stdout.split(separator: "\n").map(String.init).sorted()
   }
 
   /// fish's `complete -C` runs the completions for a command line, as the prompt would.
@@ -164,7 +244,8 @@ import TimelineTestSupport
       try FileManager.default.copyItem(
         atPath: Repo.file("completions/_timeline-emit"), toPath: functions + "/_timeline-emit")
     }
-    // The listing is read until zsh goes quiet; escapes and the typed words are dropped.
+    // The listing is read until zsh goes quiet; escapes and the typed words are dropped, and a
+    // carriage return parts words (the prompt is redrawn after the listing's last one).
     let driver = """
       setopt extendedglob
       zmodload zsh/zpty
@@ -178,7 +259,7 @@ import TimelineTestSupport
       while zpty -r -t z chunk; do all+=$chunk; done
       zpty -d z
       all=${all//$'\\e'\\[[0-9;?]#[A-Za-z]/}
-      all=${all//$'\\r'/}
+      all=${all//$'\\r'/ }
       all=${all#*READY> *$'\\n'}
       words=(${=all}); typed=(${=3})
       print -rl -- ${(ou)words:|typed}

@@ -42,13 +42,13 @@ import TimelineTestSupport
 
   /// Over the budget a card is skipped and named, and the next card still reads.
   @Test(arguments: [
-    ("NOTE:" + String(repeating: "x", count: VCardReader.maxCardBytes + 10) + "\r\n"),
-    (String(repeating: "TEL:1\r\n", count: VCardReader.maxCardLines + 1)),
-    ("NOTE:" + String(repeating: "y\r\n ", count: VCardReader.maxCardBytes + 10) + "\r\n"),
+    TextArgument("NOTE:" + String(repeating: "x", count: VCardReader.maxCardBytes + 10) + "\r\n"),
+    TextArgument(String(repeating: "TEL:1\r\n", count: VCardReader.maxCardLines + 1)),
+    TextArgument("NOTE:" + String(repeating: "y\r\n ", count: VCardReader.maxCardBytes + 10) + "\r\n"),
   ])
-  func aCardOverTheBudgetIsSkippedAndTheNextRead(body: String) throws {
+  func aCardOverTheBudgetIsSkippedAndTheNextRead(body: TextArgument) throws {
     let file =
-      "BEGIN:VCARD\r\nFN:Too Big\r\n\(body)END:VCARD\r\nBEGIN:VCARD\r\nFN:Next One\r\nEND:VCARD\r\n"
+      "BEGIN:VCARD\r\nFN:Too Big\r\n\(body.text)END:VCARD\r\nBEGIN:VCARD\r\nFN:Next One\r\nEND:VCARD\r\n"
     let result = VCardReader.read(Array(file.utf8), file: "big.vcf")
     #expect(result.contacts.map(\.name) == ["Next One"])
     #expect(
@@ -58,10 +58,12 @@ import TimelineTestSupport
   }
 
   /// A byte order mark, and LF, CRLF, CR-only or mixed line ends, all read the same card.
-  @Test(arguments: [
-    ("\u{FEFF}", "\r\n"), ("\u{FEFF}", "\n"), ("", "\r"), ("\u{FEFF}", "\r"), ("", "mixed"),
-  ])
-  func aByteOrderMarkAndEveryLineEndRead(bom: String, end: String) throws {
+  @Test(
+    arguments: [
+      ("\u{FEFF}", "\r\n"), ("\u{FEFF}", "\n"), ("", "\r"), ("\u{FEFF}", "\r"), ("", "mixed"),
+    ] as [(TextArgument, TextArgument)])
+  func aByteOrderMarkAndEveryLineEndRead(bom: TextArgument, end: TextArgument) throws {
+    let (bom, end) = (bom.text, end.text)
     let lines = [
       "BEGIN:VCARD", "VERSION:3.0", "FN:Line", "  Ends", "BDAY:1990-04-12", "TEL:+47 1", "END:VCARD",
     ]

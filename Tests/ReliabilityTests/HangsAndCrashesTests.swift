@@ -195,9 +195,9 @@ import TimelineTestSupport
     ("[widgets.w]\nkind = \"random-shabad\"\ninterval = \"9999999999999999d\"\n", "interval"),
     ("[refresh]\ngrace = \"9999999999999999h\"\n", "grace"),
   ])
-  func hugeDurationsAreConfigErrors(_ config: String, key: String) throws {
+  func hugeDurationsAreConfigErrors(_ config: TextArgument, key: String) throws {
     let scene = try Commands()
-    try scene.dir.write("config.toml", config)
+    try scene.dir.write("config.toml", config.text)
     // refresh and preview exit 2 naming the key; doctor fails its config check naming it;
     // status (which builds no provider) must simply not crash.
     for (argv, expected) in [

@@ -1,6 +1,7 @@
 import TOML
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 /// Line and column of keys, values, tables and errors. Columns count characters as a
 /// user sees them: "ਸ਼ਬਦ" is 3, "é" written as e + U+0301 is 1, a tab is 1.
@@ -71,8 +72,8 @@ import TimelineCore
     ("k = \"\\uD800\"\n", 1, 6, "\\uD800 is not a Unicode scalar value"),
     ("k = 1_000_\n", 1, 5, "\"1_000_\" is not a valid number"),
   ])
-  func errorsSayWhereAndWhat(text: String, line: Int, column: Int, message: String) throws {
-    let error = #expect(throws: TOMLError.self) { try parsed(text) }
+  func errorsSayWhereAndWhat(text: TextArgument, line: Int, column: Int, message: String) throws {
+    let error = #expect(throws: TOMLError.self) { try parsed(text.text) }
     #expect(error?.position == at(line, column), "\(error?.description ?? "")")
     #expect(error?.message == message)
   }

@@ -1,5 +1,6 @@
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 @testable import TimelineCache
 
@@ -202,9 +203,9 @@ import TimelineCore
     }
   }
 
-  @Test(arguments: HostileLines.handPicked)
-  func handPickedInputsReadTheSame(_ text: String) {
-    Self.expectSame(Array(text.utf8))
+  @Test(arguments: HostileLines.handPicked.map { TextArgument($0) })
+  func handPickedInputsReadTheSame(_ text: TextArgument) {
+    Self.expectSame(Array(text.text.utf8))
   }
 
   @Test func nestingAtTheLimitReadsTheSame() {

@@ -1,4 +1,5 @@
 import Testing
+import TimelineTestSupport
 
 @testable import TimelineCore
 
@@ -43,7 +44,8 @@ import Testing
     "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3\nview 1\nwheel \n",
     "timeline-browse 1\noffset 1\nanchor 1\ntarget 2\nexpires 3",
   ])
-  func anythingElseIsNoState(text: String) {
+  func anythingElseIsNoState(text argument: TextArgument) {
+    let text = argument.text
     let decoded = BrowseState.decode(Substring(text))
     // The last case only lacks the final newline, which is accepted.
     if text.hasSuffix("expires 3") {
@@ -51,6 +53,15 @@ import Testing
     } else {
       #expect(decoded == nil, "\(text.debugDescription)")
     }
+  }
+
+  /// Offset 0 is a note over the current entry ("nothing later yet"): only with a label.
+  @Test func offsetZeroIsANoteWithItsLabel() throws {
+    let note = BrowseState(offset: 0, anchor: 1000, target: 1000, expires: 1010, label: "nothing later yet")
+    #expect(BrowseState.decode(Substring(note.encoded())) == note)
+    #expect(note.isLive(at: 1009, current: 1000) && !note.isLive(at: 1010, current: 1000))
+    #expect(!note.isLive(at: 1005, current: 2000))
+    #expect(BrowseState.decode("timeline-browse 1\noffset 0\nanchor 1\ntarget 2\nexpires 3\nlabel \n") == nil)
   }
 
   @Test func liveOnlyBeforeItExpiresAndWhileTheSameEntryIsCurrent() {

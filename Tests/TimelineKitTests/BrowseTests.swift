@@ -1,3 +1,5 @@
+import EmitRuntime
+import Emitters
 import Foundation
 import Providers
 import Testing
@@ -145,11 +147,31 @@ import TimelineTestSupport
     #expect(outcome.offset == 1 && outcome.entry?.isRepeat == true)
   }
 
+  /// With nothing ahead the view stays at now, and the bar where the wheel was turned
+  /// says so over the current entry for a moment, as the terminal does.
   @Test func thereIsNoTomorrowsHukamnamaToBrowse() async throws {
     let hukam = try Engine()
     #expect(try await hukam.refresh().isRefreshed)
-    let outcome = try Browser.move(
-      .next, widget: "hukamnama", config: hukam.config(), cache: hukam.store, browse: browse, now: hukam.now)
-    #expect(try outcome.offset == 0 && outcome.entry == nil && browse.read(.named("hukamnama")) == nil)
+    func move(_ move: Browser.Move) throws -> Browser.Outcome {
+      try Browser.move(
+        move, widget: "hukamnama", config: hukam.config(), cache: hukam.store, browse: browse, now: hukam.now)
+    }
+    let outcome = try move(.next)
+    #expect(outcome.offset == 0 && outcome.entry == nil && outcome.nothingLater)
+    #expect(outcome.describe(widget: "hukamnama") == "hukamnama: nothing later yet (the view stays at now)")
+    let note = try #require(try browse.read(.named("hukamnama")))
+    #expect(note.offset == 0 && note.label == "nothing later yet" && note.expires == hukam.now + 10)
+    func shown(at t: Int64) -> RenderInput {
+      EmitPipeline.resolve(widget: "hukamnama", directory: hukam.store.directory, now: t, browse: browse).state
+    }
+    let plain = shown(at: hukam.now + 9)
+    let current = CacheReader.view(path: hukam.store.path(for: "hukamnama"), at: hukam.now + 9).current
+    #expect(plain.browsing == "nothing later yet" && plain.entry.date == current?.date && !plain.isPlaceholder)
+    #expect(EmitPipeline.line(plain, format: .plain, options: RenderOptions()).hasPrefix("nothing later yet ▸ "))
+    // A moment later the bar is back to the entry alone.
+    #expect(shown(at: hukam.now + 10).browsing == nil)
+    // Another `next` says it again; `prev` and `now` take the note away at once.
+    #expect(try move(.next).nothingLater && browse.read(.named("hukamnama"))?.offset == 0)
+    #expect(try move(.prev).offset == 0 && browse.read(.named("hukamnama")) == nil)
   }
 }

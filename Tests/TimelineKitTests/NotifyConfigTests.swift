@@ -1,5 +1,6 @@
 import Testing
 import TimelineCore
+import TimelineTestSupport
 
 @testable import TimelineKit
 
@@ -36,10 +37,10 @@ import TimelineCore
       "[widgets.c]\nkind = \"command\"\ncommand = [\"true\"]\nnotify = false", "kind \"command\" sends no notifications"
     ),
   ])
-  func mistakesAreRefusedWithTheirPlace(text: String, message: String) {
-    #expect(throws: ConfigError.self) { try ConfigLoader.parse(text, file: "c.toml") }
+  func mistakesAreRefusedWithTheirPlace(text: TextArgument, message: String) {
+    #expect(throws: ConfigError.self) { try ConfigLoader.parse(text.text, file: "c.toml") }
     do {
-      _ = try ConfigLoader.parse(text, file: "c.toml")
+      _ = try ConfigLoader.parse(text.text, file: "c.toml")
     } catch {
       #expect(error.description.contains(message), "\(error.description)")
     }

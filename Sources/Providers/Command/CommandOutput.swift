@@ -4,7 +4,7 @@ import TimelineCore
 ///
 ///     {"entries": [{"date": "2026-11-22T10:00:00Z", "text": "…", "color": "#rrggbb",
 ///                   "tooltip": "…" or ["…"], "level": 3, "relevance": 50, "url": "…",
-///                   "short": "…", "alt": "…", "class": ["…"],
+///                   "short": "…", "alt": "…", "class": ["…"], "quiet": true,
 ///                   "runs": [{"text": "…", "color": "#…", "bold": true}]}],
 ///      "policy": "atEnd" | "never" | {"after": DATE},
 ///      "end": DATE}
@@ -146,11 +146,17 @@ public enum CommandOutput {
       }
       classes = names
     }
+    var quiet = false
+    switch f["quiet"] {
+    case nil, .null?: break
+    case .bool(let value)?: quiet = value
+    default: throw CommandOutputError(what: "\(at).quiet must be true or false")
+    }
     return Entry(
       date: try f["date"].flatMap { $0.isNull ? nil : try date($0, field: "\(at).date") } ?? now,
       relevance: relevance, runs: runs, short: try text("short"), tooltip: tooltip,
       alt: try text("alt") ?? (level.map { "level-\($0)" } ?? "command"),
-      classes: classes, level: level, url: try text("url"))
+      classes: classes, level: level, url: try text("url"), quiet: quiet)
   }
 
   /// `now + seconds`, kept within the dates a timeline holds (years 1 to 9999), whatever

@@ -97,7 +97,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
       let quiet = "🎂 " + localizedPlural("none in the next %d day", "none in the next %d days", within)
       return Entry(
         date: 0, relevance: Relevance(ContactRelevance.quiet), runs: [TextRun(quiet)],
-        tooltip: [quiet], alt: "none", classes: ["birthdays", "quiet"], detail: [[TextRun(quiet)]])
+        tooltip: [quiet], alt: "none", classes: ["birthdays", "quiet"], detail: [[TextRun(quiet)]], quiet: true)
     }
     let away = first.day - today
     var text = BirthdayPlan.text(first, name: contacts.shown(first.contact), today: today)

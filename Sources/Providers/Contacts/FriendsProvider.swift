@@ -209,7 +209,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
         alt: "caught-up",
         classes: ["friends", "caught-up"], url: later.first?.contact.link,
         key: later.first.map { "friend:" + $0.contact.key },
-        detail: detail)
+        detail: detail, quiet: true)
     }
     let score = top.relevance(on: day) ?? ContactRelevance.quiet
     let late = top.overdue(on: day) > 0

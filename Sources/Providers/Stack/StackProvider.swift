@@ -3,7 +3,8 @@ import TimelineCore
 /// Kind `stack`: one bar slot for several widgets, showing whichever member's entry is the
 /// most relevant now (docs/relevance.md). It fetches nothing: `timeline refresh` refreshes
 /// its members and writes the stack's cache as a meta line alone, naming the members, so
-/// the emitter, which never reads the config, knows them.
+/// the emitter, which never reads the config, knows them (any refresh writes it where it
+/// is missing or out of date: `Refresher.writeStacks`).
 ///
 /// Options: `widgets` (required, member widget names in order; ties go to the first),
 /// `min_display` (default "10m": how long a shown member stays unless another one scores

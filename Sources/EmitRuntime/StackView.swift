@@ -105,7 +105,7 @@ enum StackView {
     var browsing: String?
     if let browse, let live = browse.read(stack), live.offset > 0, now < live.expires, live.anchor == nil {
       index = live.offset % ranking.count
-      browsing = loadWords()(.stackPosition, ranking[index].name, index + 1, ranking.count)
+      browsing = loadWords()(.stackPosition, ranking[index].name, String(index + 1), String(ranking.count))
       consider(live.expires)
     }
     let choice = ranking[index]
@@ -159,11 +159,11 @@ enum StackView {
     words: Words
   ) -> String {
     var text =
-      entry.level.map { words(.stackLevel, choice.name, $0, choice.score) }
-      ?? words(.stackWhy, choice.name, choice.score)
+      entry.level.map { words(.stackLevel, choice.name, String($0), String(choice.score)) }
+      ?? words(.stackWhy, choice.name, String(choice.score))
     if held { text += words(.keptForMinDisplay) }
     if let other = ranking.indices.first(where: { $0 != shownIndex }) {
-      text += words(.stackNext, ranking[other].name, ranking[other].score)
+      text += words(.stackNext, ranking[other].name, String(ranking[other].score))
     }
     return text
   }

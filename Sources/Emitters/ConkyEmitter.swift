@@ -141,7 +141,9 @@ public enum ConkyEmitter {
       out += color
       out += "}"
     }
-    appendEscaped(inFont || largeEmoji ? text : Pictographs.words(in: text, words: words), to: &out)
+    appendEscaped(
+      inFont || largeEmoji || !Pictographs.mayHaveSign(text) ? text : Pictographs.words(in: text, words: words),
+      to: &out)
     if color != nil { out += "${color}" }
   }
 

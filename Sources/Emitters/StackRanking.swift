@@ -47,7 +47,7 @@ public enum StackRanking {
         continue
       }
       rank += 1
-      var why = words(.relevance, row.score)
+      var why = words(.relevance, String(row.score))
       if row.stale { why += words(.staleHalved) }
       if row.shown { why += row.held ? words(.shownHeld) : words(.shown) }
       let mark = row.shown ? "▶" : " "

@@ -29,8 +29,8 @@ public struct Words: Sendable, Equatable {
   }
 
   /// `phrase` in this language, its `%d`/`%s` filled with `arguments` (`Template.fill`).
-  public func callAsFunction(_ phrase: Phrase, _ arguments: any CustomStringConvertible...) -> String {
-    Template.fill(word(phrase.english), arguments.map(\.description))
+  public func callAsFunction(_ phrase: Phrase, _ arguments: String...) -> String {
+    Template.fill(word(phrase.english), arguments)
   }
 
   /// The translation of `english` in the file, else `english`. A scan of the lines: the
@@ -99,31 +99,43 @@ public enum Template {
   /// `template` with its placeholders replaced by `arguments`, in order or by position;
   /// a placeholder without an argument is left out.
   public static func fill(_ template: String, _ arguments: [String]) -> String {
-    guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
-    var out = ""
+    // Byte by byte: `%`, `$` and digits are ASCII, never inside a multi-byte character.
+    let bytes = Array(template.utf8)
+    guard bytes.contains(UInt8(ascii: "%")) else { return template }
+    var out: [UInt8] = []
     var next = 0
-    var rest = Substring(template)
-    while let percent = rest.firstIndex(of: "%") {
-      out += rest[..<percent]
-      var cursor = rest.index(after: percent)
-      guard cursor < rest.endIndex else { break }
-      if rest[cursor] == "%" {
-        out += "%"
-        rest = rest[rest.index(after: cursor)...]
+    var at = 0
+    while at < bytes.count {
+      guard bytes[at] == UInt8(ascii: "%") else {
+        out.append(bytes[at])
+        at += 1
+        continue
+      }
+      var cursor = at + 1
+      guard cursor < bytes.count else { break }
+      if bytes[cursor] == UInt8(ascii: "%") {
+        out.append(UInt8(ascii: "%"))
+        at = cursor + 1
         continue
       }
       var position: Int?
-      let digits = rest[cursor...].prefix { $0.isASCII && $0.isNumber }
-      if !digits.isEmpty, rest[digits.endIndex...].first == "$" {
-        position = Int(digits).map { $0 - 1 }
-        cursor = rest.index(after: digits.endIndex)
+      var digits = cursor
+      while digits < bytes.count, bytes[digits] &- UInt8(ascii: "0") < 10 { digits += 1 }
+      if digits > cursor, digits < bytes.count, bytes[digits] == UInt8(ascii: "$") {
+        position = Int(String(decoding: bytes[cursor..<digits], as: UTF8.self)).map { $0 - 1 }
+        cursor = digits + 1
       }
-      guard cursor < rest.endIndex else { break }
+      guard cursor < bytes.count else { break }
       let index = position ?? next
       if position == nil { next += 1 }
-      if arguments.indices.contains(index) { out += arguments[index] }
-      rest = rest[rest.index(after: cursor)...]
+      if arguments.indices.contains(index) { out += arguments[index].utf8 }
+      // The conversion (`d`, `s`): one character.
+      cursor += 1
+      while cursor < bytes.count, bytes[cursor] & 0xC0 == 0x80 { cursor += 1 }
+      at = cursor
     }
-    return out + rest
+    out += bytes[at...]
+    return String(decoding: out, as: UTF8.self)
   }
+
 }

@@ -180,7 +180,7 @@ public enum EmitCommand {
       return 0
     case .usageError(let message):
       err.write("\(program): \(message)\nusage: \(program) FORMAT WIDGET [options]; see --help\n")
-      return 2
+      return ExitStatus.usage
     case .run(let request):
       let directory = CacheStore.defaultDirectory(environment: environment)
       let browse = BrowseStore.session(cache: directory, environment: environment)
@@ -195,7 +195,7 @@ public enum EmitCommand {
           options: request.options, browse: browse)
       {
         out.writeLine(bytes: large.bytes)
-        if exitsAfterOutput { withExtendedLifetime(large) { exit(0) } }
+        if exitsAfterOutput { withExtendedLifetime(large) { exit(ExitStatus.success) } }
         return 0
       }
       if request.widgets.count == 1 {
@@ -207,7 +207,7 @@ public enum EmitCommand {
         }
         let line = EmitPipeline.lineBytes(resolved.state, format: request.format, options: request.options)
         out.writeLine(bytes: line)
-        if exitsAfterOutput { withExtendedLifetime(resolved) { exit(0) } }
+        if exitsAfterOutput { withExtendedLifetime(resolved) { exit(ExitStatus.success) } }
         return 0
       }
       return emitOnce(request, directory: directory, browse: browse, now: now, out: out, err: err, program: program)

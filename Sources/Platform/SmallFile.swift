@@ -1,8 +1,9 @@
 import Glibc
 
-/// The package's one safe reader of a small file (the config, an import, a bar's config for
-/// `doctor`, the samples, the browse state): opened non-blocking, so a FIFO cannot hang the
-/// reader before fstat refuses it; regular files only; at most `limit` bytes.
+/// The package's one safe reader of a file (the config, an import, a bar's config for
+/// `doctor`, the samples, the browse state, the caches, vCards, the friends log): opened
+/// non-blocking, so a FIFO cannot hang the reader before fstat refuses it, and never as a
+/// controlling terminal; regular files only; at most `limit` bytes, or an error that says so.
 public enum SmallFile {
 
   /// The file's text (invalid UTF-8 repaired to U+FFFD).
@@ -14,12 +15,16 @@ public enum SmallFile {
 
   /// The file's bytes. `followLinks: false` refuses a symlink in the path's last place
   /// (`O_NOFOLLOW`), for files the program keeps itself in a directory others might reach.
-  public static func bytes(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true) -> Result<
-    [UInt8], SmallFileError
-  > {
+  /// `shared`: read under a shared `flock`, for a file whose writers append under an
+  /// exclusive one (the friends log).
+  public static func bytes(_ path: String, limit: Int = 1 << 20, followLinks: Bool = true, shared: Bool = false)
+    -> Result<[UInt8], SmallFileError>
+  {
     // The path through `withCString`: passing the String itself made and freed an array of
     // its bytes for each open.
-    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW)) }
+    let fd = path.withCString {
+      open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW))
+    }
     guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .system(errno)) }
     defer { close(fd) }
     var info = stat()
@@ -31,6 +36,8 @@ public enum SmallFile {
     case S_IFSOCK: return .failure(.notRegular("a socket"))
     default: return .failure(.notRegular("a device"))
     }
+    guard Int(info.st_size) <= limit else { return .failure(.tooLarge(limit)) }
+    if shared { flock(fd, LOCK_SH) }
     // Read straight into the array, sized by fstat plus one byte: a file that grew meanwhile
     // fills that byte and is read on, up to one byte past the limit (which tells a file at
     // the limit from a larger one).

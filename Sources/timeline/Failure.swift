@@ -2,10 +2,11 @@ import ArgumentParser
 @preconcurrency import Glibc
 import Platform
 import Providers
+import TimelineCore
 
-/// The one place where failures become exit codes: 1 for a failed refresh, 2 for usage
-/// and config errors (argument-parser's own usage errors, 64 by default, become 2 in
-/// `TimelineCommand.main`).
+/// The CLI's failures, which become exit statuses (`ExitStatus`) here and in
+/// `TimelineCommand.main`: `failure` for a failed refresh, `usage` for usage and config
+/// errors (argument-parser's own usage errors, 64 by default, included).
 enum CommandFailure: Error, CustomStringConvertible {
   case config(String)
   case failed(String)
@@ -71,10 +72,10 @@ extension AsyncParsableCommand {
       switch failure {
       case .config(let message):
         Console.error("timeline: \(message)")
-        throw ExitCode(2)
+        throw ExitCode(ExitStatus.usage)
       case .failed(let message):
         Console.error("timeline: \(message)")
-        throw ExitCode(1)
+        throw ExitCode(ExitStatus.failure)
       }
     }
   }

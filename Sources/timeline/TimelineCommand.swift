@@ -4,7 +4,7 @@ import TimelineCore
 import TimelineKit
 
 /// The `timeline` command: a thin front end. Each subcommand is one file that parses its
-/// options and calls TimelineKit; errors become exit codes in `CommandFailure.swift` only.
+/// options and calls TimelineKit; errors become exit statuses (`ExitStatus`) in Failure.swift and `main` only.
 @main
 struct TimelineCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -33,7 +33,7 @@ struct TimelineCommand: AsyncParsableCommand {
     Console.prepare()
     if let shortfall = AddressSpace.shortfall() {
       Console.error("timeline: \(shortfall)")
-      Console.finish(1)
+      Console.finish(ExitStatus.failure)
     }
     do {
       var command = try parseAsRoot()
@@ -42,10 +42,10 @@ struct TimelineCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
-      Console.finish(0)
+      Console.finish(ExitStatus.success)
     } catch {
       var status = exitCode(for: error).rawValue
-      if status == ExitCode.validationFailure.rawValue { status = 2 }
+      if status == ExitCode.validationFailure.rawValue { status = ExitStatus.usage }
       let message = fullMessage(for: error)
       if !message.isEmpty {
         if status == 0 { print(message) } else { Console.error(message) }

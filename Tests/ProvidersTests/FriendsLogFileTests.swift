@@ -56,4 +56,22 @@ import TimelineTestSupport
       #expect(throws: ProviderError.self) { try FriendsLog(path: dir.file(name)).append([Self.contact("x", day: 1)]) }
     }
   }
+
+  /// A log larger than the reader takes is an error that says so, never a log read in part
+  /// (which would lose its latest events without a word); reading it changes nothing.
+  @Test func aLogTooLargeToReadIsAnErrorNotACut() throws {
+    let dir = try TempDir()
+    let log = FriendsLog(path: dir.file("log.jsonl"))
+    try log.append([Self.contact("bob", day: 20_000)])
+    // Sparse: the size without the disk.
+    #expect(truncate(log.path, off_t(FriendsLog.maxBytes + 1)) == 0)
+    do {
+      _ = try log.read()
+      Issue.record("a log of \(FriendsLog.maxBytes + 1) bytes was read")
+    } catch {
+      #expect("\(error)".contains("larger than 256 MB"), "\(error)")
+    }
+    var info = stat()
+    #expect(stat(log.path, &info) == 0 && Int(info.st_size) == FriendsLog.maxBytes + 1)
+  }
 }

@@ -142,34 +142,15 @@ public struct AddressBook: Sendable, Equatable {
     var opened = true
   }
 
-  /// The bytes of a regular file of at most `maxFileBytes`, read without blocking on
-  /// a FIFO or a device.
+  /// The bytes of a regular file of at most `maxFileBytes` (`SmallFile`).
   static func contents(_ path: String) -> Result<[UInt8], ReadProblem> {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-    guard fd >= 0 else {
-      return .failure(ReadProblem(reason: "cannot open: \(String(cString: strerror(errno)))", opened: false))
+    SmallFile.bytes(path, limit: maxFileBytes).mapError { error in
+      switch error {
+      case .missing, .system: ReadProblem(reason: "cannot open: " + error.reason, opened: false)
+      case .notRegular: ReadProblem(reason: "not a regular file")
+      case .tooLarge: ReadProblem(reason: error.reason)
+      }
     }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return .failure(ReadProblem(reason: "not a regular file"))
-    }
-    guard info.st_size <= Self.maxFileBytes else {
-      return .failure(ReadProblem(reason: "larger than \(Self.maxFileBytes >> 20) MB"))
-    }
-    // The size fstat gave is read, no more: one read for most cards, and a file that
-    // grows meanwhile is read in full at the next refresh.
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    while filled < bytes.count {
-      let got = bytes[filled...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if got < 0 && errno == EINTR { continue }
-      guard got >= 0 else { return .failure(ReadProblem(reason: "read error: \(String(cString: strerror(errno)))")) }
-      if got == 0 { break }
-      filled += got
-    }
-    bytes.removeLast(bytes.count - filled)
-    return .success(bytes)
   }
 
   private static func lastComponent(_ path: String) -> String {

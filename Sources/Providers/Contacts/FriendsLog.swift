@@ -58,6 +58,9 @@ public struct FriendsLog: Sendable {
 
   /// The log file.
   public let path: String
+  /// The largest log read (about a million events): a larger one is refused with an error
+  /// that says so, never read in part.
+  static let maxBytes = 256 << 20
 
   /// A log kept in `path`.
   public init(path: String) { self.path = path }
@@ -123,21 +126,11 @@ public struct FriendsLog: Sendable {
   /// Every event in the file, in order, and the line numbers that did not parse. A
   /// missing log is empty.
   public func read() throws -> (events: [Event], damaged: [Int]) {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    if fd < 0 && errno == ENOENT { return ([], []) }
-    guard fd >= 0 else { throw ProviderError("cannot read \(path): \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw ProviderError("\(path): not a file") }
-    flock(fd, LOCK_SH)
-    defer { flock(fd, LOCK_UN) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while bytes.count < 256 << 20 {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      bytes += chunk[0..<count]
+    let bytes: [UInt8]
+    switch SmallFile.bytes(path, limit: Self.maxBytes, shared: true) {
+    case .success(let read): bytes = read
+    case .failure(.missing): return ([], [])
+    case .failure(let error): throw ProviderError("cannot read \(path): \(error.reason)")
     }
     var events: [Event] = []
     var damaged: [Int] = []

@@ -120,13 +120,13 @@ public enum EmitCommand {
     while index < arguments.count {
       var argument = arguments[index]
       index += 1
-      if state.onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+      if state.onlyPositional || argument.utf8.first != 45 || argument == "-" {
         positional.append(argument)
         continue
       }
       var inlineValue: String?
       // The byte test first: finding a Character walks the argument's grapheme breaks.
-      if argument.hasPrefix("--"), argument.utf8.contains(UInt8(ascii: "=")),
+      if argument.utf8.starts(with: "--".utf8), argument.utf8.contains(UInt8(ascii: "=")),
         let equals = argument.firstIndex(of: "=")
       {
         inlineValue = String(argument[argument.index(after: equals)...])

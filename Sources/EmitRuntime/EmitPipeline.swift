@@ -52,7 +52,7 @@ public enum EmitPipeline {
   ) -> Resolution {
     // A relative directory would depend on where the bar was started (`/` under systemd,
     // $HOME in most bars): refused, as XDG refuses relative paths.
-    guard directory.hasPrefix("/") else {
+    guard directory.utf8.first == 47 else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
         reason: "the cache directory \"\(CleanText.terminalLine(directory))\" is not an absolute path "

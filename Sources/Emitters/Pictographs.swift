@@ -7,34 +7,43 @@ import TimelineCore
 /// and the space after it become a word and a colon: "🎂 Alice · Friday" reads
 /// "Birthday: Alice · Friday".
 enum Pictographs {
-  /// Each sign with its word.
-  static let table: [(sign: Unicode.Scalar, word: Phrase)] = [
-    ("\u{1F382}", .birthday), ("\u{1F48D}", .anniversary), ("\u{260E}", .call),
+  /// Each sign, as UTF-8, with its word.
+  static let table: [(sign: [UInt8], word: Phrase)] = [
+    (Array("\u{1F382}".utf8), .birthday), (Array("\u{1F48D}".utf8), .anniversary), (Array("\u{260E}".utf8), .call),
   ]
 
   /// `text` with each sign of `table` written as its word. Text without the last three
   /// UTF-8 bytes of any sign (a forecast's dashes and bullets share the telephone's lead
-  /// byte) is returned as it is, after one pass over its bytes.
+  /// byte) is returned as it is, after one pass over its bytes; other text is rewritten
+  /// byte by byte (a sign is whole characters, so no character is cut).
   static func words(in text: String, words: Words = .english) -> String {
     guard mayHaveSign(text) else { return text }
-    var out = String.UnicodeScalarView()
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 16)
+    var at = 0
     var skipSpace = false
-    for scalar in text.unicodeScalars {
+    while at < bytes.count {
       if skipSpace {
         skipSpace = false
-        if scalar == " " { continue }
+        if bytes[at] == UInt8(ascii: " ") {
+          at += 1
+          continue
+        }
       }
-      if let word = table.first(where: { $0.sign == scalar })?.word {
-        out.append(contentsOf: (words(word) + ": ").unicodeScalars)
+      if let match = table.first(where: { bytes[at...].starts(with: $0.sign) }) {
+        out += words(match.word).utf8
+        out += ": ".utf8
+        at += match.sign.count
         skipSpace = true
       } else {
-        out.append(scalar)
+        out.append(bytes[at])
+        at += 1
       }
     }
     // A sign at the very end is its word alone.
-    var result = String(out)
-    if skipSpace { result.removeLast(2) }
-    return result
+    if skipSpace { out.removeLast(2) }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Whether `text` holds the bytes that end a sign of `table`: 9F 8E 82 (🎂), 9F 92 8D

@@ -52,7 +52,7 @@ public enum PolybarEmitter {
       openPercent = prefix.utf8.last == UInt8(ascii: "%")
     }
     var fontTag: [UInt8] = []
-    if let font = text.asciiFont { fontTag = Array(("%{T" + String(font) + "}").utf8) }
+    if let font = text.asciiFont { fontTag = Array(("%{T" + DecimalText.string(Int64(font)) + "}").utf8) }
     var inFont = false
     for (index, run) in text.runs.enumerated() {
       if text.inFont[index] != inFont {

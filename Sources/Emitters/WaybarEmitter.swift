@@ -47,7 +47,9 @@ public enum WaybarEmitter {
       out += name
       out.append(UInt8(ascii: "\""))
     }
-    out += "],\"percentage\":" + String((state.entry.level ?? 0) * 20) + "}"
+    out += "],\"percentage\":"
+    out += DecimalText.string(Int64((state.entry.level ?? 0) * 20))
+    out += "}"
     return out
   }
 }

@@ -51,7 +51,7 @@ public enum XmobarEmitter {
     for (index, run) in text.runs.enumerated() {
       if text.inFont[index] != inFont {
         inFont.toggle()
-        out += inFont ? "<fn=" + String(text.asciiFont ?? 1) + ">" : "</fn>"
+        out += inFont ? "<fn=" + DecimalText.string(Int64(text.asciiFont ?? 1)) + ">" : "</fn>"
       }
       let color = state.isDimmed ? Palette.dim : run.color
       if let color {

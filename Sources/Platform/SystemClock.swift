@@ -21,6 +21,6 @@ public enum Environment {
     // Through `withCString`: passing the String itself made an array of its bytes (a name
     // of up to 15 bytes is stored inline, without the final NUL), made and freed per call.
     guard let value = name.withCString({ getenv($0) }) else { return nil }
-    return String(cString: value)
+    return String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
   }
 }

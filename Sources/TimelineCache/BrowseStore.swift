@@ -43,16 +43,16 @@ public struct BrowseStore: Sendable {
   /// `$TMPDIR/timeline-<uid>` when that is, else `/tmp/timeline-<uid>`. Browse states live
   /// in a subfolder per cache directory (`defaultDirectory(cache:)`), not here.
   public static func baseDirectory(environment: (String) -> String? = Environment.get) -> String {
-    if let runtime = environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
-      return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/timeline"
+    if let runtime = environment("XDG_RUNTIME_DIR"), runtime.utf8.first == 47 {
+      return (runtime.utf8.last == 47 ? String(runtime.dropLast()) : runtime) + "/timeline"
     }
     // Outside a login session (cron, a bare ssh, a bar started by hand) the conventional
     // private temporary directory, when one is given, else the shared /tmp.
     var temporary = "/tmp"
-    if let given = environment("TMPDIR"), given.hasPrefix("/") {
-      temporary = given.hasSuffix("/") && given.count > 1 ? String(given.dropLast()) : given
+    if let given = environment("TMPDIR"), given.utf8.first == 47 {
+      temporary = given.utf8.last == 47 && given.count > 1 ? String(given.dropLast()) : given
     }
-    return temporary + "/timeline-\(getuid())"
+    return temporary + "/timeline-" + DecimalText.string(Int64(getuid()))
   }
 
   /// The subfolder name of the cache directory `cache`: 16 hexadecimal digits of a 64-bit
@@ -62,7 +62,7 @@ public struct BrowseStore: Sendable {
   /// so two spellings of one directory through a link browse apart.
   public static func key(cache: String) -> String {
     var path = cache
-    if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+    if path.utf8.first != 47, let cwd = getcwd(nil, 0) {
       path = String(cString: cwd) + "/" + path
       free(cwd)
     }

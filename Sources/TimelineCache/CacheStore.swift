@@ -13,14 +13,14 @@ public struct CacheStore: Sendable {
   /// `$TIMELINE_CACHE_DIR`, else `$XDG_CACHE_HOME/timeline`, else `~/.cache/timeline`.
   public static func defaultDirectory(environment: (String) -> String? = Environment.get) -> String {
     if let dir = environment("TIMELINE_CACHE_DIR"), !dir.isEmpty { return dir }
-    if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/timeline" }
+    if let xdg = environment("XDG_CACHE_HOME"), xdg.utf8.first == 47 { return xdg + "/timeline" }
     return (environment("HOME") ?? "/tmp") + "/.cache/timeline"
   }
 
   /// Why `$TIMELINE_CACHE_DIR` cannot be used, if it cannot: a relative path would
   /// depend on the working directory (`/` under systemd, $HOME in most bars).
   public static func environmentProblem(environment: (String) -> String? = Environment.get) -> String? {
-    guard let dir = environment("TIMELINE_CACHE_DIR"), !dir.isEmpty, !dir.hasPrefix("/") else { return nil }
+    guard let dir = environment("TIMELINE_CACHE_DIR"), !dir.isEmpty, dir.utf8.first != 47 else { return nil }
     return "TIMELINE_CACHE_DIR must be an absolute path, not \"\(dir)\" (or unset it, or give --cache-dir)"
   }
 
@@ -43,7 +43,7 @@ public struct CacheStore: Sendable {
   /// Creates the directory (and parents) with mode 0700 if missing.
   public func ensureDirectory() throws(CacheWriteError) {
     // A relative directory (`--cache-dir cache`) stays relative: it must not become `/cache`.
-    var path = directory.hasPrefix("/") ? "" : "."
+    var path = directory.utf8.first == 47 ? "" : "."
     for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
       path += "/" + part
       if mkdir(path, 0o700) != 0 && errno != EEXIST { throw .io("create \(path)", errno) }

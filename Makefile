@@ -10,11 +10,12 @@ STATIC_SCRATCH := .build-static
 # need (make test, make deps): a laptop's `make install` gets no test lab. The
 # notification tests run a session bus (dbus-daemon), watch it (dbus-monitor, dbus-bin),
 # send with gdbus (libglib2.0-bin, which the .deb recommends) to dunst under Xvfb. The
-# language tests generate their locales with localedef (locales) into a directory of their own.
+# language tests generate their locales with localedef (locales) into a directory of their own,
+# and run `timeline refresh` at a pinned instant for their goldens with faketime (libfaketime).
 BUILD_PACKAGES := libjson-c-dev libcurl4-openssl-dev pkg-config tzdata gettext
 TEST_PACKAGES := tmux python3 hyperfine valgrind procps dpkg-dev fakeroot lintian man-db systemd polybar xvfb fonts-dejavu-core khard zsh fish \
   i3blocks i3-wm xmobar lemonbar conky-std xdotool imagemagick fonts-noto-core xfonts-base \
-  dbus-daemon dbus-bin libglib2.0-bin dunst locales
+  dbus-daemon dbus-bin libglib2.0-bin dunst locales faketime
 APT_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -122,7 +122,11 @@ let package = Package(
       dependencies: [
         "TimelineKit", "TimelineCache", "TimelineCore", "Providers", "Emitters", "EmitRuntime", "TimelineTestSupport",
       ]),
-    .testTarget(name: "CLITests", dependencies: ["Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),
+    // The built binaries end to end; the goldens of every bar in each language.
+    .testTarget(
+      name: "CLITests",
+      dependencies: ["EmitTestSupport", "Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"],
+      exclude: ["Goldens"]),
     .testTarget(name: "IntegrationTests", dependencies: ["TimelineTestSupport"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["Spawning", "TimelineCache", "TimelineCore", "TimelineTestSupport"]),

@@ -6,7 +6,9 @@ import Testing
 public enum Golden {
   static let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
 
-  /// Compares `actual` (plus its newline) with the golden `bar/name`, or records it.
+  /// Compares `actual` (plus its newline) with the golden `bar/name` byte for byte (String
+  /// equality is Unicode's: it would take a decomposed letter for its composed twin), or
+  /// records it.
   public static func check(
     _ actual: String, bar: String, name: String, filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -24,6 +26,8 @@ public enum Golden {
       return
     }
     #expect(
-      String(decoding: data, as: UTF8.self) == content, "golden \(bar)/\(name).txt", sourceLocation: sourceLocation)
+      data.elementsEqual(content.utf8),
+      "golden \(bar)/\(name).txt:\n\(String(decoding: data, as: UTF8.self))\nbut got:\n\(content)",
+      sourceLocation: sourceLocation)
   }
 }

@@ -7,26 +7,12 @@ import TimelineTestSupport
 /// `timeline refresh` against a loopback Varsom serving Tromsø's days (moved to today),
 /// then the bars, `timeline show` and `timeline status` in that language.
 @Suite(.serialized) struct LanguageTests {
-  let dir: TempDir
+  let lab: LanguageLab
+  var dir: TempDir { lab.dir }
   let server: FixtureServer
-  let catalogs: String
-  let locales: String
 
   init() throws {
-    dir = try TempDir()
-    catalogs = dir.file("locale")
-    for po in try FileManager.default.contentsOfDirectory(atPath: Paths.repo + "/po") where po.hasSuffix(".po") {
-      let out = catalogs + "/" + po.dropLast(3) + "/LC_MESSAGES"
-      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-      let made = try run("/usr/bin/msgfmt", ["--check", "-o", out + "/timeline.mo", Paths.repo + "/po/" + po])
-      try #require(made.status == 0, "\(made)")
-    }
-    locales = dir.file("locales")
-    try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
-    for locale in ["nb_NO", "sv_SE", "de_AT", "pa_IN"] {
-      let made = try run("/usr/bin/localedef", ["-i", locale, "-f", "UTF-8", locales + "/" + locale + ".UTF-8"])
-      try #require(made.status == 0, "\(made)")
-    }
+    lab = try LanguageLab(locales: ["nb_NO", "sv_SE", "de_AT", "pa_IN"])
     // Tromsø: level 2 today, 3 tomorrow (the recorded days moved so the first is today).
     let oslo = try today(in: "Europe/Oslo")
     var days = try String(
@@ -39,7 +25,7 @@ import TimelineTestSupport
     var warnings = try JSONSerialization.jsonObject(with: Data(days.utf8)) as? [[String: Any]] ?? []
     try #require(warnings.count == 3)
     warnings[1]["DangerLevel"] = "3"
-    let file = dir.file("tromso.json")
+    let file = lab.dir.file("tromso.json")
     try JSONSerialization.data(withJSONObject: warnings).write(to: URL(fileURLWithPath: file))
     server = try FixtureServer(routes: ["/api/AvalancheWarningByRegion/Detail/*": ["file": file]])
   }
@@ -53,13 +39,8 @@ import TimelineTestSupport
       name + ".toml",
       (language.map { "language = \"\($0)\"\n\n" } ?? "")
         + "[sources]\nvarsom = \"\(server.baseURL)/api\"\n\n[widgets.avalanche]\nkind = \"avalanche\"\nregion = 3011\n")
-    var env = environment
-    env["TIMELINE_CACHE_DIR"] = dir.file(name + "-cache")
-    env["XDG_RUNTIME_DIR"] = dir.file(name + "-run")
-    env["TIMELINE_CONFIG"] = config
-    env["TIMELINE_LOCALE_DIR"] = catalogs
-    if env["LOCPATH"] == nil { env["LOCPATH"] = locales }
-    try FileManager.default.createDirectory(atPath: dir.file(name + "-run"), withIntermediateDirectories: true)
+    var env = try lab.environment(locale: "C", config: config, name: name)
+    env.merge(environment) { $1 }
     let before = try await server.log().paths.count
     let result = try run(Paths.binary("timeline"), ["refresh"], environment: env)
     #expect(result.status == 0, "\(result)")

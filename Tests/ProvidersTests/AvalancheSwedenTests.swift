@@ -11,6 +11,10 @@ private let utc = AvalancheFixture.utc
   let harness: AvalancheHarness
   init() throws { harness = try AvalancheHarness() }
 
+  /// Serves the recorded reply for every query on `/wfs`. The replies were recorded in
+  /// Swedish (`lang:sv`); the same body answers `lang:en` too, which a process in English
+  /// (the tests') asks for by default: the parser reads fields and numbers, never the
+  /// language of the text.
   func serve(_ name: String, from: String, to: String) async throws {
     let text = try AvalancheFixture.shifted(try AvalancheFixture.text(name), from: from, to: to)
     try await harness.route(["/wfs": (text, 200)])
@@ -23,8 +27,9 @@ private let utc = AvalancheFixture.utc
     let log = try await harness.server.log()
     #expect(log.paths.first?.contains("typeName=lavinprognoser:published_forecasts") == true)
     #expect(log.paths.first?.contains("outputformat=application/json") == true)
-    // The forecast valid now (Stockholm wall clock), not merely the latest published.
-    #expect(log.paths.first?.hasSuffix("viewparams=lang:sv;location:2;valid_date:2026-03-01%2012:00") == true)
+    // The forecast valid now (Stockholm wall clock), not merely the latest published; in
+    // English, the language of a user who is not Swedish.
+    #expect(log.paths.first?.hasSuffix("viewparams=lang:en;location:2;valid_date:2026-03-01%2012:00") == true)
 
     // Valid 18:00 the day before → 18:00; the outlook runs to 18:00 the next day.
     #expect(draft.entries.map(\.date) == [utc("2026-02-28T17:00:00Z"), utc("2026-03-01T17:00:00Z")])
@@ -44,7 +49,7 @@ private let utc = AvalancheFixture.utc
       forecast.detail.map(\.plainText).contains(
         "• Drevsnö, N NE E SE S, above the treeline, at the treeline — Touchy, Specific"))
     #expect(forecast.tooltip.last == "Lavinprognoser från Naturvårdsverket, www.lavinprognoser.se")
-    #expect(forecast.url == "https://lavinprognoser.se/oversikt-alla-omraden/abisko_riksgransfjallen/")
+    #expect(forecast.url == "https://lavinprognoser.se/en/current-avalanche-bulletins/abisko_riksgransfjallen/")
 
     let outlook = draft.entries[1]
     #expect(outlook.text == "Abisko/Riksgränsenfjällen 3")
@@ -53,20 +58,20 @@ private let utc = AvalancheFixture.utc
     #expect(outlook.tooltip[1] == "Abisko/Riksgränsenfjällen: 3 Considerable (tendency)")
   }
 
-  @Test func englishLabelsAndSeveralAreas() async throws {
+  @Test func swedishByOptionAndSeveralAreas() async throws {
     try await serve("wfs-sv-2021-03-01.json", from: "2021-03-01", to: "2026-03-01")
     let draft = try await harness.timeline(
       [
-        "country": .string("se"), "areas": .array([.int(8), .int(1)]), "language": .string("en"),
+        "country": .string("se"), "areas": .array([.int(8), .int(1)]), "language": .string("sv"),
         "palette": .string("eaws"),
       ],
       now: utc("2026-03-01T11:00:00Z"))
     let log = try await harness.server.log()
-    #expect(log.paths.first?.hasSuffix("viewparams=lang:en;valid_date:2026-03-01%2012:00") == true)
+    #expect(log.paths.first?.hasSuffix("viewparams=lang:sv;valid_date:2026-03-01%2012:00") == true)
     #expect(draft.entries[0].text == "Kebnekaisefjällen 4 · Västra Vindelfjällen 3")
     #expect(draft.entries[0].runs.map(\.color) == ["#ff0000", nil, "#ff9900"])
     #expect(draft.entries[0].tooltip.contains("Kebnekaisefjällen: 4 High"))
-    #expect(draft.entries[0].url == "https://lavinprognoser.se/en/current-avalanche-bulletins/kebnekaisefjallen/")
+    #expect(draft.entries[0].url == "https://lavinprognoser.se/oversikt-alla-omraden/kebnekaisefjallen/")
   }
 
   /// The fixture shifted to `to`, with each area's properties edited by `edit`.
@@ -83,9 +88,10 @@ private let utc = AvalancheFixture.utc
     return String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self)
   }
 
+  /// The query of a widget without its own `language` in an English process: `lang:en`.
   static let query =
     "?service=WFS&version=1.0.0&request=GetFeature&typeName=lavinprognoser:published_forecasts"
-    + "&outputformat=application/json&viewparams=lang:sv;location:2"
+    + "&outputformat=application/json&viewparams=lang:en;location:2"
 
   @Test func betweenPublicationAnd18TheCurrentForecastStillShows() async throws {
     // 17:30 in Stockholm: tomorrow's forecast (valid from 18:00) is already published.

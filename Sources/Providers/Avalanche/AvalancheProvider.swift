@@ -16,8 +16,8 @@ import TimelineCore
 ///
 /// Sweden (`country = "se"`): Naturvårdsverket's WFS `lavinprognoser:published_forecasts`
 /// from `[sources] lavinprognoser`. Options: `area` or `areas = [..]` (required; see
-/// `timeline regions --country se`), `language` ("sv", the default and the only language
-/// verified in real replies, or "en"), `palette`. The WFS is asked for the forecasts valid now
+/// `timeline regions --country se`), `language` ("sv" or "en"; the default as in Norway:
+/// Swedish for a Swedish user, else English), `palette`. The WFS is asked for the forecasts valid now
 /// (`valid_date`). Per area: one entry for the forecast over its own window (18:00 the day
 /// before → 18:00, Europe/Stockholm) plus a tendency entry from `trend_risk`; several areas
 /// get a new entry wherever any area's period starts. A cached entry still current bridges
@@ -118,13 +118,11 @@ public struct AvalancheProvider: TimelineProvider {
         expected: "\(example), got \(id); run `timeline regions --country \(country.rawValue)` to list them")
     }
     ids = chosen
-    // The user's language when the service speaks it, else English in Norway and Swedish
-    // (the one language verified in the WFS's replies) in Sweden.
+    // The user's language when the service speaks it, else English.
     let languages = country == .norway ? ["en", "nb"] : ["sv", "en"]
     language =
       AvalancheLanguage(
-        rawValue: try options.choice("language", languages, default: Language.service(languages, else: languages[0])))
-      ?? .en
+        rawValue: try options.choice("language", languages, default: Language.service(languages, else: "en"))) ?? .en
     palette =
       AvalanchePalette(rawValue: try options.choice("palette", ["varsom", "eaws"], default: "varsom")) ?? .varsom
     try options.finish()

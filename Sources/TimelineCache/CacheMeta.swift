@@ -1,3 +1,4 @@
+import Glibc
 import TimelineCore
 
 /// The first line of a cache file: everything about a timeline except its entries.
@@ -46,29 +47,85 @@ public struct CacheMeta: Sendable, Equatable {
   /// `placeholder: false` leaves the placeholder for later (`LineLayout.placeholder`):
   /// bars need it only when no entry is current.
   static func decode<Node: JSONReading>(_ node: Node, placeholder: Bool = true) -> CacheMeta? {
-    guard let text = node["widget"]?.string, let widget = WidgetName(text), let kind = node["kind"]?.string else {
+    // One pass over the line's members (about twenty), not a search of them per name.
+    var field = MetaFields<Node>()
+    node.forEachMember { key, value in field.set(key, value) }
+    guard let text = field.widget?.string, let widget = WidgetName(text), let kind = field.kind?.string else {
       return nil
     }
     let policy: ReloadPolicy
-    switch node["policy"]?.string {
+    switch field.policy?.string {
     case "never": policy = .never
-    case "after": policy = node["after"]?.int.map { .after($0) } ?? .atEnd
+    case "after": policy = field.after?.int.map { .after($0) } ?? .atEnd
     default: policy = .atEnd
     }
     let stack = kind == StackRule.kind
     return CacheMeta(
-      widget: widget, kind: kind, generated: node["generated"]?.int ?? 0, lastSuccess: node["lastSuccess"]?.int,
-      due: node["due"]?.int, grace: node["grace"]?.int ?? Timeline.defaultGrace, end: node["end"]?.int, policy: policy,
-      configHash: node["configHash"]?.string ?? "", count: Int(clamping: node["count"]?.int ?? 0),
-      placeholder: placeholder ? node["placeholder"].flatMap { EntryDecoder.entry($0) } : nil,
-      line: node["line"]?.string.flatMap(LineForm.named),
-      polybarFont: node["polybarFont"]?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
-      members: stack ? EntryDecoder.strings(node["members"]) : [],
-      minDisplay: stack ? node["minDisplay"]?.int.flatMap { $0 >= 0 ? $0 : nil } : nil,
-      days: node["days"]?.bool ?? false, hideWhenEmpty: node["hideWhenEmpty"]?.bool ?? false,
-      entryBytes: node["entryBytes"]?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
+      widget: widget, kind: kind, generated: field.generated?.int ?? 0, lastSuccess: field.lastSuccess?.int,
+      due: field.due?.int, grace: field.grace?.int ?? Timeline.defaultGrace, end: field.end?.int, policy: policy,
+      configHash: field.configHash?.string ?? "", count: Int(clamping: field.count?.int ?? 0),
+      placeholder: placeholder ? field.placeholder.flatMap { EntryDecoder.entry($0) } : nil,
+      line: field.line?.string.flatMap(LineForm.named),
+      polybarFont: field.polybarFont?.int.flatMap { (1...99).contains($0) ? Int($0) : nil },
+      members: stack ? EntryDecoder.strings(field.members) : [],
+      minDisplay: stack ? field.minDisplay?.int.flatMap { $0 >= 0 ? $0 : nil } : nil,
+      days: field.days?.bool ?? false, hideWhenEmpty: field.hideWhenEmpty?.bool ?? false,
+      entryBytes: field.entryBytes?.int.flatMap { $0 >= 0 ? Int(clamping: $0) : nil })
   }
 
   /// Whether the timeline is overdue by more than its grace at `now`.
   public func isStale(at now: Int64) -> Bool { Selection.isStale(due: due, grace: grace, now: now) }
+}
+
+/// The meta line's members by name, as `CacheMeta.decode` reads them in one pass; of a
+/// repeated name the last counts, and `null` is absent (`JSONReading`).
+private struct MetaFields<Node: JSONReading> {
+  var widget, kind, generated, lastSuccess, due, grace, end, policy, after, configHash: Node?
+  var count, placeholder, line, polybarFont, members, minDisplay, days, hideWhenEmpty, entryBytes: Node?
+
+  mutating func set(_ key: UnsafeRawBufferPointer, _ value: Node?) {
+    func named(_ name: StaticString) -> Bool {
+      guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return false }
+      return memcmp(base, name.utf8Start, key.count) == 0
+    }
+    if named("widget") {
+      widget = value
+    } else if named("kind") {
+      kind = value
+    } else if named("generated") {
+      generated = value
+    } else if named("lastSuccess") {
+      lastSuccess = value
+    } else if named("due") {
+      due = value
+    } else if named("grace") {
+      grace = value
+    } else if named("end") {
+      end = value
+    } else if named("policy") {
+      policy = value
+    } else if named("after") {
+      after = value
+    } else if named("configHash") {
+      configHash = value
+    } else if named("count") {
+      count = value
+    } else if named("placeholder") {
+      placeholder = value
+    } else if named("line") {
+      line = value
+    } else if named("polybarFont") {
+      polybarFont = value
+    } else if named("members") {
+      members = value
+    } else if named("minDisplay") {
+      minDisplay = value
+    } else if named("days") {
+      days = value
+    } else if named("hideWhenEmpty") {
+      hideWhenEmpty = value
+    } else if named("entryBytes") {
+      entryBytes = value
+    }
+  }
 }

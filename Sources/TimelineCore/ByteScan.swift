@@ -35,37 +35,4 @@ public enum ByteScan {
     let x = word ^ (ones &* UInt64(byte))
     return (x &- ones) & ~x & highBits
   }
-
-  /// The first `"`, `\` or control (below 0x20) from `start`, looked for sixteen bytes at
-  /// a time (SSE compares, under half a word loop's cost a byte, for a long text only
-  /// checked); or, when none is in the blocks, where fewer than sixteen bytes are left.
-  @inlinable public static func plainStringBlocks(_ base: UnsafeRawPointer, _ start: Int, _ count: Int) -> Int {
-    let quote = SIMD16<UInt8>(repeating: 0x22)
-    let backslash = SIMD16<UInt8>(repeating: 0x5C)
-    let space = SIMD16<UInt8>(repeating: 0x20)
-    var at = start
-    while at &+ 16 <= count {
-      let bytes = base.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
-      let stops = (bytes .== quote) .| (bytes .== backslash) .| (bytes .< space)
-      if isSet(stops) { return at &+ firstLane(stops) }
-      at &+= 16
-    }
-    return at
-  }
-
-  /// Whether a lane of `mask` is set (`any` is a call of a generic reduction where the
-  /// compiler does not inline it: several times this).
-  @inlinable @inline(__always)
-  public static func isSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    return halves[0] | halves[1] != 0
-  }
-
-  /// The first lane of `mask` that is set (one is).
-  @inlinable @inline(__always)
-  public static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
-    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    if halves[0] != 0 { return halves[0].trailingZeroBitCount &>> 3 }
-    return 8 &+ halves[1].trailingZeroBitCount &>> 3
-  }
 }

@@ -85,9 +85,12 @@ struct ParseState {
       }
       options.gurmukhiFont = index
     case .family:
-      guard let text = value(), let named = WidgetFamily(rawValue: text) else {
-        return .usageError("--family needs small or large")
-      }
+      // Compared name by name: the raw-value initializer is the standard library's generic
+      // string switch, code a one-shot emit would load for this option alone.
+      let text = value()
+      let named: WidgetFamily? =
+        text == WidgetFamily.large.rawValue ? .large : text == WidgetFamily.small.rawValue ? .small : nil
+      guard let named else { return .usageError("--family needs small or large") }
       family = named
     case .gurmukhi:
       guard let text = value() else { return .usageError("--gurmukhi needs visual or logical") }

@@ -39,7 +39,8 @@ public struct Words: Sendable, Equatable {
     guard !text.isEmpty else { return english }
     for line in text.split(separator: "\n") {
       guard let tab = line.firstIndex(of: "\t"), line[..<tab] == english else { continue }
-      return String(line[line.index(after: tab)...])
+      // Cleaned as any text a bar shows: the file is another program's to write.
+      return CleanText.clean(String(line[line.index(after: tab)...]))
     }
     return english
   }

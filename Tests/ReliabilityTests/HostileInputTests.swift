@@ -88,6 +88,41 @@ import TimelineTestSupport
     }
   }
 
+  /// The words file beside the caches (`.words`, the emitters' own words in the user's
+  /// language) is read by every bar: one that another program wrote, with markup and
+  /// actions for every bar, controls and an overlong line for every phrase, styles and runs
+  /// nothing. Its words reach the bars only as escaped text.
+  @Test func aHostileWordsFileCannotStyleOrRunAnything() async throws {
+    let (scene, pwn) = try await hostileScene()
+    let evil =
+      "WORD<b>" + Self.hostile.replacingOccurrences(of: "PWN", with: pwn) + "\u{1B}[31m\u{07}"
+      + String(repeating: "x", count: 300)
+    var file = ""
+    for phrase in Phrase.allCases { file += phrase.english + "\t" + evil + " %s %d\n" }
+    try file.write(toFile: CacheStore(directory: scene.cacheDir).wordsPath, atomically: true, encoding: .utf8)
+    // Stale (the out-of-date note), and a widget with no cache (the guidance notes).
+    let stale = try scene.staleInstant()
+    for widget in ["avalanche", "missing"] {
+      let waybar = try scene.emit("waybar", widget, at: stale)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
+      let tooltip = object["tooltip"] as? String ?? ""
+      #expect(tooltip.contains("WORD&lt;b&gt;"), "\(widget): the hostile words were not used: \(tooltip.prefix(300))")
+      #expect(BarMarkup.pangoText(object["text"] as? String ?? "", allowTags: true) != nil, "\(waybar.prefix(300))")
+      #expect(BarMarkup.pangoText(tooltip, allowTags: false) != nil, "\(tooltip.prefix(300))")
+      #expect(!tooltip.contains("\u{1B}") && !tooltip.contains("\u{07}"))
+      let polybar = try scene.emit("polybar", widget, at: stale)
+      #expect(BarMarkup.polybarIsOurs(String(polybar.dropLast()), click: false), "\(polybar.prefix(300))")
+      let tmux = try scene.emit("tmux", widget, at: stale)
+      #expect(BarMarkup.tmuxIsOurs(String(tmux.dropLast())), "\(tmux.prefix(300))")
+    }
+    // A words file over its limit is not read: the words are English.
+    try String(repeating: file, count: 20).write(
+      toFile: CacheStore(directory: scene.cacheDir).wordsPath, atomically: true, encoding: .utf8)
+    let waybar = try scene.emit("waybar", "missing")
+    #expect(waybar.contains("No data yet") && !waybar.contains("WORD"), "\(waybar.prefix(300))")
+    #expect(!FileManager.default.fileExists(atPath: pwn))
+  }
+
   /// The same text in a real tmux status line: `#(timeline-emit tmux W)` in status-right,
   /// drawn for a client attached inside an outer tmux whose pane is captured.
   @Test

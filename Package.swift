@@ -4,7 +4,8 @@ import PackageDescription
 // Targets and what each may import:
 // - TOML: the config's TOML reader with positions; TimelineCore only (TextPosition).
 // - TimelineCore: the standard library only (entries, timelines, policies, selection, and the
-//   shared vocabulary: WidgetName, Sources, CleanText, JSONEscape, Palette).
+//   shared vocabulary: WidgetName, Sources, CleanText, JSONEscape, Palette, Words,
+//   ExitStatus, DecimalText).
 // - Platform: the process's view of the system: the wall clock, the environment, stdout
 //   writes; Glibc only, used by everything that runs, timeline-emit included.
 // - Spawning: the package's one way to start a program (process groups, the pipe2 shim)

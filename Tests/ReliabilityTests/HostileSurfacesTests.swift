@@ -86,4 +86,85 @@ import TimelineTestSupport
     }
     #expect(!FileManager.default.fileExists(atPath: pwn))
   }
+
+  /// A catalog for Norwegian whose every translation holds markup for every bar, terminal
+  /// controls, a line break and a tab, placeholders too many and unknown (`%n`), one of them
+  /// 100 KB long: compiled as msgfmt takes it (without `--check`, which a packager may skip).
+  static func hostileCatalog(in dir: TempDir, pwn: String) throws -> String {
+    let pot = try String(contentsOfFile: Paths.repo + "/po/timeline.pot", encoding: .utf8)
+    let evil = #"<b>E</b>%{A1:touch PWN:}#[fg=red]#(touch PWN)\033]0;T\a\033[31m\nNL\t"#
+      .replacingOccurrences(of: "PWN", with: pwn)
+    var po =
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n\"\n"
+    let lines = pot.split(separator: "\n").map(String.init)
+    for (index, line) in lines.enumerated() where line.hasPrefix("msgid \"") && line != "msgid \"\"" {
+      let id = String(line.dropFirst(6))
+      let word = id == "\"entries:\"" ? String(repeating: "x", count: 100_000) : evil + " %s %n %d "
+      if index + 1 < lines.count, lines[index + 1].hasPrefix("msgid_plural ") {
+        po += "\n\(line)\n\(lines[index + 1])\nmsgstr[0] \"\(word)\"\nmsgstr[1] \"\(word)\"\n"
+      } else {
+        po += "\n\(line)\nmsgstr \"\(word)\" \(id)\n"
+      }
+    }
+    let catalogs = dir.file("locale")
+    try FileManager.default.createDirectory(atPath: catalogs + "/nb/LC_MESSAGES", withIntermediateDirectories: true)
+    let made = try run("/usr/bin/msgfmt", ["-o", catalogs + "/nb/LC_MESSAGES/timeline.mo", try dir.write("nb.po", po)])
+    try #require(made.status == 0, "\(made)")
+    return catalogs
+  }
+
+  /// The words a hostile catalog translates reach the caches through the refresh (a
+  /// birthday's "tomorrow", a stack's words, the status labels): every bar shows them
+  /// escaped on one line, and `status`, `show`, `browse` and `friends list` print no
+  /// control character. A translation too long to be a word stays English.
+  @Test func aHostileCatalogStylesNothingAndPrintsNoControls() throws {
+    let probe = try TempDir()
+    let pwn = probe.file("pwn")
+    let catalogs = try Self.hostileCatalog(in: probe, pwn: pwn)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let tomorrow = calendar.dateComponents([.month, .day], from: Date().addingTimeInterval(86_400))
+    let cards = probe.file("cards")
+    try FileManager.default.createDirectory(atPath: cards, withIntermediateDirectories: true)
+    _ = try probe.write(
+      "cards/a.vcf",
+      String(
+        format:
+          "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:a\r\nFN:Alice Zed\r\nBDAY:1990%02d%02d\r\nCATEGORIES:friends\r\nEND:VCARD\r\n",
+        tomorrow.month!, tomorrow.day!))
+    let config =
+      "[widgets.bd]\nkind = \"birthdays\"\ncontacts = \"\(cards)\"\n\n[widgets.fr]\nkind = \"friends\"\n"
+      + "contacts = \"\(cards)\"\ncategories = [\"friends\"]\n\n[widgets.st]\nkind = \"stack\"\nwidgets = [\"bd\", \"fr\"]\n\n"
+      + Self.command("c", "{\"text\":\"C\"}")
+    let world = try World(config: config, extra: ["LANGUAGE": "nb", "TIMELINE_LOCALE_DIR": catalogs])
+    let refreshed = try world.timeline(["refresh"])
+    #expect(refreshed.status == 0, "\(refreshed)")
+    for widget in ["bd", "fr", "st", "c"] {
+      let waybar = try world.emit(["waybar", widget]).stdout
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any], "\(waybar)")
+      let text = object["text"] as? String ?? ""
+      let tooltip = object["tooltip"] as? String ?? ""
+      #expect(BarMarkup.pangoText(text, allowTags: true) != nil && !Self.hasControl(text), "\(widget): \(text)")
+      #expect(BarMarkup.pangoText(tooltip, allowTags: false) != nil && !Self.hasControl(tooltip), "\(tooltip)")
+      let polybar = try world.emit(["polybar", widget]).stdout
+      #expect(BarMarkup.polybarIsOurs(String(polybar.dropLast()), click: false), "\(polybar.debugDescription)")
+      let tmux = try world.emit(["tmux", widget]).stdout
+      #expect(BarMarkup.tmuxIsOurs(String(tmux.dropLast())), "\(tmux.debugDescription)")
+      for format in ["i3bar", "lemonbar", "xmobar", "i3blocks", "conky", "plain"] {
+        let line = try world.emit([format, widget]).stdout
+        #expect(!line.dropLast().contains("\n") && !Self.hasControl(line), "\(format) \(widget): \(line)")
+      }
+    }
+    let bd = try world.emit(["plain", "bd"]).stdout
+    #expect(bd.contains("<b>E</b>"), "the hostile catalog was not used: \(bd)")
+    let status = try world.timeline(["status"])
+    #expect(status.stdout.contains("<b>E</b>") && status.stdout.contains("entries:"), "\(status)")
+    #expect(!status.stdout.contains(String(repeating: "x", count: 1000)), "the 100 KB word was used")
+    for arguments in [["status"], ["show", "bd"], ["show", "st"], ["friends", "list"], ["browse", "bd", "next"]] {
+      let ran = try world.timeline(arguments)
+      #expect(!Self.hasControl(ran.stdout + ran.stderr), "\(arguments): \((ran.stdout + ran.stderr).debugDescription)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: pwn))
+  }
 }

@@ -167,4 +167,80 @@ import TimelineTestSupport
     }
     #expect(!FileManager.default.fileExists(atPath: pwn))
   }
+
+  /// Hostile locale variables pick no catalog outside the catalogs' directory (a path that
+  /// leaves it, one inside it, controls, a megabyte, empty lists) and crash nothing: the
+  /// words stay English. `LONG` stands for a value of 120 KB. (Pins what resolve does: a name stops at its first `.`.)
+  @Test(arguments: [
+    "../../../x", "x/../../x", "nb/../../x", "nb:../x", "\u{1B}]0;T\u{07}", "LONG",
+    ":::", "", "de_AT.UTF-8@euro",
+  ])
+  func hostileLocaleValuesReadNoOtherCatalog(value: String) throws {
+    // A value near the kernel's limit for one environment string.
+    let value = value == "LONG" ? String(repeating: "nb_", count: 40_000) : value
+    let probe = try TempDir()
+    // A catalog outside the catalogs' directory that the values above might reach.
+    let outside = try Self.hostileCatalog(in: probe, pwn: probe.file("pwn"))
+    try FileManager.default.moveItem(atPath: outside + "/nb", toPath: probe.file("x"))
+    try FileManager.default.createDirectory(atPath: outside + "/nb", withIntermediateDirectories: true)
+    let world = try World(config: Self.command("c", "{\"text\":\"C\"}"), extra: ["TIMELINE_LOCALE_DIR": outside])
+    for key in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
+      var env = world.env
+      env[key] = value
+      let ran = try run(Paths.binary("timeline"), ["status"], environment: env, timeout: 60)
+      #expect(ran.status == 0 && ran.stdout.contains("no widgets") == false, "\(key): \(ran.stderr.prefix(300))")
+      #expect(!ran.stdout.contains("<b>E</b>") && !ran.stdout.contains("xxxxxxxx"), "\(key): \(ran.stdout.prefix(300))")
+    }
+  }
+
+  /// A stack's file that is a symlink, a FIFO or a directory: the refresh that writes it
+  /// never writes through the link nor hangs on the FIFO, and a directory it cannot
+  /// replace shows as a placeholder, not a broken bar.
+  @Test func aStackFileThatIsNoFileIsNeitherFollowedNorWaitedOn() throws {
+    let config = Self.command("a", "{\"text\":\"A\"}") + "\n[widgets.s]\nkind = \"stack\"\nwidgets = [\"a\"]\n"
+    let world = try World(config: config)
+    try #require(try world.timeline(["refresh"]).status == 0)
+    let file = world.dir.file("cache/s.json")
+    let target = try world.dir.write("target.txt", "keep\n")
+    for make in ["link", "fifo", "directory"] {
+      unlink(file)
+      switch make {
+      case "link": try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: target)
+      case "fifo": #expect(mkfifo(file, 0o600) == 0)
+      default: try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+      }
+      let ran = try world.timeline(["refresh", "a", "--force"])
+      #expect(ran.status == 0, "\(make): \(ran)")
+      #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep\n")
+      let waybar = try world.emit(["waybar", "s"]).stdout
+      #expect((try? JSONSerialization.jsonObject(with: Data(waybar.utf8))) != nil, "\(make): \(waybar)")
+      #expect(make == "directory" || waybar.contains("\"text\":\"A\""), "\(make): \(waybar)")
+      if make == "directory" { rmdir(file) }
+    }
+  }
+
+  /// A friends log that cannot be read (a symlink loop, one over its limit) makes `friends
+  /// log` fail with an error naming the file, and nothing is appended to it.
+  @Test func anUnreadableFriendsLogIsNamedAndNotAppendedTo() throws {
+    let probe = try TempDir()
+    _ = try probe.write(
+      "cards/a.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:a\r\nFN:Alice Zed\r\nCATEGORIES:friends\r\nEND:VCARD\r\n")
+    let config =
+      "[widgets.fr]\nkind = \"friends\"\ncontacts = \"\(probe.file("cards"))\"\ncategories = [\"friends\"]\n"
+    let world = try World(config: config)
+    let folder = world.dir.file("data/timeline/friends")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let log = folder + "/log.jsonl"
+    try FileManager.default.createSymbolicLink(atPath: log, withDestinationPath: folder + "/loop")
+    try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: log)
+    let looped = try world.timeline(["friends", "log", "alice"])
+    #expect(looped.status != 0 && looped.stderr.contains(log), "\(looped)")
+    unlink(log)
+    let fd = open(log, O_WRONLY | O_CREAT, 0o600)
+    #expect(fd >= 0 && ftruncate(fd, 300 << 20) == 0)
+    close(fd)
+    let large = try world.timeline(["friends", "log", "alice"])
+    #expect(large.status != 0 && large.stderr.contains(log) && large.stderr.contains("larger than"), "\(large)")
+    #expect((try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) == 300 << 20)
+  }
 }

@@ -202,9 +202,7 @@ public enum EmitCommand {
         let resolved = EmitPipeline.resolve(
           widget: WidgetName(request.widgets[0]), directory: directory, now: now,
           tooltip: request.format.traits.tooltip, browse: browse, explain: request.verbose)
-        if request.verbose, let reason = resolved.reason {
-          err.write("\(program): \(CleanText.terminalLine(request.widgets[0])): \(reason)\n")
-        }
+        if request.verbose { report([resolved], of: request.widgets, err: err, program: program) }
         let line = EmitPipeline.lineBytes(resolved.state, format: request.format, options: request.options)
         out.writeLine(bytes: line)
         if exitsAfterOutput { withExtendedLifetime(resolved) { exit(ExitStatus.success) } }
@@ -229,11 +227,13 @@ public enum EmitCommand {
     return 0
   }
 
-  /// The `--verbose` reasons, each after the widget as typed (`widgets`, in `resolved`'s order).
+  /// The `--verbose` reasons, each after the widget as typed (`widgets`, in `resolved`'s
+  /// order), as terminal lines: a reason quotes files others may write (a browse state's
+  /// label, a cache's error), which must not reach the terminal with their controls.
   static func report(_ resolved: [EmitPipeline.Resolution], of widgets: [String], err: Output, program: String) {
     for (widget, item) in zip(widgets, resolved) {
       guard let reason = item.reason else { continue }
-      err.write("\(program): \(CleanText.terminalLine(widget)): \(reason)\n")
+      err.write("\(program): \(CleanText.terminalLine(widget)): \(CleanText.terminalLine(reason))\n")
     }
   }
 }

@@ -90,17 +90,55 @@ public struct FriendsDesk: Sendable {
   /// What a shell completes NAME with: for each tracked friend, the first word of theirs
   /// (of the name, a nickname, the transliteration of a Gurmukhi name, an e-mail's local
   /// part), folded to lower case without accents, that `find` takes for them alone and a
-  /// keyboard types as it is (ASCII); none for a friend no such word picks out.
+  /// shell takes as it is: ASCII letters, digits, `.`, `_` and `-`, not first (bash's
+  /// `compgen -W` expands the words it offers, so a `$(…)` in a name would run, and a
+  /// leading `-` reads as an option); none for a friend no such word picks out.
+  ///
+  /// A word is contained in the spellings of its own friend, so `find` takes it for that
+  /// friend alone when no other friend's spelling equals it, or, with no spelling equal
+  /// to it at all, no other's contains it. Who has a spelling equal to or containing each
+  /// word is gathered in one pass over the spellings' pieces of a word's length, so a
+  /// book of thousands completes as quickly as a few.
   public func completionWords() throws(FriendsError) -> [String] {
     let friends = try everyone()
-    let spellings = friends.map(\.contact.spellings)
-    let loose = friends.map(\.contact.looseSpellings)
-    return friends.indices.compactMap { index in
-      let words = spellings[index].flatMap { $0.split(separator: " ") }.map { NameMatch.fold(String($0)) }
-      return words.first { word in
-        word.utf8.allSatisfy { (0x21...0x7E).contains($0) }
-          && NameMatch.candidates(word, among: spellings, loose: loose) == [index]
+    let spellings = friends.map { $0.contact.spellings.map(NameMatch.fold) }
+    let words: [[String]] = friends.map { friend in
+      friend.contact.spellings.flatMap { $0.split(separator: " ") }.map { NameMatch.fold(String($0)) }.filter(
+        Self.isShellWord)
+    }
+    let wanted = Set(words.flatMap { $0 })
+    let lengths = Set(wanted.map { $0.utf8.count })
+    // The friends with a spelling equal to each word, and with one containing it: the
+    // first such friend, or -1 for more than one.
+    var equal: [String: Int] = [:]
+    var containing: [String: Int] = [:]
+    func note(_ word: String, _ friend: Int, in table: inout [String: Int]) {
+      if let seen = table[word], seen != friend { table[word] = -1 } else { table[word] = table[word] ?? friend }
+    }
+    for (friend, own) in spellings.enumerated() {
+      for spelling in own {
+        if wanted.contains(spelling) { note(spelling, friend, in: &equal) }
+        let bytes = Array(spelling.utf8)
+        for length in lengths where length <= bytes.count {
+          for start in 0...(bytes.count - length) {
+            let piece = String(decoding: bytes[start..<start + length], as: UTF8.self)
+            if wanted.contains(piece) { note(piece, friend, in: &containing) }
+          }
+        }
       }
+    }
+    return friends.indices.compactMap { friend in
+      words[friend].first { (equal[$0] ?? containing[$0]) == friend }
+    }
+  }
+
+  /// ASCII letters, digits, `.`, `_` and `-`, not first: a word no shell expands, quotes
+  /// or reads as an option.
+  private static func isShellWord(_ word: String) -> Bool {
+    guard let first = word.utf8.first, first != UInt8(ascii: "-") else { return false }
+    return word.utf8.allSatisfy { byte in
+      (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte)
+        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
     }
   }
 

@@ -37,11 +37,11 @@ import TimelineTestSupport
   }
 
   /// What bash offers after `line` (which ends where the cursor is), through the
-  /// completion function bash itself would call.
+  /// completion function bash itself would call, in the test's directory.
   func bash(_ line: String, dir: TempDir) throws -> [String] {
     let bash = try #require(which("bash"))
     let harness = """
-      source "$1"
+      cd "${1%/*}" && source "$1"
       read -ra COMP_WORDS <<< "$2"
       [[ "$2" == *" " ]] && COMP_WORDS+=("")
       COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$2"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
@@ -113,6 +113,57 @@ import TimelineTestSupport
     // has; zsh is driven on a pseudo-terminal.
     let listed = try zshListing("timeline friends log ", dir: dir)
     #expect(listed == ["ase", "example", "harapreet", "other"], "\(listed)")
+  }
+
+  /// Writes a vCard of a friend (CATEGORIES friends) for each of `names` into `cards`, one
+  /// file each, and a config with one friends widget over them.
+  func friendsBook(_ names: [String], in dir: TempDir) throws {
+    let cards = dir.file("cards")
+    try FileManager.default.createDirectory(atPath: cards, withIntermediateDirectories: true)
+    for (index, name) in names.enumerated() {
+      _ = try dir.write(
+        "cards/\(index).vcf",
+        "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:u\(index)\r\nFN:\(name)\r\nCATEGORIES:friends\r\nEND:VCARD\r\n")
+    }
+    _ = try dir.write(
+      "config.toml", "[widgets.friends]\nkind = \"friends\"\ncontacts = \"\(cards)\"\ncategories = [\"friends\"]\n")
+  }
+
+  /// Names from a hostile address book run nothing when a shell completes them, and offer
+  /// no word a shell would expand or read as an option: bash's `compgen -W` expands the
+  /// words it is given, so a `$(…)` or a backquote in a name ran as the completion was
+  /// asked. Each friend is offered by a plain word of their name.
+  @Test func hostileFriendNamesRunNothingInACompletion() throws {
+    let dir = try TempDir()
+    let names = [
+      "$(:>pwn1) Zed", "`:>pwn2` Yod", "a;:>pwn3 Xan", "q'uote Wim", "-rf Vic", "* Uma", "--force Tor", "{a,b} Sam",
+      "~root Ron", "$((1/0)) Quinn", "${HOME} Pat", "\"dq\" Olga",
+    ]
+    try friendsBook(names, in: dir)
+    let offered = ["olga", "pat", "quinn", "ron", "sam", "tor", "uma", "vic", "wim", "xan", "yod", "zed"]
+    #expect(try bash("timeline friends log ", dir: dir) == offered)
+    #expect(try zshListing("timeline friends log ", dir: dir) == offered)
+    for pwn in ["pwn1", "pwn2", "pwn3"] { #expect(!FileManager.default.fileExists(atPath: dir.file(pwn)), "\(pwn)") }
+  }
+
+  /// A book of ten thousand friends completes (each word is checked against an index of
+  /// the others' spellings, not against every spelling once per word).
+  @Test func aTenThousandFriendBookCompletes() throws {
+    let dir = try TempDir()
+    let first = ["anna", "bjorn", "carl", "dina", "erik"]
+    var book = ""
+    for index in 0..<10_000 {
+      let number = String(100_000 + index).dropFirst()
+      book +=
+        "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:u\(index)\r\nFN:\(first[index % 5]) Person\(number)\r\n"
+        + "NICKNAME:nick\(number)\r\nCATEGORIES:friends\r\nEND:VCARD\r\n"
+    }
+    try friendsBook([], in: dir)
+    _ = try dir.write("cards/book.vcf", book)
+    let offered = try bash("timeline friends log person0009", dir: dir)
+    #expect(offered == (90...99).map { "person000\($0)" }, "\(offered)")
+    let all = try bash("timeline friends log ", dir: dir)
+    #expect(all.count == 10_000 && all.contains("person00000") && all.contains("person09999"), "\(all.prefix(5))")
   }
 
   /// What timeline-emit's bash completion offers after `line`, through its own file.

@@ -87,12 +87,24 @@ public enum Language {
   /// the caches for the emitters.
   public static func emitterWords() -> String { Words.encoded(translation) }
 
-  /// The catalog's text for `msgid`, its placeholders left as they are.
+  /// The catalog's text for `msgid`, its placeholders left as they are, as a bar or a
+  /// terminal may show it: a catalog is a file like any other (a translator's mistake, a
+  /// hostile package), so its controls and line breaks are taken out (`CleanText`; no
+  /// msgid has any), and a translation longer than `maxBytes`, which is no word or phrase,
+  /// is not used.
   /// gettext answers with `msgid`'s own pointer when it has no translation: the copy is
   /// made while that C string lives.
   static func translation(_ msgid: String) -> String {
-    msgid.withCString { String(cString: dgettext(domain, $0)) }
+    checked(msgid.withCString { String(cString: dgettext(domain, $0)) }, msgid)
   }
+
+  /// `text`, a translation of `english`, cleaned; `english` when it is too long.
+  static func checked(_ text: String, _ english: String) -> String {
+    text.utf8.count > maxBytes ? english : CleanText.clean(text)
+  }
+
+  /// The longest translation used.
+  static let maxBytes = 1024
 
   /// The service language for a widget without its own: the user's language when the
   /// service has it (`offered`, the service's own codes), else `fallback`.
@@ -118,5 +130,6 @@ public func localizedPlural(
   let text = one.withCString { one in
     other.withCString { other in String(cString: dngettext(Language.domain, one, other, UInt(max(0, count)))) }
   }
-  return Template.fill(text, arguments.isEmpty ? [String(count)] : arguments.map(\.description))
+  let checked = Language.checked(text, count == 1 ? one : other)
+  return Template.fill(checked, arguments.isEmpty ? [String(count)] : arguments.map(\.description))
 }

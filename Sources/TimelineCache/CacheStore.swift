@@ -128,22 +128,22 @@ public struct CacheStore: Sendable {
     }
   }
 
-  /// Runs `body` holding an exclusive `flock` on `.<widget>.lock`, so two refreshes of
-  /// one widget take turns; the second sees the first's result and need not fetch. The
-  /// holder writes its PID into the lock file. Waits at most `wait` seconds, then throws
-  /// `.busy` naming that PID: a holder that is stopped or stuck must not hang every later
-  /// run (a timer would pile them up).
-  public func withLock<T>(_ name: WidgetName, wait: Double = 15, _ body: () async throws -> T) async throws -> T {
+  /// Takes an exclusive `flock` on `.<widget>.lock`, so two refreshes of one widget take
+  /// turns; the second sees the first's result and need not fetch. The holder writes its
+  /// PID into the lock file. Waits at most `wait` seconds, then throws `.busy` naming that
+  /// PID: a holder that is stopped or stuck must not hang every later run (a timer would
+  /// pile them up). The lock is held until the returned value is released or ends.
+  /// (Synchronous on purpose: the emitter links this module and needs no concurrency runtime.)
+  public func lock(_ name: WidgetName, wait: Double = 15) throws -> WidgetLock {
     try ensureDirectory()
     let lockPath = directory + "/" + name.lockFile
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw CacheWriteError.io("open \(lockPath)", errno) }
-    defer { close(fd) }
+    let held = WidgetLock(fd: fd)
     try Self.lock(fd, path: lockPath, widget: name.text, wait: wait)
-    defer { flock(fd, LOCK_UN) }
     let pid = Array(String(getpid()).utf8) + [0x0A]
     if ftruncate(fd, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }
-    return try await body()
+    return held
   }
 
   /// Polls a non-blocking flock until `wait` seconds have passed.
@@ -166,6 +166,19 @@ public struct CacheStore: Sendable {
     guard n > 0 else { return nil }
     let digits = buffer[0..<n].prefix { $0 >= 0x30 && $0 <= 0x39 }
     return Int32(String(decoding: digits, as: UTF8.self))
+  }
+}
+
+/// A widget's refresh lock (`CacheStore.lock`), released and closed when it ends.
+public struct WidgetLock: ~Copyable {
+  let fd: Int32
+
+  /// Releases the lock now.
+  public consuming func release() {}
+
+  deinit {
+    flock(fd, LOCK_UN)
+    close(fd)
   }
 }
 

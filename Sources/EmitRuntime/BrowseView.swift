@@ -47,7 +47,9 @@ public enum BrowseView {
     // since, say it in hours, which needs no time zone.
     let label = entry.date == state.target ? state.label : nil
     resolution.state.browsing = label ?? RelativeTime.words(from: now, to: entry.date, words: words)
-    let note = "browsing: \(steps) entr\(steps == 1 ? "y" : "ies") ahead until \(state.expires)"
+    let note =
+      "browsing: " + DecimalText.string(steps) + (steps == 1 ? " entry" : " entries") + " ahead until "
+      + DecimalText.string(state.expires)
     resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
     resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
   }
@@ -63,7 +65,7 @@ public enum BrowseView {
     guard shown.error == nil, let entry = shown.current else { return }
     resolution.state.entry = entry
     resolution.state.isPlaceholder = false
-    let note = "browsing: \(path) until \(state.expires)"
+    let note = "browsing: " + path + " until " + DecimalText.string(state.expires)
     resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
     resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
   }

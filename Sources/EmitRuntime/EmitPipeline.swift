@@ -109,7 +109,7 @@ public enum EmitPipeline {
       state.notes = Guidance.notes(
         widget: name, store: store, view: view, now: now, placeholder: state.isPlaceholder, words: loadWords())
     }
-    if stale, let meta, let due = meta.due {
+    if explain, stale, let meta, let due = meta.due {
       let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
       reason = reason.map { $0 + "; " + note } ?? note
     }

@@ -105,7 +105,8 @@ enum StackView {
     var browsing: String?
     if let browse, let live = browse.read(stack), live.offset > 0, now < live.expires, live.anchor == nil {
       index = live.offset % ranking.count
-      browsing = loadWords()(.stackPosition, ranking[index].name, String(index + 1), String(ranking.count))
+      browsing = loadWords()(
+        .stackPosition, ranking[index].name, DecimalText.string(index + 1), DecimalText.string(ranking.count))
       consider(live.expires)
     }
     let choice = ranking[index]
@@ -159,11 +160,11 @@ enum StackView {
     words: Words
   ) -> String {
     var text =
-      entry.level.map { words(.stackLevel, choice.name, String($0), String(choice.score)) }
-      ?? words(.stackWhy, choice.name, String(choice.score))
+      entry.level.map { words(.stackLevel, choice.name, DecimalText.string($0), DecimalText.string(choice.score)) }
+      ?? words(.stackWhy, choice.name, DecimalText.string(choice.score))
     if held { text += words(.keptForMinDisplay) }
     if let other = ranking.indices.first(where: { $0 != shownIndex }) {
-      text += words(.stackNext, ranking[other].name, String(ranking[other].score))
+      text += words(.stackNext, ranking[other].name, DecimalText.string(ranking[other].score))
     }
     return text
   }

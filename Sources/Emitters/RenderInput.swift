@@ -84,7 +84,7 @@ public struct RenderInput: Sendable, Equatable {
     raw.reserveCapacity(Swift.min(entry.classes.count, Self.maxEntryClasses) + 6)
     if let kind { raw.append(kind) }
     raw += entry.classes.prefix(Self.maxEntryClasses)
-    if let level = entry.level { raw.append("level-\(level)") }
+    if let level = entry.level { raw.append("level-" + DecimalText.string(Int64(level))) }
     if isStale { raw.append("stale") }
     if isPlaceholder { raw.append("placeholder") }
     if browsing != nil { raw.append("browsing") }

@@ -47,11 +47,13 @@ public enum StackRanking {
         continue
       }
       rank += 1
-      var why = words(.relevance, String(row.score))
+      var why = words(.relevance, DecimalText.string(row.score))
       if row.stale { why += words(.staleHalved) }
       if row.shown { why += row.held ? words(.shownHeld) : words(.shown) }
       let mark = row.shown ? "▶" : " "
-      var line = [TextRun("\(mark) \(rank). \(row.name) · \(why) · ", color: Palette.dim)]
+      var line = [
+        TextRun(mark + " " + DecimalText.string(rank) + ". " + row.name + " · " + why + " · ", color: Palette.dim)
+      ]
       line += runs(entry, form: row.line, shapes: shapes).map { run in
         var run = run
         if row.stale { run.color = Palette.dim }

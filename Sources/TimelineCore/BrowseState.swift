@@ -118,13 +118,15 @@ public enum RelativeTime {
     let seconds = target - now
     if seconds < 60 { return seconds <= 0 ? words(.now) : words(.inMinutes, "1") }
     let minutes = (seconds + 30) / 60
-    if minutes < 60 { return words(.inMinutes, String(minutes)) }
-    if seconds >= 2 * 86_400 { return words(.inDays, String((seconds + 43_200) / 86_400)) }
+    if minutes < 60 { return words(.inMinutes, DecimalText.string(minutes)) }
+    if seconds >= 2 * 86_400 { return words(.inDays, DecimalText.string((seconds + 43_200) / 86_400)) }
     // Past the hour, to the nearest 5 minutes: "in 3 h" a minute after a 3-hour slot
     // was browsed, not "in 2 h 59 min".
     let rounded = (minutes + 2) / 5 * 5
     let hours = rounded / 60
     let rest = rounded % 60
-    return rest == 0 ? words(.inHours, String(hours)) : words(.inHoursMinutes, String(hours), String(rest))
+    return rest == 0
+      ? words(.inHours, DecimalText.string(hours))
+      : words(.inHoursMinutes, DecimalText.string(hours), DecimalText.string(rest))
   }
 }

@@ -14,4 +14,7 @@ public enum DecimalText {
     digits.reverse()
     return String(decoding: digits, as: UTF8.self)
   }
+
+  /// `value` in decimal, as `string(_: Int64)`.
+  public static func string(_ value: Int) -> String { string(Int64(value)) }
 }

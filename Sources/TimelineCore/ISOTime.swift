@@ -54,8 +54,8 @@ public enum ISOTime {
 
   /// `n` in decimal, zero-padded to `width` digits.
   public static func pad(_ n: Int64, _ width: Int) -> String {
-    let s = String(n)
-    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    let s = DecimalText.string(n)
+    return s.utf8.count >= width ? s : String(repeating: "0", count: width - s.utf8.count) + s
   }
 }
 

@@ -15,7 +15,6 @@ enum OfflineRotation {
   static let span: Int64 = 7 * 86_400
   /// The most shabads kept for it.
   static let poolSize = 24
-  static func isRepeat(_ entry: Entry) -> Bool { entry.isRepeat }
 
   /// The pool: distinct keys, `fresh` first, then `previous` in date order, each with
   /// its full text when any copy has it; at most `poolSize`.

@@ -55,7 +55,8 @@ import TimelineTestSupport
   @Test func theTimelineSwitchesAtLocalMidnightAndIsQuietWhenNobodyIsNear() throws {
     let provider = try BirthdaysProvider(
       config: WidgetConfig(name: try .named("birthdays"), kind: "birthdays", options: ["within": .string("7d")]))
-    let zoned = BirthdaysProvider(contacts: provider.contacts, within: 7, days: LocalDays(fixedOffset: 3600))
+    var zoned = provider
+    zoned.days = LocalDays(fixedOffset: 3600)
     // 2026-11-25 10:00 in UTC+1.
     let now: Int64 = Int64(Self.day(2026, 11, 25)) * 86_400 + 9 * 3600
     let people = [person("Alice", birthday: ContactDate(year: 1986, month: 11, day: 27))]

@@ -1,21 +1,17 @@
 import TimelineCore
 
 /// Kind `birthdays`: birthdays and anniversaries from the user's vCards in the next
-/// `within` days, soonest first. Local: no network. The entries switch at each local
-/// midnight for five weeks, so the bar is right with no refresh; a refresh every hour
-/// picks up edited cards.
-///
-/// Options: `contacts` (folder or .vcf, default ~/.local/share/contacts), `within`
-/// (days or weeks, default "14d"), `private` (initials instead of names).
+/// `within` days, soonest first. The entries switch at each local midnight for five
+/// weeks, so the bar is right with no refresh. docs/providers/birthdays.md.
 public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   /// The kind name in config.
   public static let kind = "birthdays"
-  /// Reads no service.
   static let horizonDays = 35
 
   let contacts: ContactsOptions
   let within: Int
-  let days: LocalDays
+  /// The user's days; a test fixes the offset.
+  var days = LocalDays()
 
   /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
@@ -26,15 +22,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
       throw options.invalid("within", expected: "a number of days or weeks like \"14d\" or \"3w\" (at most a year)")
     }
     within = period.days(from: 0)
-    days = LocalDays()
     try options.finish()
-  }
-
-  /// A provider with its parts given, for tests in another zone.
-  init(contacts: ContactsOptions, within: Int, days: LocalDays) {
-    self.contacts = contacts
-    self.within = within
-    self.days = days
   }
 
   /// What the bars show before the first refresh; no I/O.

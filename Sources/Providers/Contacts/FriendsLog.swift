@@ -3,18 +3,11 @@ import Glibc
 import Platform
 import TimelineCore
 
-/// Who the user reached out to, and snoozes: data, not cache, so it lives under
-/// `$XDG_DATA_HOME/timeline/friends/log.jsonl` and survives the cache's removal.
-/// Append-only JSON Lines, one event per line:
-///
-///     {"v":1,"event":"contact","who":"uid:…","name":"Alice","day":"2026-11-25","how":"call","at":1764…}
-///     {"v":1,"event":"snooze","who":"uid:…","name":"Alice","until":"2026-12-09","at":1764…}
-///     {"v":1,"event":"track","who":"uid:…","name":"Alice","day":"2026-11-01","at":1764…}
-///
-/// Each append is one `write` to a descriptor opened with O_APPEND, under an exclusive
-/// `flock`, so concurrent writers interleave whole lines and lose none; readers take a
-/// shared lock. An append starts on a fresh line and a failed one is cut back (`append`). A line that does not parse (a torn write from another tool, an edit by
-/// hand) is skipped and counted, never fatal.
+/// Who the user reached out to, and snoozes: data, not cache, kept as append-only JSON
+/// Lines (the format: docs/providers/friends.md). Appends are made under an exclusive
+/// `flock` on an O_APPEND descriptor, so concurrent writers interleave whole lines and
+/// lose none; readers take a shared lock. A line that does not parse (a torn write from
+/// another tool, an edit by hand) is skipped and counted, never fatal.
 public struct FriendsLog: Sendable {
   /// What a line records: a contact, a snooze, or the start of tracking.
   public enum Kind: String, Sendable { case contact, snooze, track }

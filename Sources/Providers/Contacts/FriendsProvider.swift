@@ -2,21 +2,14 @@ import Platform
 import TimelineCore
 
 /// Kind `friends`: who is due to be contacted again, from the user's vCards and the
-/// friends log (`FriendsLog`). Local: no network; it never writes a vCard. A friend is due
-/// one period after the last logged contact, or after the day tracking began. Entries
-/// change at each local midnight for five weeks (the day a friend becomes due, and each
-/// day someone stays overdue), so the bar is right with no refresh.
-///
-/// Options: `contacts`, `every` (default period, "1m"), `categories` (the vCard
-/// CATEGORIES tracked, default ["friends"]), `cadence` (names with their own period),
-/// `private` (initials instead of names).
+/// friends log (`FriendsLog`); it never writes a vCard. Entries change at each local
+/// midnight for five weeks, so the bar is right with no refresh. docs/providers/friends.md.
 public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   /// The kind name in config.
   public static let kind = "friends"
   /// A friend's link is built from the user's own card (`Contact.link`): a number or a
   /// plain address, which a click dials or writes to.
   public static let linkPrefixes = ["https://", "http://", "tel:", "mailto:"]
-  /// Reads no service.
   static let horizonDays = 35
 
   let contacts: ContactsOptions
@@ -86,11 +79,9 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     }
     let friends = periods.sorted { $0.key < $1.key }.map { index, period in
       let person = people[index]
-      var friend = FriendsPlan.Friend(
-        contact: person, period: period, lastContact: summary.lastContact[person.key],
+      return FriendsPlan.Friend(
+        contact: person, period: period, lastContact: summary.lastContact[person.key], how: summary.lastHow[person.key],
         since: summary.tracked[person.key] ?? today, snoozedUntil: summary.snoozedUntil[person.key])
-      friend.how = summary.lastHow[person.key]
-      return friend
     }
     return (friends, problems)
   }

@@ -22,7 +22,6 @@ struct VCardLine: Sendable, Equatable {
     }
   }
 
-  /// The value of the first parameter called `name`.
   func parameter(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
 
   /// Whether the value is quoted-printable (vCard 2.1).

@@ -16,7 +16,6 @@
 /// that colon is found. A caller also bounds what is copied (`next(limit:)`), so a
 /// card of one endless line costs no more memory than its budget.
 struct VCardUnfold {
-  /// One logical line.
   struct Line {
     /// The line's bytes, unfolded, at most the limit asked for.
     var bytes: ArraySlice<UInt8>
@@ -36,7 +35,6 @@ struct VCardUnfold {
   private var lineNumber = 0
   private var buffer: [UInt8] = []
 
-  /// The lines of `bytes`.
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
     position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

@@ -7,8 +7,6 @@ import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
-  /// `timeline preview`: what each widget looks like in each bar, from bundled sample
-  /// data, with no network and no config. The first command to run after installing.
   struct Preview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show every widget in every bar format, from bundled sample data (no network).",

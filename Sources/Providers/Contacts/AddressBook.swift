@@ -56,7 +56,7 @@ public struct AddressBook: Sendable, Equatable {
       if case .failure(let problem) = read, !problem.opened {
         throw ProviderError("contacts: \(path): \(problem.reason)")
       }
-      book.add(read, name: lastComponent(path))
+      book.add(read, name: path.split(separator: "/").last.map(String.init) ?? path)
     }
     return book
   }
@@ -118,11 +118,9 @@ public struct AddressBook: Sendable, Equatable {
       problems.append("more than \(Self.maxFiles) .vcf files; the rest are not read")
       return false
     }
-    readFile(path, name: shown)
+    add(Self.contents(path), name: shown)
     return true
   }
-
-  private mutating func readFile(_ path: String, name: String) { add(Self.contents(path), name: name) }
 
   private mutating func add(_ read: Result<[UInt8], ReadProblem>, name: String) {
     switch read {
@@ -151,10 +149,6 @@ public struct AddressBook: Sendable, Equatable {
       case .tooLarge: ReadProblem(reason: error.reason)
       }
     }
-  }
-
-  private static func lastComponent(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
   }
 }
 

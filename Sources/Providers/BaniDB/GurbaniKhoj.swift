@@ -13,14 +13,12 @@ enum GurbaniKhoj {
     case folder(String, [Node])
   }
 
-  struct FormatError: Error {}
-
   typealias Item = PropertyList.Value
 
   /// The export's folders and shabads; throws when `bytes` is not a property list whose
   /// root is an array.
   static func parse(_ bytes: some Collection<UInt8>) throws -> [Node] {
-    guard case .array(let items) = try PropertyList.parse(Array(bytes)) else { throw FormatError() }
+    guard case .array(let items) = try PropertyList.parse(Array(bytes)) else { throw PropertyList.Invalid() }
     return nodes(items, depth: 0)
   }
 

@@ -69,14 +69,9 @@ extension AsyncParsableCommand {
       let status = try await body()
       if status != 0 { throw ExitCode(status) }
     } catch let failure as CommandFailure {
-      switch failure {
-      case .config(let message):
-        Console.error("timeline: \(message)")
-        throw ExitCode(ExitStatus.usage)
-      case .failed(let message):
-        Console.error("timeline: \(message)")
-        throw ExitCode(ExitStatus.failure)
-      }
+      Console.error("timeline: \(failure)")
+      if case .config = failure { throw ExitCode(ExitStatus.usage) }
+      throw ExitCode(ExitStatus.failure)
     }
   }
 }

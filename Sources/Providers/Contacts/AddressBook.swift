@@ -4,13 +4,9 @@ import Platform
 import Synchronization
 import TimelineCore
 
-/// The user's address book: a vCard folder as vdirsyncer and khard keep it (one `.vcf`
-/// per contact, possibly in a subfolder per book) or one `.vcf` with many cards.
-///
-/// Read only, and defensively: files are opened read-only and non-blocking (a FIFO
-/// named `x.vcf` cannot stall the refresh), only regular files are read, each up to
-/// `maxFileBytes`, folders are entered once each (a symlink loop ends), at most
-/// `maxDepth` deep and `maxFiles` in all. What is passed over is said in `problems`.
+/// The user's address book, a vCard folder or one `.vcf`, read only and defensively (the
+/// limits: docs/providers/birthdays.md): no FIFO, symlink loop or huge file can hang or
+/// crash a refresh. What is passed over is said in `problems`.
 public struct AddressBook: Sendable, Equatable {
   /// The cards read, in file order.
   public var contacts: [Contact] = []

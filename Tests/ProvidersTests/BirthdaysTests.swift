@@ -23,8 +23,8 @@ import TimelineTestSupport
     let leapling = ContactDate(year: 2000, month: 2, day: 29)
     #expect(BirthdayPlan.day(of: leapling, in: 2027) == Self.day(2027, 2, 28))
     #expect(BirthdayPlan.day(of: leapling, in: 2028) == Self.day(2028, 2, 29))
-    let next = BirthdayPlan.next(leapling, onOrAfter: Self.day(2027, 3, 1))
-    #expect(next.day == Self.day(2028, 2, 29) && next.years == 28)
+    let next = BirthdayPlan.upcoming([person("Leapling", birthday: leapling)], today: Self.day(2027, 3, 1), days: 366)
+    #expect(next.count == 1 && next[0].day == Self.day(2028, 2, 29) && next[0].years == 28)
   }
 
   @Test func soonestFirstWithAgesOnlyWhenTheYearIsKnown() {

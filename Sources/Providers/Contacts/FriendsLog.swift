@@ -45,8 +45,6 @@ public struct FriendsLog: Sendable {
     public var snoozedUntil: [String: Int] = [:]
     /// Line numbers that did not parse.
     public var damaged: [Int] = []
-    /// How many lines parsed.
-    public var events = 0
   }
 
   /// The log file.
@@ -64,13 +62,10 @@ public struct FriendsLog: Sendable {
     return (data ?? (Environment.get("HOME") ?? "") + "/.local/share") + "/timeline/friends/log.jsonl"
   }
 
-  /// Appends `events` as one write, on a line of their own: when the file does not end in
-  /// a newline (an editor that adds none, an earlier append cut short), one is written
-  /// first, so the last line and the new ones are not joined into one that parses as
-  /// neither. When the write or its fsync fails (a full disk, a file size limit), the file
-  /// is cut back to the length it had, so no torn line is left behind and the caller's
-  /// error is the whole truth. A symlinked log (a dotfile manager's) is followed to the
-  /// regular file it names, as `read` follows it; anything else there is refused.
+  /// Appends `events` as one write, on a line of their own (a newline first when the file
+  /// lacks one, so no two events join into a line that parses as neither). A failed write
+  /// or fsync is cut back to the length the file had: no torn line, and the caller's error
+  /// is the whole truth. A symlink is followed to a regular file; anything else is refused.
   public func append(_ events: [Event]) throws {
     guard !events.isEmpty else { return }
     try makeDirectory()
@@ -139,7 +134,6 @@ public struct FriendsLog: Sendable {
     let (events, damaged) = try read()
     var summary = Summary()
     summary.damaged = damaged
-    summary.events = events.count
     for event in events {
       switch event.kind {
       case .contact:

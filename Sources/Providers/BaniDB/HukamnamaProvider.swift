@@ -56,7 +56,7 @@ public struct HukamnamaProvider: TimelineProvider {
     guard case .found(let json) = found else { throw ProviderError("BaniDB: no hukamnama available (HTTP 404)") }
     guard let hukamnama = Hukamnama(json) else { throw ProviderError("BaniDB: unexpected hukamnama format") }
     guard !hukamnama.shabads.isEmpty else { throw ProviderError("BaniDB: the hukamnama has no shabads") }
-    let isToday = (hukamnama.year, hukamnama.month, hukamnama.day) == (today.year, today.month, today.day)
+    let isToday = hukamnama.date == today
     let midnight = Zone.ist.nextMidnight(after: now)
     let dayStart = Zone.ist.startOfDay(at: now)
     var entry = makeEntry(hukamnama, date: dayStart, isToday: isToday)
@@ -85,7 +85,7 @@ public struct HukamnamaProvider: TimelineProvider {
   /// newer one came).
   func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool, fetchedDay: Bool = true) -> Entry {
     let shabads = hukamnama.shabads
-    let day = TimeText.date(LocalDay(year: hukamnama.year, month: hukamnama.month, day: hukamnama.day))
+    let day = TimeText.date(hukamnama.date)
     let note =
       fetchedDay
       ? localized(" (latest available; today's is not published yet)")
@@ -98,10 +98,9 @@ public struct HukamnamaProvider: TimelineProvider {
           "%d shabad; `timeline show` prints all of them", "%d shabads; `timeline show` prints all of them",
           shabads.count))
     }
-    let key = LocalDay(year: hukamnama.year, month: hukamnama.month, day: hukamnama.day).description
     return BaniDBRender.entry(
       shabads[0], date: date, style: style, alt: "hukamnama",
-      classes: isToday ? ["hukamnama"] : ["hukamnama", "not-today"], key: "hukamnama:\(key)",
+      classes: isToday ? ["hukamnama"] : ["hukamnama", "not-today"], key: "hukamnama:\(hukamnama.date)",
       label: label, notes: notes, extraDetail: Array(shabads.dropFirst()))
   }
 }

@@ -63,7 +63,6 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
       periods[index] = every
     }
     var problems: [String] = []
-    let names = people.map(\.name)
     for (name, period, place) in cadence {
       let found = NameMatch.candidates(name, among: people.map(\.spellings), loose: people.map(\.looseSpellings))
       if found.count == 1 {
@@ -71,10 +70,8 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
       } else if found.isEmpty {
         problems.append(place + "cadence \"\(name)\": no contact has that name")
       } else {
-        problems.append(
-          place
-            + "cadence \"\(name)\": \(found.count) contacts match (\(found.prefix(5).map { names[$0] }.joined(separator: ", "))); use more of the name"
-        )
+        let matches = found.prefix(5).map { people[$0].name }.joined(separator: ", ")
+        problems.append(place + "cadence \"\(name)\": \(found.count) contacts match (\(matches)); use more of the name")
       }
     }
     let friends = periods.sorted { $0.key < $1.key }.map { index, period in
@@ -120,12 +117,9 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     }
     try log.append(
       new.map { FriendsLog.Event(kind: .track, who: $0.contact.key, name: $0.contact.name, day: today, at: now) })
-    let damaged =
-      summary.damaged.isEmpty
-      ? []
-      : [
-        "\(log.path): \(summary.damaged.count) damaged line(s) skipped (line \(summary.damaged.prefix(5).map(String.init).joined(separator: ", ")))"
-      ]
+    let lines = summary.damaged.prefix(5).map(String.init).joined(separator: ", ")
+    let skipped = "\(log.path): \(summary.damaged.count) damaged line(s) skipped (line \(lines))"
+    let damaged = summary.damaged.isEmpty ? [] : [skipped]
     return (found.friends, book.problems + found.problems + damaged)
   }
 

@@ -22,9 +22,6 @@ public struct AddressBook: Sendable, Equatable {
   /// At most this many files are read in all.
   public static let maxFiles = 100_000
 
-  /// An empty book.
-  public init() {}
-
   /// Reads `path` (`~/` expanded by the caller). A missing path is an error, since a
   /// wrong `contacts` setting should say so rather than show nobody; so is a folder that
   /// cannot be listed or a file that cannot be opened (mode 000, another user's), since an

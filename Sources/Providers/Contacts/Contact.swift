@@ -6,14 +6,9 @@ public struct ContactDate: Sendable, Equatable {
   public var month: Int
   /// 1 to 31.
   public var day: Int
+}
 
-  /// Creates a date.
-  public init(year: Int?, month: Int, day: Int) {
-    self.year = year
-    self.month = month
-    self.day = day
-  }
-
+extension ContactDate {
   /// Years before this are placeholders for an unknown year (`0000`, `0001`, Apple's
   /// `1604`): such a date keeps its day and loses its year, so no age is shown.
   public static let earliestYear = 1800

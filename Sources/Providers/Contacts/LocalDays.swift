@@ -46,7 +46,5 @@ public struct LocalDays: Sendable {
   }
 
   /// "Fri 28 Nov", for tooltips and lists.
-  public static func short(_ day: Int) -> String {
-    TimeText.shortDate(LocalDay(ordinal: day))
-  }
+  public static func short(_ day: Int) -> String { TimeText.shortDate(LocalDay(ordinal: day)) }
 }

@@ -94,7 +94,7 @@ import TimelineTestSupport
     #expect(draft.entries[2].text == "☎ A. E. · 1 day overdue")
     #expect(draft.entries.allSatisfy { !$0.text.contains("Alice") && !$0.tooltip.joined().contains("Alice") })
     // Every day stays right while overdue, up to five weeks ahead.
-    #expect(draft.entries.count == FriendsProvider.horizonDays)
+    #expect(draft.entries.count == LocalDays.horizonDays)
     #expect(draft.entries.last?.relevance?.score == 75)
   }
 

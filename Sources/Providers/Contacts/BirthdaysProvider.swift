@@ -6,7 +6,6 @@ import TimelineCore
 public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   /// The kind name in config.
   public static let kind = "birthdays"
-  static let horizonDays = 35
 
   let contacts: ContactsOptions
   let within: Int
@@ -60,24 +59,16 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
 
   /// One entry per local day from today, each listing that day's coming occasions.
   func draft(_ people: [Contact], now: Int64) -> TimelineDraft {
-    let today = days.day(of: now)
     // Every occasion of the five weeks at once; each day's window is then a slice.
-    let all = BirthdayPlan.upcoming(people, today: today, days: Self.horizonDays + within)
-    var entries: [Entry] = []
+    let all = BirthdayPlan.upcoming(people, today: days.day(of: now), days: LocalDays.horizonDays + within)
     var start = 0
     var end = 0
-    for offset in 0..<Self.horizonDays {
-      let day = today + offset
+    return days.daily(from: now) { day, isToday in
       while start < all.count, all[start].day < day { start += 1 }
       end = max(end, start)
       while end < all.count, all[end].day < day + within { end += 1 }
-      let entry = self.entry(all[start..<end], today: day, withDetail: offset == 0)
-      var dated = entry
-      dated.date = offset == 0 ? now : days.start(of: day)
-      if let last = entries.last, last.runs == dated.runs, last.tooltip == dated.tooltip { continue }
-      entries.append(dated)
+      return entry(all[start..<end], today: day, withDetail: isToday)
     }
-    return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
   }
 
   func entry(_ coming: ArraySlice<BirthdayPlan.Occasion>, today: Int, withDetail: Bool = true) -> Entry {

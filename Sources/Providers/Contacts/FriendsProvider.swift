@@ -10,7 +10,6 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   /// A friend's link is built from the user's own card (`Contact.link`): a number or a
   /// plain address, which a click dials or writes to.
   public static let linkPrefixes = ["https://", "http://", "tel:", "mailto:"]
-  static let horizonDays = 35
 
   let contacts: ContactsOptions
   let every: Period
@@ -141,16 +140,8 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   public func draft(_ friends: [FriendsPlan.Friend], now: Int64, browse: Int? = nil, browseUntil: Int64? = nil)
     -> TimelineDraft
   {
+    var draft = days.daily(from: now) { day, isToday in entry(friends, on: day, withDetail: isToday) }
     let today = days.day(of: now)
-    var entries: [Entry] = []
-    for offset in 0..<Self.horizonDays {
-      var entry = self.entry(friends, on: today + offset, withDetail: offset == 0)
-      entry.date = offset == 0 ? now : days.start(of: today + offset)
-      if let last = entries.last, last.runs == entry.runs, last.tooltip == entry.tooltip, last.url == entry.url {
-        continue
-      }
-      entries.append(entry)
-    }
     let due = FriendsPlan.ranked(friends, on: today).due
     if let browse, let browseUntil, !due.isEmpty, browseUntil < days.start(of: today + 1) {
       let index = ((browse % due.count) + due.count) % due.count
@@ -158,12 +149,12 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
       shown.date = now
       shown.classes.append("browsing")
       shown.runs.insert(TextRun("\(index + 1)/\(due.count) ▸ "), at: 0)
-      var back = entries[0]
+      var back = draft.entries[0]
       back.date = browseUntil
-      entries[0] = shown
-      entries.insert(back, at: 1)
+      draft.entries[0] = shown
+      draft.entries.insert(back, at: 1)
     }
-    return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
+    return draft
   }
 
   func entry(

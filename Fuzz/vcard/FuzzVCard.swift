@@ -16,8 +16,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if contact.name.isEmpty { fatalError("a card without a name was kept") }
     for date in [contact.birthday, contact.anniversary].compactMap({ $0 }) {
       if !(1...12).contains(date.month) || !(1...31).contains(date.day) { fatalError("not a day: \(date)") }
-      _ = BirthdayPlan.next(date, onOrAfter: 20_000)
     }
+    _ = BirthdayPlan.upcoming([contact], today: 20_000, days: 366)
     if let link = contact.link {
       let body = link.hasPrefix("tel:") ? link.dropFirst(4) : link.dropFirst(7)
       let allowed = body.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "@.-_+".contains($0)) }

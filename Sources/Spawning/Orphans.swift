@@ -20,9 +20,8 @@ public enum Orphans {
 
   /// Stops every adopted orphan (a child of this process that no `Subprocess` run is
   /// waiting for): SIGTERM to it and its group, a grace, then SIGKILL, and reaps it.
-  /// Call it when no run is in progress, e.g. as the refresh ends. Returns how many.
-  @discardableResult
-  public static func stopAll() -> Int {
+  /// Call it when no run is in progress, e.g. as the refresh ends.
+  public static func stopAll() {
     let orphans = children(of: getpid()).filter { !ProcessGroups.isRegistered($0) }
     for pid in orphans { signal(pid, SIGTERM) }
     let until = Clocks.monotonicMillis() + ProcessGroups.termGraceMillis
@@ -35,7 +34,6 @@ public enum Orphans {
       signal(pid, SIGKILL)
       _ = waitpid(pid, nil, 0)
     }
-    return orphans.count
   }
 
   /// The process, and its group when it leads one (a `setsid` daemon does).

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The process groups of running `Subprocess` children, so that none outlives us: each
 /// child leads its own group, which is stopped as a whole (SIGTERM, then SIGKILL) when its
@@ -38,7 +39,7 @@ public enum ProcessGroups {
   /// still works, only the termination forwarding misses it).
   @discardableResult
   static func register(_ pid: pid_t) -> Bool {
-    lock.withLock {
+    lock.withLock { _ in
       for index in 0..<capacity where slots[index] == 0 {
         slots[index] = pid
         return true
@@ -49,11 +50,11 @@ public enum ProcessGroups {
 
   /// Whether `pid` leads a group a run is still waiting for.
   static func isRegistered(_ pid: pid_t) -> Bool {
-    lock.withLock { (0..<capacity).contains { slots[$0] == pid } }
+    lock.withLock { _ in (0..<capacity).contains { slots[$0] == pid } }
   }
 
   static func unregister(_ pid: pid_t) {
-    lock.withLock {
+    lock.withLock { _ in
       for index in 0..<capacity where slots[index] == pid { slots[index] = 0 }
     }
   }
@@ -87,22 +88,7 @@ public enum ProcessGroups {
     pointer.initialize(repeating: 0, count: capacity)
     return pointer
   }()
-  private static let lock = PlainMutex()
-}
-
-/// A pthread mutex (no Foundation), for the few shared tables of the process layer.
-final class PlainMutex: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-    let pointer = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    pthread_mutex_init(pointer, nil)
-    return pointer
-  }()
-
-  func withLock<T>(_ body: () throws -> T) rethrows -> T {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body()
-  }
+  private static let lock = Mutex(())
 }
 
 /// The monotonic clock in milliseconds, for deadlines that must not jump with the wall clock.

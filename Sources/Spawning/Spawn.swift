@@ -9,8 +9,6 @@ extension Subprocess {
   /// Where one of the child's standard streams goes.
   public enum Redirect: Sendable {
     case descriptor(Int32)
-    /// A file opened for writing (created, truncated).
-    case file(String)
     case null
   }
 
@@ -37,7 +35,6 @@ extension Subprocess {
     for (fd, redirect) in [(Int32(1), stdout), (2, stderr)] {
       switch redirect {
       case .descriptor(let other): posix_spawn_file_actions_adddup2(&actions, other, fd)
-      case .file(let path): posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
       case .null: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
       }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 
 /// The check that an address-space limit (`ulimit -v`, systemd's `LimitAS=`) leaves room
 /// to run. The async commands run on Swift's cooperative pool, whose threads libdispatch
@@ -23,14 +24,8 @@ enum AddressSpace {
 
   /// The address space mapped now (/proc/self/statm's first field), or 0 if unknown.
   static func mapped() -> Int {
-    let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return 0 }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: 64)
-    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    guard count > 0 else { return 0 }
-    let pages = Int(String(decoding: buffer[..<count].prefix { $0 != 0x20 }, as: UTF8.self)) ?? 0
-    return pages * sysconf(Int32(_SC_PAGESIZE))
+    guard case .success(let text) = SmallFile.read("/proc/self/statm") else { return 0 }
+    return (Int(text.prefix { $0 != " " }) ?? 0) * sysconf(Int32(_SC_PAGESIZE))
   }
 
   /// Nil when there is no limit or the room fits under it; else the message to print.

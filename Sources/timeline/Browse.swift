@@ -60,7 +60,7 @@ extension TimelineCommand {
             browse: BrowseStore.session(cache: common.store.directory),
             now: SystemClock().now())
         } catch let error as ConfigError {
-          throw CommandFailure.config(error.description)
+          throw error
         } catch let error as FriendsError {
           // The friends wheel: the same exit status as `timeline friends next`.
           throw Friends.failure(error)

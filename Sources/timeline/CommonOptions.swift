@@ -66,8 +66,6 @@ struct LockWaitOption: ParsableArguments {
       valueName: "seconds"))
   var lockWait: Int = 15
 
-  var seconds: Int { lockWait }
-
   func validate() throws {
     guard (0...3600).contains(lockWait) else {
       throw ValidationError("--lock-wait: expected 0 to 3600 seconds, got \(lockWait)")

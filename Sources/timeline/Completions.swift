@@ -8,7 +8,6 @@ import TimelineKit
 /// completion time from the config in use (the `--config` on the command line being
 /// completed, else the default), so they follow every edit of the config and the cards.
 enum Completions {
-  /// The widget names of the config.
   static let widgets = CompletionKind.custom { words, _, prefix in
     guard let config = config(words) else { return [] }
     return config.widgets.map(\.name.text).filter { $0.hasPrefix(prefix) }

@@ -6,7 +6,6 @@ import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
-  /// `timeline doctor`: what a working setup needs, checked one line each.
   struct Doctor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Check the setup: config, cache, json-c, fonts, bars, schedule, last refresh.",

@@ -3,6 +3,7 @@ import ArgumentParser
 import Platform
 import Providers
 import TimelineCore
+import TimelineKit
 
 /// The CLI's failures, which become exit statuses (`ExitStatus`) here and in
 /// `TimelineCommand.main`: `failure` for a failed refresh, `usage` for usage and config
@@ -60,7 +61,8 @@ enum Console {
 }
 
 extension AsyncParsableCommand {
-  /// Runs `body`, printing a `CommandFailure` and exiting with its status.
+  /// Runs `body`, printing a `CommandFailure` (or a `ConfigError`, a usage error) and
+  /// exiting with its status.
   func exiting(_ body: () async throws -> Int32) async throws {
     // Under a file size limit (ulimit -f) a write past it raises SIGXFSZ, which kills by
     // default; ignored, the write fails with EFBIG and is reported like any write error.
@@ -69,14 +71,12 @@ extension AsyncParsableCommand {
       let status = try await body()
       if status != 0 { throw ExitCode(status) }
     } catch let failure as CommandFailure {
-      switch failure {
-      case .config(let message):
-        Console.error("timeline: \(message)")
-        throw ExitCode(ExitStatus.usage)
-      case .failed(let message):
-        Console.error("timeline: \(message)")
-        throw ExitCode(ExitStatus.failure)
-      }
+      Console.error("timeline: \(failure)")
+      if case .config = failure { throw ExitCode(ExitStatus.usage) }
+      throw ExitCode(ExitStatus.failure)
+    } catch let error as ConfigError {
+      Console.error("timeline: \(error.description)")
+      throw ExitCode(ExitStatus.usage)
     }
   }
 }

@@ -5,7 +5,6 @@ import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
-  /// `timeline friends`: the friends widget's log of who you reached out to.
   struct Friends: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List tracked friends, log a contact, snooze, and the friends widget's clicks.",

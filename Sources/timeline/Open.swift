@@ -4,9 +4,6 @@ import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
-  /// `timeline open WIDGET`: opens the link of the entry the bar shows (the current one,
-  /// or the one `timeline browse` moved to; e.g. the shabad on SikhiToTheMax) with
-  /// xdg-open, for a bar's on-click.
   struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Open the current entry's link with xdg-open.",

@@ -7,8 +7,6 @@ import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
-  /// `timeline preview`: what each widget looks like in each bar, from bundled sample
-  /// data, with no network and no config. The first command to run after installing.
   struct Preview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show every widget in every bar format, from bundled sample data (no network).",
@@ -49,12 +47,7 @@ extension TimelineCommand {
 
     func run() async throws {
       try await exiting {
-        let appConfig: AppConfig
-        do {
-          appConfig = try config.map { try ConfigLoader.load(explicit: $0) } ?? TimelineKit.Preview.config()
-        } catch let error as ConfigError {
-          throw CommandFailure.config(error.description)
-        }
+        let appConfig = try config.map { try ConfigLoader.load(explicit: $0) } ?? TimelineKit.Preview.config()
         let catalogs = Language.catalogs()
         Language.use(Language.resolve(configured: appConfig.language, catalogs: catalogs), catalogs: catalogs)
         let directory: String
@@ -74,7 +67,7 @@ extension TimelineCommand {
         do {
           filled = try TimelineKit.Preview.fill(appConfig, store: CacheStore(directory: directory), clock: clock)
         } catch let error as ConfigError {
-          throw CommandFailure.config(error.description)
+          throw error
         } catch {
           throw CommandFailure.failed("could not write the sample cache in \(directory): \(error)")
         }

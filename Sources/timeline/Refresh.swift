@@ -38,7 +38,7 @@ extension TimelineCommand {
     func run() async throws {
       try await exiting {
         try await RefreshRun.perform(
-          common, widgets: widgets, force: force, quiet: quiet, lockWait: lock.seconds, say: Console.error
+          common, widgets: widgets, force: force, quiet: quiet, lockWait: lock.lockWait, say: Console.error
         ).status
       }
     }

@@ -12,8 +12,9 @@ enum RefreshRun {
   /// Runs the refresh. `say` prints progress lines; failures always go to stderr.
   static func perform(
     _ common: CommonOptions, widgets: [WidgetName], force: Bool, quiet: Bool, lockWait: Int,
-    networkBudget: Double = 60, say: (String) -> Void
+    networkBudget: Double = 60, say progress: (String) -> Void
   ) async throws -> (status: Int32, config: AppConfig) {
+    let say = quiet ? { _ in } : progress
     let config = try common.loadConfig()
     // A terminated refresh takes its commands' process groups with it.
     ProcessGroups.stopChildrenOnTermination()
@@ -42,12 +43,12 @@ enum RefreshRun {
       switch outcome {
       case .refreshed(let count, let next, _):
         let due = next.map { ", next refresh \(ISOTime.format($0))" } ?? ""
-        if !quiet { say("\(name): refreshed, \(count) entr\(count == 1 ? "y" : "ies")\(due)") }
+        say("\(name): refreshed, \(count) entr\(count == 1 ? "y" : "ies")\(due)")
       case .rerendered(let next):
         let due = next.map { ", next refresh \(ISOTime.format($0))" } ?? ""
-        if !quiet { say("\(name): new settings applied to the cached timeline (no fetch needed)\(due)") }
+        say("\(name): new settings applied to the cached timeline (no fetch needed)\(due)")
       case .notDue(let until):
-        if !quiet { say("\(name): not due until \(until.map(ISOTime.format) ?? "an explicit reload")") }
+        say("\(name): not due until \(until.map(ISOTime.format) ?? "an explicit reload")")
       case .invalidConfig(let reason):
         status = 2
         Console.error("\(name): config error: \(CleanText.terminalLine(reason))")
@@ -60,7 +61,7 @@ enum RefreshRun {
         Console.error("\(name): failed: \(CleanText.oneLineError(reason))\(retry)")
       }
     }
-    if config.widgets.isEmpty && !quiet { say("no widgets configured in \(config.file)") }
+    if config.widgets.isEmpty { say("no widgets configured in \(config.file)") }
     if config.notify.isOn {
       let fetched = results.compactMap { name, outcome -> (WidgetConfig, [NoticeFact])? in
         guard case .refreshed(_, _, let facts) = outcome, let widget = config.widget(name) else { return nil }
@@ -69,9 +70,7 @@ enum RefreshRun {
       let report = Notifier(config: config.notify).run(fetched, now: SystemClock().now())
       // A notification that could not be sent is not the refresh's failure: the bars
       // have their timelines, and the next refresh tries again.
-      if !quiet {
-        for line in report.lines { say(CleanText.terminalLine(line)) }
-      }
+      for line in report.lines { say(CleanText.terminalLine(line)) }
     }
     return (status, config)
   }

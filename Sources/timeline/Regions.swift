@@ -6,8 +6,6 @@ import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
-  /// `timeline regions`: the ids the `avalanche` widget accepts, live from each service,
-  /// falling back to the list bundled with this build when the service cannot be reached.
   struct Regions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List avalanche forecast regions and areas with their ids, for each country's service.",

@@ -31,7 +31,7 @@ extension TimelineCommand {
     func run() async throws {
       try await exiting {
         let (status, config) = try await RefreshRun.perform(
-          common, widgets: widgets, force: true, quiet: quiet, lockWait: lock.seconds, networkBudget: 20,
+          common, widgets: widgets, force: true, quiet: quiet, lockWait: lock.lockWait, networkBudget: 20,
           say: { print($0) })
         // Nudge even after a failure: a widget that did refresh should show at once.
         for report in BarNudge(bars: config.bars).run() where !quiet {

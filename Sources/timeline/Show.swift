@@ -6,7 +6,6 @@ import TimelineCore
 import TimelineKit
 
 extension TimelineCommand {
-  /// `timeline show WIDGET`: the whole current entry in the terminal (`EntryText`).
   struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the current entry of a widget in full (e.g. the whole shabad).",

@@ -28,14 +28,9 @@ extension TimelineCommand {
       try await exiting {
         let config = try common.loadConfig()
         let now = SystemClock().now()
-        let rows: [StatusRow]
-        do {
-          rows = try StatusRow.rows(
-            widgets, config: config, store: common.store, now: now,
-            browse: BrowseStore.session(cache: common.store.directory))
-        } catch let error as ConfigError {
-          throw CommandFailure.config(error.description)
-        }
+        let rows = try StatusRow.rows(
+          widgets, config: config, store: common.store, now: now,
+          browse: BrowseStore.session(cache: common.store.directory))
         print(json ? StatusRow.json(rows) : StatusRow.table(rows, now: now))
         return 0
       }

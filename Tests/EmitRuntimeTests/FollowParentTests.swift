@@ -31,7 +31,7 @@ import TimelineTestSupport
     let bar = Spawn.start(
       "/bin/sh", ["-c", script],
       environment: ["TIMELINE_CACHE_DIR": cacheDir, "EMIT": Paths.binary("timeline-emit"), "PIDFILE": pidFile],
-      stdout: .descriptor(fds[1]), stderr: .file("/dev/null"))
+      stdout: .descriptor(fds[1]), stderr: .null)
     close(fds[1])
     #expect(bar > 0)
     let deadline = Date().addingTimeInterval(20)

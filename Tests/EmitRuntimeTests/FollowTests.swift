@@ -21,7 +21,7 @@ import TimelineTestSupport
       pid = Spawn.start(
         Paths.binary("timeline-emit"), arguments + ["--follow"],
         environment: environment.merging(["TIMELINE_CACHE_DIR": cacheDir]) { $1 },
-        stdout: .descriptor(fds[1]), stderr: .file("/dev/null"))
+        stdout: .descriptor(fds[1]), stderr: .null)
       close(fds[1])
       readFD = fds[0]
       guard pid > 0 else { throw CocoaError(.executableLoad) }

@@ -85,7 +85,7 @@ enum BaniDBFixture {
     #expect(shabad.id == 3492 && shabad.verses.count == 3 && shabad.page == 954)
     #expect(shabad.raag == "Raag Raamkalee" && shabad.writer == "Guru Angad Dev Ji")
     let hukamnama = try #require(Hukamnama(BaniDBFixture.json("hukamnama-latest-2025-10-13.json")))
-    #expect((hukamnama.year, hukamnama.month, hukamnama.day) == (2025, 10, 13))
+    #expect(hukamnama.date == LocalDay(year: 2025, month: 10, day: 13))
     #expect(hukamnama.shabads.map(\.id) == [2565] && hukamnama.shabads[0].verses.count == 11)
   }
 

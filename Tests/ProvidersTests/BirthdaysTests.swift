@@ -23,8 +23,8 @@ import TimelineTestSupport
     let leapling = ContactDate(year: 2000, month: 2, day: 29)
     #expect(BirthdayPlan.day(of: leapling, in: 2027) == Self.day(2027, 2, 28))
     #expect(BirthdayPlan.day(of: leapling, in: 2028) == Self.day(2028, 2, 29))
-    let next = BirthdayPlan.next(leapling, onOrAfter: Self.day(2027, 3, 1))
-    #expect(next.day == Self.day(2028, 2, 29) && next.years == 28)
+    let next = BirthdayPlan.upcoming([person("Leapling", birthday: leapling)], today: Self.day(2027, 3, 1), days: 366)
+    #expect(next.count == 1 && next[0].day == Self.day(2028, 2, 29) && next[0].years == 28)
   }
 
   @Test func soonestFirstWithAgesOnlyWhenTheYearIsKnown() {
@@ -55,7 +55,8 @@ import TimelineTestSupport
   @Test func theTimelineSwitchesAtLocalMidnightAndIsQuietWhenNobodyIsNear() throws {
     let provider = try BirthdaysProvider(
       config: WidgetConfig(name: try .named("birthdays"), kind: "birthdays", options: ["within": .string("7d")]))
-    let zoned = BirthdaysProvider(contacts: provider.contacts, within: 7, days: LocalDays(fixedOffset: 3600))
+    var zoned = provider
+    zoned.days = LocalDays(fixedOffset: 3600)
     // 2026-11-25 10:00 in UTC+1.
     let now: Int64 = Int64(Self.day(2026, 11, 25)) * 86_400 + 9 * 3600
     let people = [person("Alice", birthday: ContactDate(year: 1986, month: 11, day: 27))]

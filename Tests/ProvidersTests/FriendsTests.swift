@@ -65,15 +65,15 @@ import TimelineTestSupport
   }
 
   @Test func namesMatchWithoutCaseOrAccents() {
-    let names = ["Åse Nordmann", "Alice Example", "Alicia Keys", "José Ñúñez", "Zoë"]
-    #expect(NameMatch.candidates("ase", in: names) == [0])
-    #expect(NameMatch.candidates("ÅSE", in: names) == [0])
-    #expect(NameMatch.candidates("a\u{30A}se", in: names) == [0])
-    #expect(NameMatch.candidates("alice", in: names) == [1])
-    #expect(NameMatch.candidates("ali", in: names) == [1, 2])
-    #expect(NameMatch.candidates("jose nunez", in: names) == [3])
-    #expect(NameMatch.candidates("zoe", in: names) == [4])
-    #expect(NameMatch.candidates("", in: names).isEmpty)
+    let names = ["Åse Nordmann", "Alice Example", "Alicia Keys", "José Ñúñez", "Zoë"].map { [$0] }
+    #expect(NameMatch.candidates("ase", among: names) == [0])
+    #expect(NameMatch.candidates("ÅSE", among: names) == [0])
+    #expect(NameMatch.candidates("a\u{30A}se", among: names) == [0])
+    #expect(NameMatch.candidates("alice", among: names) == [1])
+    #expect(NameMatch.candidates("ali", among: names) == [1, 2])
+    #expect(NameMatch.candidates("jose nunez", among: names) == [3])
+    #expect(NameMatch.candidates("zoe", among: names) == [4])
+    #expect(NameMatch.candidates("", among: names).isEmpty)
     #expect(NameMatch.fold("Straße  Łódź") == "strasse lodz")
   }
 
@@ -94,7 +94,7 @@ import TimelineTestSupport
     #expect(draft.entries[2].text == "☎ A. E. · 1 day overdue")
     #expect(draft.entries.allSatisfy { !$0.text.contains("Alice") && !$0.tooltip.joined().contains("Alice") })
     // Every day stays right while overdue, up to five weeks ahead.
-    #expect(draft.entries.count == FriendsProvider.horizonDays)
+    #expect(draft.entries.count == LocalDays.horizonDays)
     #expect(draft.entries.last?.relevance?.score == 75)
   }
 

@@ -35,7 +35,7 @@ import TimelineTestSupport
       from: 1000, interval: 3 * hour, pool: pool, shownKeys: ["shabad:1", "shabad:2"])
     #expect(repeats.count == 56)
     #expect(repeats.map(\.date) == (0..<56).map { 1000 + $0 * 3 * hour })
-    #expect(repeats.allSatisfy(OfflineRotation.isRepeat))
+    #expect(repeats.allSatisfy { $0.isRepeat })
     // The shabads not just shown come first.
     #expect(repeats.prefix(4).compactMap(\.key) == ["shabad:3", "shabad:4", "shabad:1", "shabad:2"])
     // Only 3 and 4 (not in the fresh entries) keep their text, once each.
@@ -53,13 +53,13 @@ import TimelineTestSupport
     let t0: Int64 = 1_772_344_800
     let first = try await provider.timeline(context: BaniDBFixture.context(server, at: t0, config))
     #expect(first.end == t0 + 6 * 3600 + 7 * 86_400)
-    #expect(first.entries.filter(OfflineRotation.isRepeat).count == 56)
+    #expect(first.entries.filter { $0.isRepeat }.count == 56)
     // Two days later the network is back: the current slot is a repeat, so it is fetched.
     let later = t0 + 2 * 86_400
     let second = try await provider.timeline(
       context: BaniDBFixture.context(
         server, at: later, config, previous: BaniDBFixture.cached(first, kind: "random-shabad")))
-    let fresh = second.entries.filter { !OfflineRotation.isRepeat($0) }
+    let fresh = second.entries.filter { !$0.isRepeat }
     #expect(fresh.map(\.date) == [later, later + 3 * 3600])
     #expect(try await BaniDBFixture.paths(server).count == 4)
   }

@@ -42,24 +42,19 @@ struct BaniDBAPI: Sendable {
     let response: HTTPResponse
     do {
       response = try await http.get(base.text + path, headers: [:])
-    } catch let error as ProviderError {
-      throw BaniDBRequestError(error: error, reason: "network error")
     } catch {
-      throw BaniDBRequestError(error: ProviderError("BaniDB: request failed"), reason: "network error")
+      throw BaniDBRequestError(error, reason: "network error")
     }
     if response.status == 404 { return .notFound }
     let body: [UInt8]
     do {
       body = try response.jsonBody(from: "BaniDB", now: clock.now())
-    } catch let error as ProviderError {
-      throw BaniDBRequestError(error: error, reason: Self.reason(status: response.status))
     } catch {
       throw BaniDBRequestError(
-        error: ProviderError("BaniDB: HTTP \(response.status)"), reason: Self.reason(status: response.status))
+        error, else: "BaniDB: HTTP \(response.status)", reason: Self.reason(status: response.status))
     }
     guard let json = JSONValue.parse(body) else {
-      throw BaniDBRequestError(
-        error: ProviderError("BaniDB: response is not valid JSON"), reason: "unexpected response")
+      throw BaniDBRequestError("BaniDB: response is not valid JSON", reason: "unexpected response")
     }
     return .found(json)
   }
@@ -78,8 +73,7 @@ struct BaniDBAPI: Sendable {
     case .notFound: return nil
     case .found(let json):
       guard let shabad = Shabad(json) else {
-        throw BaniDBRequestError(
-          error: ProviderError("BaniDB: unexpected shabad format from \(path)"), reason: "unexpected response")
+        throw BaniDBRequestError("BaniDB: unexpected shabad format from \(path)", reason: "unexpected response")
       }
       return shabad
     }
@@ -102,13 +96,8 @@ struct BaniDBAPI: Sendable {
             return (index, .success(try await work(item)))
           } catch let failure as BaniDBRequestError {
             return (index, .failure(failure))
-          } catch let error as ProviderError {
-            return (index, .failure(BaniDBRequestError(error: error, reason: "request failed")))
           } catch {
-            return (
-              index,
-              .failure(BaniDBRequestError(error: ProviderError("BaniDB: request failed"), reason: "request failed"))
-            )
+            return (index, .failure(BaniDBRequestError(error, reason: "request failed")))
           }
         }
       }
@@ -117,9 +106,7 @@ struct BaniDBAPI: Sendable {
         results[index] = result
         start()
       }
-      return results.map {
-        $0 ?? .failure(BaniDBRequestError(error: ProviderError("BaniDB: request not made"), reason: "request not made"))
-      }
+      return results.map { $0 ?? .failure(BaniDBRequestError("BaniDB: request not made", reason: "request not made")) }
     }
   }
 
@@ -139,4 +126,11 @@ struct BaniDBAPI: Sendable {
 struct BaniDBRequestError: Error, Sendable {
   var error: ProviderError
   var reason: String
+
+  init(_ message: String, reason: String) { (error, self.reason) = (ProviderError(message), reason) }
+
+  /// `error` as it is when it is a `ProviderError`, else `message`.
+  init(_ error: any Error, else message: String = "BaniDB: request failed", reason: String) {
+    (self.error, self.reason) = (error as? ProviderError ?? ProviderError(message), reason)
+  }
 }

@@ -1,11 +1,9 @@
 import FoundationEssentials
 
-/// BaniDB v2 wire models, read through the generic `JSONValue` tree (Providers/JSONValue.swift)
-/// rather than strict `Decodable` structs: real responses carry nulls in almost every
-/// leaf, `""` for "none", `visraam.p` as an int or a numeric string, `visraam` as `{}` or
-/// missing, and `shabads` as `{}` (docs/providers/banidb.md). One odd leaf must cost that
-/// leaf, never the shabad. The lenient readers below are BaniDB's; `JSONValue` itself
-/// stays strict for other users.
+/// BaniDB v2 wire models, read through the generic `JSONValue` tree rather than strict
+/// `Decodable` structs: real responses carry nulls, `""` for "none", numbers as strings
+/// and `{}` for empty lists, and one odd leaf must cost that leaf, never the shabad. The
+/// lenient readers below are BaniDB's; `JSONValue` itself stays strict for other users.
 extension JSONValue {
   /// A path of keys, e.g. `json[path: "translation", "en", "bdb"]`.
   subscript(path keys: String...) -> JSONValue? {
@@ -133,9 +131,7 @@ struct Shabad: Sendable {
 
 /// The `/hukamnamas…` body: the date BaniDB files it under and its shabads in order.
 struct Hukamnama: Sendable {
-  var year: Int
-  var month: Int
-  var day: Int
+  var date: LocalDay
   var shabads: [Shabad]
 
   init?(_ json: JSONValue) {
@@ -143,7 +139,7 @@ struct Hukamnama: Sendable {
       let month = date["month"]?.integer, let day = date["date"]?.integer,
       (1...12).contains(month), (1...31).contains(day)
     else { return nil }
-    (self.year, self.month, self.day) = (year, month, day)
+    self.date = LocalDay(year: year, month: month, day: day)
     // `shabads` is `{}` when no row matched; that is "no shabads", not a broken body.
     shabads = (json["shabads"]?.array ?? []).compactMap(Shabad.init)
   }

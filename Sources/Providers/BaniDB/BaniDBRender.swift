@@ -19,7 +19,6 @@ struct BaniDBStyle: Sendable, Equatable {
   /// read on a dark bar and distinct for the common red-green deficiencies by lightness.
   static let mainColor = "#ff6f4d"
   static let yamkiColor = "#4dcf4d"
-  static let dimColor = Palette.dim
   static let headerColor = "#e5c07b"
 
   static let placeholderColor = "#e5c07b"
@@ -166,7 +165,7 @@ enum BaniDBRender {
     lines.append([])
     for verse in shabad.verses {
       lines.append(style.twinnedRuns(verse))
-      if let text = style.transliteration(of: verse) { lines.append([TextRun(text, color: BaniDBStyle.dimColor)]) }
+      if let text = style.transliteration(of: verse) { lines.append([TextRun(text, color: Palette.dim)]) }
       if let text = style.translation(of: verse) { lines.append([TextRun(text)]) }
       if style.transliteration != nil || style.translation != nil { lines.append([]) }
     }

@@ -3,29 +3,10 @@ import Glibc
 import Platform
 import TimelineCore
 
-/// Kind `favourites`: the user's saved shabads in rotation, like Chet's FavShabads widget.
-///
-/// Endpoint: `GET {banidb}/shabads/{id}`, once per shabad: fetched shabads are kept in the
-/// cache (entries keyed `shabad:<id>`) and only fetched again with `refresh --force`.
-/// Options: `shabads` (array of shabad ids) and/or `import` (a Gurbani Khoj `.gkhoj`
-/// export; relative to the config file), `folder` (only that folder of the import,
-/// recursively), `interval` (default "3h", at least 10m), `translation` ("en.bdb"),
-/// `transliteration` ("none"), `visraam` ("sttm"), `larivaar` (false).
-/// Rotation: the shabad shown at instant t is list[(t / interval) mod n], a pure function
-/// of the clock, so refreshes, reboots and late cron runs never restart or stall it.
-/// Timeline: one full cycle from the slot containing now (at least two entries).
-/// Policy: `.after(end - interval)`, when the cycle's last entry becomes current; 30
-/// minutes when a shabad failed for a reason worth retrying or is still to be fetched.
-/// Offline: the rotation goes on for 7 days after the cycle's end, as `repeat` copies
-/// without the full text (`OfflineRotation`), so the end is 7 days later.
-/// At most 40 shabads are fetched per refresh (BaniDB allows 100 requests a minute).
-/// Bad ids: when every saved shabad fails the refresh throws (so `lastError` and the exit
-/// status say so). When only some fail the others are shown; every entry then carries
-/// the class `warning` and a tooltip line in our own words ("⚠ shabad 7 could not be
-/// fetched (not found)" / "(HTTP 500)" / "(rate limited)"), while BaniDB's own error text
-/// only ever reaches `lastError`. A 404 id is remembered in the cache (a never-current
-/// entry keyed `missing:<id>`) and not asked for again until the config changes or
-/// `refresh --force`; other failures are retried after 30 minutes.
+/// Kind `favourites`: the user's saved shabads (ids and a Gurbani Khoj import) in a
+/// rotation that is a pure function of the clock, so refreshes, reboots and late timers
+/// never restart or stall it. Each shabad is fetched once and kept in the cache; BaniDB's
+/// own error text only ever reaches `lastError`. The rules: docs/providers/banidb.md.
 public struct FavouritesProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "favourites"
@@ -137,10 +118,9 @@ public struct FavouritesProvider: TimelineProvider {
   private static func squeeze(_ text: String) -> String { text.filter { !$0.isWhitespace } }
 
   /// The saved shabads in order, without repeats: `shabads` first, then the import.
-  static func savedShabads(ids: [Int], importPath: String?, folder: String?, config: WidgetConfig) throws
-    -> [GurbaniKhoj
-    .Saved]
-  {
+  static func savedShabads(
+    ids: [Int], importPath: String?, folder: String?, config: WidgetConfig
+  ) throws -> [GurbaniKhoj.Saved] {
     var saved = ids.map { GurbaniKhoj.Saved(id: $0, line: nil) }
     if let importPath {
       // The user's file, read as the config is: a FIFO or a device must not hang the
@@ -201,7 +181,7 @@ public struct FavouritesProvider: TimelineProvider {
     var cached: [Int: Entry] = [:]
     var notFound = Set<Int>()
     if !context.force {
-      for entry in context.previous?.entries ?? [] where !OfflineRotation.isRepeat(entry) {
+      for entry in context.previous?.entries ?? [] where !entry.isRepeat {
         guard let key = entry.key else { continue }
         if key.hasPrefix("shabad:"), let id = Int(key.dropFirst("shabad:".count)) { cached[id] = entry }
         if key.hasPrefix(Self.missingPrefix), let id = Int(key.dropFirst(Self.missingPrefix.count)) {

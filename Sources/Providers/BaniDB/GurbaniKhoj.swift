@@ -1,7 +1,5 @@
-/// Gurbani Khoj `.gkhoj` exports: an Apple property list (XML or binary) whose root is an
-/// array of nested arrays. `[line, id]` is a saved shabad (id an int or a numeric
-/// string), `[name, [children…]]` a folder, and a 4-element `[text, id, text, id]` counts
-/// as its first pair. Anything else is skipped rather than failing the whole import.
+/// Gurbani Khoj `.gkhoj` exports, a property list of nested arrays (the shapes:
+/// docs/providers/banidb.md). Anything else is skipped rather than failing the import.
 enum GurbaniKhoj {
   struct Saved: Sendable, Equatable {
     var id: Int
@@ -13,14 +11,12 @@ enum GurbaniKhoj {
     case folder(String, [Node])
   }
 
-  struct FormatError: Error {}
-
   typealias Item = PropertyList.Value
 
   /// The export's folders and shabads; throws when `bytes` is not a property list whose
   /// root is an array.
   static func parse(_ bytes: some Collection<UInt8>) throws -> [Node] {
-    guard case .array(let items) = try PropertyList.parse(Array(bytes)) else { throw FormatError() }
+    guard case .array(let items) = try PropertyList.parse(Array(bytes)) else { throw PropertyList.Invalid() }
     return nodes(items, depth: 0)
   }
 

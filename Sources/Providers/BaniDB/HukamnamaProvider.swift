@@ -1,22 +1,9 @@
 import TimelineCore
 
-/// Kind `hukamnama`: the day's Hukamnama from Sri Harmandir Sahib, by Amritsar's date.
-///
-/// Endpoints: `GET {banidb}/hukamnamas/{y}/{m}/{d}` for today in IST (UTC+05:30, never the
-/// user's local date); on 404, or a dated answer with no shabads (`shabads: {}`),
-/// `GET {banidb}/hukamnamas` (the latest BaniDB has).
-/// Options: `translation` ("en.bdb"), `transliteration` ("none"), `visraam` ("sttm"),
-/// `larivaar` (false), `fresh` ("12h": how long from the start of its IST day the
-/// Hukamnama scores highest on the shared relevance scale, docs/relevance.md).
-/// Timeline: one entry from the start of the IST day; from the next IST midnight the same
-/// hukamnama again with the class `not-today` and its date in the tooltip, with no end,
-/// so once one is fetched the bar never falls back to the placeholder (bars add `stale`
-/// when the refresh is overdue). The copy is a `repeat` with no full text (`show` finds
-/// it by key), so browsing ahead does not offer it as tomorrow's.
-/// Policy: `.after(next IST midnight)` once today's is in; while BaniDB has not published
-/// it yet (404, or an answer filed under another date) the latest one is shown, labelled
-/// with its own date, and the refresh is retried every 30 minutes.
-/// Every label comes from the response's `date.gregorian`, never from the request.
+/// Kind `hukamnama`: the day's Hukamnama from Sri Harmandir Sahib, by Amritsar's date;
+/// until BaniDB publishes it, the latest one, labelled with its own date (every label comes
+/// from the response, never from the request). Once one is fetched the bar never falls
+/// back to the placeholder: a `repeat` copy follows with no end. docs/providers/banidb.md.
 public struct HukamnamaProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "hukamnama"
@@ -69,7 +56,7 @@ public struct HukamnamaProvider: TimelineProvider {
     guard case .found(let json) = found else { throw ProviderError("BaniDB: no hukamnama available (HTTP 404)") }
     guard let hukamnama = Hukamnama(json) else { throw ProviderError("BaniDB: unexpected hukamnama format") }
     guard !hukamnama.shabads.isEmpty else { throw ProviderError("BaniDB: the hukamnama has no shabads") }
-    let isToday = (hukamnama.year, hukamnama.month, hukamnama.day) == (today.year, today.month, today.day)
+    let isToday = hukamnama.date == today
     let midnight = Zone.ist.nextMidnight(after: now)
     let dayStart = Zone.ist.startOfDay(at: now)
     var entry = makeEntry(hukamnama, date: dayStart, isToday: isToday)
@@ -98,7 +85,7 @@ public struct HukamnamaProvider: TimelineProvider {
   /// newer one came).
   func makeEntry(_ hukamnama: Hukamnama, date: Int64, isToday: Bool, fetchedDay: Bool = true) -> Entry {
     let shabads = hukamnama.shabads
-    let day = TimeText.date(LocalDay(year: hukamnama.year, month: hukamnama.month, day: hukamnama.day))
+    let day = TimeText.date(hukamnama.date)
     let note =
       fetchedDay
       ? localized(" (latest available; today's is not published yet)")
@@ -111,10 +98,9 @@ public struct HukamnamaProvider: TimelineProvider {
           "%d shabad; `timeline show` prints all of them", "%d shabads; `timeline show` prints all of them",
           shabads.count))
     }
-    let key = LocalDay(year: hukamnama.year, month: hukamnama.month, day: hukamnama.day).description
     return BaniDBRender.entry(
       shabads[0], date: date, style: style, alt: "hukamnama",
-      classes: isToday ? ["hukamnama"] : ["hukamnama", "not-today"], key: "hukamnama:\(key)",
+      classes: isToday ? ["hukamnama"] : ["hukamnama", "not-today"], key: "hukamnama:\(hukamnama.date)",
       label: label, notes: notes, extraDetail: Array(shabads.dropFirst()))
   }
 }

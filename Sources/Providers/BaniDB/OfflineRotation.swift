@@ -1,21 +1,14 @@
 import TimelineCore
 
 /// What a BaniDB widget shows after its fresh entries while refreshes fail: shabads
-/// already fetched, one per interval, for `span` (7 days) after the fresh ones end, so a
-/// laptop offline over a long weekend never shows the placeholder. The bars mark them
-/// `stale` by the usual rule (the refresh was due when the last fresh entry began).
-///
-/// The pool is bounded: the `poolSize` most recently fetched distinct shabads (the fresh
-/// ones first, then those of the previous timeline in the order it showed them). The
-/// cache stays small because only one entry per shabad carries the full text (`detail`,
-/// which only `timeline show` reads): every repeat is a copy without it, marked with the
-/// class `repeat`, and `Timeline.detail(of:)` finds the text by the entry's key.
+/// already fetched, one per interval, so an offline laptop never shows the placeholder
+/// (docs/providers/banidb.md). Only one entry per shabad carries the full text; every
+/// repeat is a copy without it, and `Timeline.detail(of:)` finds the text by its key.
 enum OfflineRotation {
   /// How long after the last fresh entry the rotation goes on.
   static let span: Int64 = 7 * 86_400
   /// The most shabads kept for it.
   static let poolSize = 24
-  static func isRepeat(_ entry: Entry) -> Bool { entry.isRepeat }
 
   /// The pool: distinct keys, `fresh` first, then `previous` in date order, each with
   /// its full text when any copy has it; at most `poolSize`.

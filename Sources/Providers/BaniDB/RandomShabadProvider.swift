@@ -1,25 +1,8 @@
 import TimelineCore
 
-/// Kind `random-shabad`: a different random shabad every `interval`, like Chet's
-/// RandomShabad widget but without its off-by-one.
-///
-/// Endpoint: `GET {banidb}/random/{source}`, one request per timeline slot.
-/// Options: `interval` (default "3h", at least 10m), `entries` (default 8, 1–48),
-/// `source` ("G" default; "all", "D", "B", "A", "S", "N", "R"), `translation` ("en.bdb"),
-/// `transliteration` ("none"), `visraam` ("sttm"), `larivaar` (false).
-/// Timeline: entry k is dated s0 + k·interval, where s0 is the slot containing now on the
-/// grid of the entries already cached (or now, for a fresh grid). It ends one interval
-/// after the last entry. Policy: `.after(end - interval)`, the moment the last entry
-/// becomes current; that refresh keeps it and fetches only the slots after it, so no
-/// shabad is ever replaced before its interval is over. With `entries = 1` the policy is
-/// half-way through the current slot instead, and that refresh prefetches the next slot
-/// (so the timeline briefly holds two entries) rather than leave the bar on the
-/// placeholder between the slot's end and the timer.
-/// Failures: a failed slot is left out (the entry before it stays longer) and the refresh
-/// is retried after 30 minutes to fill it; only when every request fails does it throw.
-/// Offline: after the fresh entries the timeline goes on for 7 days with shabads already
-/// fetched, one per interval (`OfflineRotation`), so the end is 7 days later; those
-/// repeats are never kept as fresh by a later refresh.
+/// Kind `random-shabad`: a random shabad per slot of `interval`, on a grid kept across
+/// refreshes so that no shabad is replaced before its slot is over; after the fresh slots,
+/// `OfflineRotation`. The options, the schedule and the failures: docs/providers/banidb.md.
 public struct RandomShabadProvider: TimelineProvider {
   /// The kind name in config.
   public static let kind = "random-shabad"
@@ -92,14 +75,14 @@ public struct RandomShabadProvider: TimelineProvider {
   public func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let now = context.clock.now()
     let previous = context.force ? [] : context.previous?.entries ?? []
-    let reusable = previous.filter { $0.key?.hasPrefix("shabad:") == true && !OfflineRotation.isRepeat($0) }
+    let reusable = previous.filter { $0.key?.hasPrefix("shabad:") == true && !$0.isRepeat }
     let (slots, kept, anchor) = plan(now: now, previous: reusable)
     let missing = slots.filter { kept[$0] == nil }
     let api = BaniDBAPI(context)
     let path = "/random/\(source)"
     let results = await BaniDBAPI.each(missing) { _ in
       guard let shabad = try await api.shabad(path) else {
-        throw BaniDBRequestError(error: ProviderError("BaniDB: \(path) not found (HTTP 404)"), reason: "not found")
+        throw BaniDBRequestError("BaniDB: \(path) not found (HTTP 404)", reason: "not found")
       }
       return shabad
     }

@@ -4,13 +4,9 @@ import Platform
 import Synchronization
 import TimelineCore
 
-/// The user's address book: a vCard folder as vdirsyncer and khard keep it (one `.vcf`
-/// per contact, possibly in a subfolder per book) or one `.vcf` with many cards.
-///
-/// Read only, and defensively: files are opened read-only and non-blocking (a FIFO
-/// named `x.vcf` cannot stall the refresh), only regular files are read, each up to
-/// `maxFileBytes`, folders are entered once each (a symlink loop ends), at most
-/// `maxDepth` deep and `maxFiles` in all. What is passed over is said in `problems`.
+/// The user's address book, a vCard folder or one `.vcf`, read only and defensively (the
+/// limits: docs/providers/birthdays.md): no FIFO, symlink loop or huge file can hang or
+/// crash a refresh. What is passed over is said in `problems`.
 public struct AddressBook: Sendable, Equatable {
   /// The cards read, in file order.
   public var contacts: [Contact] = []
@@ -25,9 +21,6 @@ public struct AddressBook: Sendable, Equatable {
   public static let maxDepth = 8
   /// At most this many files are read in all.
   public static let maxFiles = 100_000
-
-  /// An empty book.
-  public init() {}
 
   /// Reads `path` (`~/` expanded by the caller). A missing path is an error, since a
   /// wrong `contacts` setting should say so rather than show nobody; so is a folder that
@@ -56,7 +49,7 @@ public struct AddressBook: Sendable, Equatable {
       if case .failure(let problem) = read, !problem.opened {
         throw ProviderError("contacts: \(path): \(problem.reason)")
       }
-      book.add(read, name: lastComponent(path))
+      book.add(read, name: path.split(separator: "/").last.map(String.init) ?? path)
     }
     return book
   }
@@ -118,11 +111,9 @@ public struct AddressBook: Sendable, Equatable {
       problems.append("more than \(Self.maxFiles) .vcf files; the rest are not read")
       return false
     }
-    readFile(path, name: shown)
+    add(Self.contents(path), name: shown)
     return true
   }
-
-  private mutating func readFile(_ path: String, name: String) { add(Self.contents(path), name: name) }
 
   private mutating func add(_ read: Result<[UInt8], ReadProblem>, name: String) {
     switch read {
@@ -151,10 +142,6 @@ public struct AddressBook: Sendable, Equatable {
       case .tooLarge: ReadProblem(reason: error.reason)
       }
     }
-  }
-
-  private static func lastComponent(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
   }
 }
 

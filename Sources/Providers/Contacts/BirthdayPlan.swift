@@ -24,15 +24,6 @@ public enum BirthdayPlan {
     return Int(ISOTime.days(year: Int64(year), month: Int64(date.month), day: Int64(day)))
   }
 
-  /// The first day on or after `today` on which `date` recurs, and the years then.
-  public static func next(_ date: ContactDate, onOrAfter today: Int) -> (day: Int, years: Int?) {
-    let (year, _, _) = ISOTime.civil(fromDays: Int64(today))
-    var target = Int(year)
-    if day(of: date, in: target) < today { target += 1 }
-    let years = date.year.map { target - $0 }
-    return (day(of: date, in: target), years.flatMap { $0 >= 0 ? $0 : nil })
-  }
-
   /// The occasions from `today` through `today + days - 1`, soonest first (then by name).
   public static func upcoming(_ contacts: [Contact], today: Int, days: Int) -> [Occasion] {
     var found: [Occasion] = []

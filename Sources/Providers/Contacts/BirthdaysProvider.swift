@@ -1,21 +1,16 @@
 import TimelineCore
 
 /// Kind `birthdays`: birthdays and anniversaries from the user's vCards in the next
-/// `within` days, soonest first. Local: no network. The entries switch at each local
-/// midnight for five weeks, so the bar is right with no refresh; a refresh every hour
-/// picks up edited cards.
-///
-/// Options: `contacts` (folder or .vcf, default ~/.local/share/contacts), `within`
-/// (days or weeks, default "14d"), `private` (initials instead of names).
+/// `within` days, soonest first. The entries switch at each local midnight for five
+/// weeks, so the bar is right with no refresh. docs/providers/birthdays.md.
 public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   /// The kind name in config.
   public static let kind = "birthdays"
-  /// Reads no service.
-  static let horizonDays = 35
 
   let contacts: ContactsOptions
   let within: Int
-  let days: LocalDays
+  /// The user's days; a test fixes the offset.
+  var days = LocalDays()
 
   /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   public init(config: WidgetConfig) throws {
@@ -26,15 +21,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
       throw options.invalid("within", expected: "a number of days or weeks like \"14d\" or \"3w\" (at most a year)")
     }
     within = period.days(from: 0)
-    days = LocalDays()
     try options.finish()
-  }
-
-  /// A provider with its parts given, for tests in another zone.
-  init(contacts: ContactsOptions, within: Int, days: LocalDays) {
-    self.contacts = contacts
-    self.within = within
-    self.days = days
   }
 
   /// What the bars show before the first refresh; no I/O.
@@ -72,24 +59,16 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
 
   /// One entry per local day from today, each listing that day's coming occasions.
   func draft(_ people: [Contact], now: Int64) -> TimelineDraft {
-    let today = days.day(of: now)
     // Every occasion of the five weeks at once; each day's window is then a slice.
-    let all = BirthdayPlan.upcoming(people, today: today, days: Self.horizonDays + within)
-    var entries: [Entry] = []
+    let all = BirthdayPlan.upcoming(people, today: days.day(of: now), days: LocalDays.horizonDays + within)
     var start = 0
     var end = 0
-    for offset in 0..<Self.horizonDays {
-      let day = today + offset
+    return days.daily(from: now) { day, isToday in
       while start < all.count, all[start].day < day { start += 1 }
       end = max(end, start)
       while end < all.count, all[end].day < day + within { end += 1 }
-      let entry = self.entry(all[start..<end], today: day, withDetail: offset == 0)
-      var dated = entry
-      dated.date = offset == 0 ? now : days.start(of: day)
-      if let last = entries.last, last.runs == dated.runs, last.tooltip == dated.tooltip { continue }
-      entries.append(dated)
+      return entry(all[start..<end], today: day, withDetail: isToday)
     }
-    return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
   }
 
   func entry(_ coming: ArraySlice<BirthdayPlan.Occasion>, today: Int, withDetail: Bool = true) -> Entry {

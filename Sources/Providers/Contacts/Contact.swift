@@ -6,25 +6,15 @@ public struct ContactDate: Sendable, Equatable {
   public var month: Int
   /// 1 to 31.
   public var day: Int
+}
 
-  /// Creates a date.
-  public init(year: Int?, month: Int, day: Int) {
-    self.year = year
-    self.month = month
-    self.day = day
-  }
-
-  /// Years before this are placeholders for an unknown year, not a year: `0000` and
-  /// `0001` (what many writers put when the user gave only the day), Apple's `1604`.
-  /// Such a date keeps its day and loses its year, so no age is shown. Nobody whose
-  /// birthday an address book tracks was born before 1800, and an anniversary that old
-  /// is history, not an occasion to count the years of.
+extension ContactDate {
+  /// Years before this are placeholders for an unknown year (`0000`, `0001`, Apple's
+  /// `1604`): such a date keeps its day and loses its year, so no age is shown.
   public static let earliestYear = 1800
 
-  /// Parses the date forms vCard 2.1, 3.0 and 4.0 writers use: `19860412`,
-  /// `1986-04-12`, either followed by a time (`T…`), and the year-less `--0412` or
-  /// `--04-12`. A year before `earliestYear` is taken as none. Nil for anything else (a
-  /// text value such as `circa 1800`).
+  /// Parses the date forms vCard writers use (docs/providers/birthdays.md); nil for
+  /// anything else (a text value such as `circa 1800`).
   public init?(_ text: String) {
     var digits = Substring(text.trimmingSpaces)
     if let t = digits.firstIndex(of: "T") { digits = digits[..<t] }

@@ -3,18 +3,11 @@ import Glibc
 import Platform
 import TimelineCore
 
-/// Who the user reached out to, and snoozes: data, not cache, so it lives under
-/// `$XDG_DATA_HOME/timeline/friends/log.jsonl` and survives the cache's removal.
-/// Append-only JSON Lines, one event per line:
-///
-///     {"v":1,"event":"contact","who":"uid:…","name":"Alice","day":"2026-11-25","how":"call","at":1764…}
-///     {"v":1,"event":"snooze","who":"uid:…","name":"Alice","until":"2026-12-09","at":1764…}
-///     {"v":1,"event":"track","who":"uid:…","name":"Alice","day":"2026-11-01","at":1764…}
-///
-/// Each append is one `write` to a descriptor opened with O_APPEND, under an exclusive
-/// `flock`, so concurrent writers interleave whole lines and lose none; readers take a
-/// shared lock. An append starts on a fresh line and a failed one is cut back (`append`). A line that does not parse (a torn write from another tool, an edit by
-/// hand) is skipped and counted, never fatal.
+/// Who the user reached out to, and snoozes: data, not cache, kept as append-only JSON
+/// Lines (the format: docs/providers/friends.md). Appends are made under an exclusive
+/// `flock` on an O_APPEND descriptor, so concurrent writers interleave whole lines and
+/// lose none; readers take a shared lock. A line that does not parse (a torn write from
+/// another tool, an edit by hand) is skipped and counted, never fatal.
 public struct FriendsLog: Sendable {
   /// What a line records: a contact, a snooze, or the start of tracking.
   public enum Kind: String, Sendable { case contact, snooze, track }
@@ -52,8 +45,6 @@ public struct FriendsLog: Sendable {
     public var snoozedUntil: [String: Int] = [:]
     /// Line numbers that did not parse.
     public var damaged: [Int] = []
-    /// How many lines parsed.
-    public var events = 0
   }
 
   /// The log file.
@@ -71,13 +62,10 @@ public struct FriendsLog: Sendable {
     return (data ?? (Environment.get("HOME") ?? "") + "/.local/share") + "/timeline/friends/log.jsonl"
   }
 
-  /// Appends `events` as one write, on a line of their own: when the file does not end in
-  /// a newline (an editor that adds none, an earlier append cut short), one is written
-  /// first, so the last line and the new ones are not joined into one that parses as
-  /// neither. When the write or its fsync fails (a full disk, a file size limit), the file
-  /// is cut back to the length it had, so no torn line is left behind and the caller's
-  /// error is the whole truth. A symlinked log (a dotfile manager's) is followed to the
-  /// regular file it names, as `read` follows it; anything else there is refused.
+  /// Appends `events` as one write, on a line of their own (a newline first when the file
+  /// lacks one, so no two events join into a line that parses as neither). A failed write
+  /// or fsync is cut back to the length the file had: no torn line, and the caller's error
+  /// is the whole truth. A symlink is followed to a regular file; anything else is refused.
   public func append(_ events: [Event]) throws {
     guard !events.isEmpty else { return }
     try makeDirectory()
@@ -146,7 +134,6 @@ public struct FriendsLog: Sendable {
     let (events, damaged) = try read()
     var summary = Summary()
     summary.damaged = damaged
-    summary.events = events.count
     for event in events {
       switch event.kind {
       case .contact:

@@ -16,15 +16,6 @@ public enum FriendsPlan {
     /// A snooze: not due before this day.
     public var snoozedUntil: Int?
 
-    /// Creates a friend.
-    public init(contact: Contact, period: Period, lastContact: Int? = nil, since: Int, snoozedUntil: Int? = nil) {
-      self.contact = contact
-      self.period = period
-      self.lastContact = lastContact
-      self.since = since
-      self.snoozedUntil = snoozedUntil
-    }
-
     /// One period after the last contact (or the start of tracking), or the end of a
     /// snooze when that is later.
     public var dueDay: Int {

@@ -2,22 +2,14 @@ import Platform
 import TimelineCore
 
 /// Kind `friends`: who is due to be contacted again, from the user's vCards and the
-/// friends log (`FriendsLog`). Local: no network; it never writes a vCard. A friend is due
-/// one period after the last logged contact, or after the day tracking began. Entries
-/// change at each local midnight for five weeks (the day a friend becomes due, and each
-/// day someone stays overdue), so the bar is right with no refresh.
-///
-/// Options: `contacts`, `every` (default period, "1m"), `categories` (the vCard
-/// CATEGORIES tracked, default ["friends"]), `cadence` (names with their own period),
-/// `private` (initials instead of names).
+/// friends log (`FriendsLog`); it never writes a vCard. Entries change at each local
+/// midnight for five weeks, so the bar is right with no refresh. docs/providers/friends.md.
 public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   /// The kind name in config.
   public static let kind = "friends"
   /// A friend's link is built from the user's own card (`Contact.link`): a number or a
   /// plain address, which a click dials or writes to.
   public static let linkPrefixes = ["https://", "http://", "tel:", "mailto:"]
-  /// Reads no service.
-  static let horizonDays = 35
 
   let contacts: ContactsOptions
   let every: Period
@@ -70,7 +62,6 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
       periods[index] = every
     }
     var problems: [String] = []
-    let names = people.map(\.name)
     for (name, period, place) in cadence {
       let found = NameMatch.candidates(name, among: people.map(\.spellings), loose: people.map(\.looseSpellings))
       if found.count == 1 {
@@ -78,19 +69,15 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
       } else if found.isEmpty {
         problems.append(place + "cadence \"\(name)\": no contact has that name")
       } else {
-        problems.append(
-          place
-            + "cadence \"\(name)\": \(found.count) contacts match (\(found.prefix(5).map { names[$0] }.joined(separator: ", "))); use more of the name"
-        )
+        let matches = found.prefix(5).map { people[$0].name }.joined(separator: ", ")
+        problems.append(place + "cadence \"\(name)\": \(found.count) contacts match (\(matches)); use more of the name")
       }
     }
     let friends = periods.sorted { $0.key < $1.key }.map { index, period in
       let person = people[index]
-      var friend = FriendsPlan.Friend(
-        contact: person, period: period, lastContact: summary.lastContact[person.key],
+      return FriendsPlan.Friend(
+        contact: person, period: period, lastContact: summary.lastContact[person.key], how: summary.lastHow[person.key],
         since: summary.tracked[person.key] ?? today, snoozedUntil: summary.snoozedUntil[person.key])
-      friend.how = summary.lastHow[person.key]
-      return friend
     }
     return (friends, problems)
   }
@@ -129,12 +116,9 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
     }
     try log.append(
       new.map { FriendsLog.Event(kind: .track, who: $0.contact.key, name: $0.contact.name, day: today, at: now) })
-    let damaged =
-      summary.damaged.isEmpty
-      ? []
-      : [
-        "\(log.path): \(summary.damaged.count) damaged line(s) skipped (line \(summary.damaged.prefix(5).map(String.init).joined(separator: ", ")))"
-      ]
+    let lines = summary.damaged.prefix(5).map(String.init).joined(separator: ", ")
+    let skipped = "\(log.path): \(summary.damaged.count) damaged line(s) skipped (line \(lines))"
+    let damaged = summary.damaged.isEmpty ? [] : [skipped]
     return (found.friends, book.problems + found.problems + damaged)
   }
 
@@ -156,16 +140,8 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   public func draft(_ friends: [FriendsPlan.Friend], now: Int64, browse: Int? = nil, browseUntil: Int64? = nil)
     -> TimelineDraft
   {
+    var draft = days.daily(from: now) { day, isToday in entry(friends, on: day, withDetail: isToday) }
     let today = days.day(of: now)
-    var entries: [Entry] = []
-    for offset in 0..<Self.horizonDays {
-      var entry = self.entry(friends, on: today + offset, withDetail: offset == 0)
-      entry.date = offset == 0 ? now : days.start(of: today + offset)
-      if let last = entries.last, last.runs == entry.runs, last.tooltip == entry.tooltip, last.url == entry.url {
-        continue
-      }
-      entries.append(entry)
-    }
     let due = FriendsPlan.ranked(friends, on: today).due
     if let browse, let browseUntil, !due.isEmpty, browseUntil < days.start(of: today + 1) {
       let index = ((browse % due.count) + due.count) % due.count
@@ -173,12 +149,12 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
       shown.date = now
       shown.classes.append("browsing")
       shown.runs.insert(TextRun("\(index + 1)/\(due.count) ▸ "), at: 0)
-      var back = entries[0]
+      var back = draft.entries[0]
       back.date = browseUntil
-      entries[0] = shown
-      entries.insert(back, at: 1)
+      draft.entries[0] = shown
+      draft.entries.insert(back, at: 1)
     }
-    return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
+    return draft
   }
 
   func entry(

@@ -45,8 +45,27 @@ public struct LocalDays: Sendable {
     }
   }
 
-  /// "Fri 28 Nov", for tooltips and lists.
-  public static func short(_ day: Int) -> String {
-    TimeText.shortDate(LocalDay(ordinal: day))
+  /// How far ahead the contact kinds' timelines go.
+  static let horizonDays = 35
+
+  /// The contact kinds' timeline: `entry(day, isToday)` for each local day of the next
+  /// `horizonDays`, dated at its local midnight (today's at `now`), so the bar turns with
+  /// no refresh; a day that shows the same as the one before is left out. A refresh every
+  /// hour picks up edited cards.
+  func daily(from now: Int64, _ entry: (_ day: Int, _ isToday: Bool) -> Entry) -> TimelineDraft {
+    let today = day(of: now)
+    var entries: [Entry] = []
+    for offset in 0..<Self.horizonDays {
+      var shown = entry(today + offset, offset == 0)
+      shown.date = offset == 0 ? now : start(of: today + offset)
+      if let last = entries.last, last.runs == shown.runs, last.tooltip == shown.tooltip, last.url == shown.url {
+        continue
+      }
+      entries.append(shown)
+    }
+    return TimelineDraft(entries: entries, end: nil, policy: .after(now + 3600))
   }
+
+  /// "Fri 28 Nov", for tooltips and lists.
+  public static func short(_ day: Int) -> String { TimeText.shortDate(LocalDay(ordinal: day)) }
 }

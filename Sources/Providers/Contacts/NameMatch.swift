@@ -27,12 +27,6 @@ public enum NameMatch {
     return out
   }
 
-  /// What `query` picks among `names`: the one whose folded name equals it or, failing
-  /// that, every one that contains it.
-  public static func candidates(_ query: String, in names: [String]) -> [Int] {
-    candidates(query, among: names.map { [$0] })
-  }
-
   /// What `query` picks among people known by several spellings each (`Contact.spellings`):
   /// every one with a folded spelling equal to it or, failing that, every one with a
   /// spelling that contains it, or failing that, every one with a `loose` spelling

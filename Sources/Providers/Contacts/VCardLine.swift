@@ -1,17 +1,12 @@
 /// One content line of a vCard after unfolding: `group.NAME;PARAM=a,b;FLAG:value`.
 /// Names and parameter names are upper-cased; the value is kept raw (still escaped,
 /// still quoted-printable) so that each property decodes it the way its type needs.
-struct VCardLine: Sendable, Equatable {
+struct VCardLine: Sendable {
   var name: String
   var parameters: [(name: String, value: String)]
   var value: [UInt8]
   /// The physical line it started on, for messages.
   var lineNumber: Int
-
-  static func == (a: VCardLine, b: VCardLine) -> Bool {
-    a.name == b.name && a.value == b.value && a.lineNumber == b.lineNumber
-      && a.parameters.map(\.name) == b.parameters.map(\.name) && a.parameters.map(\.value) == b.parameters.map(\.value)
-  }
 
   /// Whether a parameter says `name=value` (any case), or, vCard 2.1 style, names the
   /// value bare (`TEL;CELL:` or `;QUOTED-PRINTABLE:`).
@@ -22,7 +17,6 @@ struct VCardLine: Sendable, Equatable {
     }
   }
 
-  /// The value of the first parameter called `name`.
   func parameter(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
 
   /// Whether the value is quoted-printable (vCard 2.1).

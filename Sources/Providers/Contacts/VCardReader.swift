@@ -93,11 +93,6 @@ private struct CardBuilder {
     "larger than \(VCardReader.maxCardBytes >> 20) MB or \(VCardReader.maxCardLines) properties"
   }
 
-  init(number: Int, line: Int) {
-    self.number = number
-    self.line = line
-  }
-
   mutating func add(_ line: VCardLine) {
     switch line.name {
     case "FN": formatted = formatted ?? line.text.trimmingSpaces

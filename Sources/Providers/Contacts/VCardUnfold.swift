@@ -1,14 +1,6 @@
-/// The logical lines of a vCard file, one at a time, in one pass over its bytes.
-///
-/// - A UTF-8 byte order mark at the start is dropped (Windows tools write one).
-/// - A physical line ends at LF, CRLF or a lone CR, so files from any system, or mixed by
-///   hand edits, split the same way.
-/// - A line that starts with a space or a tab continues the one before (folding, RFC 6350
-///   3.2); the space or tab goes.
-/// - A quoted-printable value that ends in `=` continues on the next line (a vCard 2.1
-///   soft break); the `=` goes and the next line is taken whole.
-/// - The values of `PHOTO`, `LOGO`, `SOUND` and `KEY`, and their continuations, are passed
-///   over without being copied: they can be megabytes and are never needed.
+/// The logical lines of a vCard file, one at a time, in one pass over its bytes: folding,
+/// vCard 2.1 soft breaks, any line end and a byte order mark as docs/providers/birthdays.md
+/// lists them; the large values (`PHOTO` and the like) passed over without being copied.
 ///
 /// Linear in the file's size, whatever its shape: each byte is copied at most once, the
 /// colon that ends a line's name and parameters is looked for only in bytes not yet
@@ -16,7 +8,6 @@
 /// that colon is found. A caller also bounds what is copied (`next(limit:)`), so a
 /// card of one endless line costs no more memory than its budget.
 struct VCardUnfold {
-  /// One logical line.
   struct Line {
     /// The line's bytes, unfolded, at most the limit asked for.
     var bytes: ArraySlice<UInt8>
@@ -36,7 +27,6 @@ struct VCardUnfold {
   private var lineNumber = 0
   private var buffer: [UInt8] = []
 
-  /// The lines of `bytes`.
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
     position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

@@ -110,6 +110,8 @@ check-fast-path:
 	@bin=$(STATIC_SCRATCH)/release/timeline-emit; \
 	if ldd $$bin 2>/dev/null | grep -Eq 'Foundation|libcurl|libicu'; then \
 	  echo "timeline-emit links Foundation, curl or ICU" >&2; exit 1; fi; \
+	if nm $$bin 2>/dev/null | grep -q ' swift_task_alloc$$'; then \
+	  echo "timeline-emit links Swift's concurrency runtime (an async API reached TimelineCore or TimelineCache)" >&2; exit 1; fi; \
 	echo "timeline-emit: $$(ldd $$bin 2>&1 | head -1 | sed 's/^[[:space:]]*//')"
 
 # Style gate: swift-format (part of the Swift toolchain) with the rules in .swift-format.

@@ -15,10 +15,8 @@ struct WFSForecast: Decodable, Sendable {
   var areaId: Int?
   var location: String?
   var risk: FlexibleLevel?
-  var riskLabel: String?
   var validFrom: String?
   var validTo: String?
-  var publishedDate: String?
   var changeDate: String?
   var recommendation: String?
   var assessmentTitle: String?
@@ -33,10 +31,8 @@ struct WFSForecast: Decodable, Sendable {
   enum CodingKeys: String, CodingKey {
     case id, location, risk, recommendation, problems
     case areaId = "area_id"
-    case riskLabel = "risk_rubrik"
     case validFrom = "valid_from"
     case validTo = "valid_to"
-    case publishedDate = "published_date"
     case changeDate = "change_date"
     case assessmentTitle = "assessment_title"
     case assessmentContent = "assessment_content"

@@ -7,20 +7,13 @@ struct VarsomWarning: Decodable, Sendable {
   var regId: Int?
   var regionId: Int?
   var regionName: String?
-  var regionTypeName: String?
   var dangerLevel: FlexibleLevel?
-  var dangerLevelName: String?
   var validFrom: String?
-  var validTo: String?
-  var nextWarningTime: String?
   var publishTime: String?
   var mainText: String?
   var avalancheDanger: String?
   var emergencyWarning: String?
   var isTendency: Bool?
-  var dangerIncreaseTime: String?
-  var dangerDecreaseTime: String?
-  var langKey: Int?
   var avalancheProblems: [VarsomProblem]?
   var avalancheAdvices: [VarsomAdvice]?
 
@@ -28,20 +21,13 @@ struct VarsomWarning: Decodable, Sendable {
     case regId = "RegId"
     case regionId = "RegionId"
     case regionName = "RegionName"
-    case regionTypeName = "RegionTypeName"
     case dangerLevel = "DangerLevel"
-    case dangerLevelName = "DangerLevelName"
     case validFrom = "ValidFrom"
-    case validTo = "ValidTo"
-    case nextWarningTime = "NextWarningTime"
     case publishTime = "PublishTime"
     case mainText = "MainText"
     case avalancheDanger = "AvalancheDanger"
     case emergencyWarning = "EmergencyWarning"
     case isTendency = "IsTendency"
-    case dangerIncreaseTime = "DangerIncreaseTime"
-    case dangerDecreaseTime = "DangerDecreaseTime"
-    case langKey = "LangKey"
     case avalancheProblems = "AvalancheProblems"
     case avalancheAdvices = "AvalancheAdvices"
   }
@@ -71,8 +57,6 @@ struct VarsomProblem: Decodable, Sendable {
   var exposedHeight2: Int?
   var exposedHeightFill: Int?
   var summary: String?
-  var sizeName: String?
-  var probabilityName: String?
 
   enum CodingKeys: String, CodingKey {
     case problemId = "AvalancheProblemId"
@@ -84,8 +68,6 @@ struct VarsomProblem: Decodable, Sendable {
     case exposedHeightFill = "ExposedHeightFill"
     // (sic) NVE's own spelling.
     case summary = "TriggerSenitivityPropagationDestuctiveSizeText"
-    case sizeName = "DestructiveSizeExtName"
-    case probabilityName = "AvalProbabilityName"
   }
 }
 

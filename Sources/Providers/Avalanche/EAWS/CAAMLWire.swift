@@ -66,5 +66,4 @@ struct CAAMLProblem: Decodable {
 struct CAAMLTendency: Decodable {
   var highlights: String?
   var comment: String?
-  var tendencyType: String?
 }

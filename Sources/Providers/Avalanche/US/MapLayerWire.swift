@@ -32,9 +32,7 @@ struct MapZone: Decodable {
   var centerLink: String?
   var centerID: String?
   var state: String?
-  var timezone: String?
   var travelAdvice: String?
-  var danger: String?
   /// -1 (no rating), 1 … 5.
   var dangerLevel: Int?
   var link: String?
@@ -44,7 +42,7 @@ struct MapZone: Decodable {
   var warning: MapWarning?
 
   enum CodingKeys: String, CodingKey {
-    case name, center, state, timezone, danger, link, warning
+    case name, center, state, link, warning
     case centerLink = "center_link"
     case centerID = "center_id"
     case travelAdvice = "travel_advice"

@@ -32,9 +32,7 @@ public enum JSONValue: Decodable, Sendable, Equatable {
   }
 
   /// Parses bytes; nil if they are not JSON.
-  public static func parse(_ bytes: [UInt8]) -> JSONValue? {
-    try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-  }
+  public static func parse(_ bytes: [UInt8]) -> JSONValue? { decoded(bytes) }
 
   /// The member `key` of an object; nil for a missing key or another kind of value.
   public subscript(key: String) -> JSONValue? {
@@ -59,4 +57,11 @@ public enum JSONValue: Decodable, Sendable, Equatable {
   public var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
   /// Whether this is `null`.
   public var isNull: Bool { self == .null }
+}
+
+extension Decodable {
+  /// JSON `bytes` decoded as this type; nil for anything else.
+  static func decoded(_ bytes: some Sequence<UInt8>) -> Self? {
+    try? JSONDecoder().decode(Self.self, from: Data(bytes))
+  }
 }

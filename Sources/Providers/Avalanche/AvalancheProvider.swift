@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 /// Kind `avalanche`: the daily avalanche danger of one or more regions of one country, each

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 /// The countries whose services the widget reads.
@@ -131,10 +130,8 @@ public enum AvalancheRegions {
     case .norway:
       let base = sources[.varsom]
       let today = Zone.oslo.day(at: now)
-      let response = try await http.get(
-        "\(base.text)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])
-      let body = try response.jsonBody(from: "varsom", now: now)
-      guard let list = try? JSONDecoder().decode([VarsomRegionSummary].self, from: Data(body)) else {
+      let body = try await http.json("\(base.text)/RegionSummary/Simple/1/\(today)/\(today)", from: "varsom", now: now)
+      guard let list = [VarsomRegionSummary].decoded(body) else {
         throw ProviderError("varsom: unexpected region list reply")
       }
       let regions = list.compactMap { item -> AvalancheRegion? in
@@ -145,9 +142,8 @@ public enum AvalancheRegions {
       return try nonEmpty(dedupe(regions), "varsom")
     case .sweden:
       let source = LavinprognoserSource(base: sources[.lavinprognoser], areas: [], language: .sv)
-      let response = try await http.get(source.url(now: now), headers: ["Accept": "application/json"])
-      let body = try response.jsonBody(from: "lavinprognoser", now: now)
-      guard let collection = try? JSONDecoder().decode(WFSForecastCollection.self, from: Data(body)) else {
+      let body = try await http.json(source.url(now: now), from: "lavinprognoser", now: now)
+      guard let collection = WFSForecastCollection.decoded(body) else {
         throw ProviderError("lavinprognoser: unexpected area list reply")
       }
       let regions = (collection.features ?? []).compactMap(\.properties).compactMap { item -> AvalancheRegion? in

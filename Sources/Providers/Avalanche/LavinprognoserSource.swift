@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 extension Service {
@@ -33,12 +32,8 @@ struct LavinprognoserSource: Sendable {
 
   /// The forecasts of the configured areas, in config order.
   func fetch(http: any HTTPClient, now: Int64) async throws -> [WFSForecast] {
-    let response = try await http.get(url(now: now), headers: ["Accept": "application/json"])
-    let body = try response.jsonBody(from: "lavinprognoser", now: now)
-    let collection: WFSForecastCollection
-    do {
-      collection = try JSONDecoder().decode(WFSForecastCollection.self, from: Data(body))
-    } catch {
+    let body = try await http.json(url(now: now), from: "lavinprognoser", now: now)
+    guard let collection = WFSForecastCollection.decoded(body) else {
       throw ProviderError("lavinprognoser: unexpected reply (not a WFS feature collection)")
     }
     let forecasts = (collection.features ?? []).compactMap(\.properties)

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The WFS `lavinprognoser:published_forecasts` reply: a GeoJSON FeatureCollection.
 struct WFSForecastCollection: Decodable, Sendable {
   var features: [WFSForecastFeature]?
@@ -47,8 +45,7 @@ struct WFSForecast: Decodable, Sendable {
   /// The problems, decoded from their string; a malformed string yields none rather than
   /// failing the whole forecast.
   var decodedProblems: [WFSProblem] {
-    guard let problems, let data = problems.data(using: .utf8) else { return [] }
-    return (try? JSONDecoder().decode([WFSProblem].self, from: data)) ?? []
+    problems.flatMap { [WFSProblem].decoded($0.utf8) } ?? []
   }
 }
 

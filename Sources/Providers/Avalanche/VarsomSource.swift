@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 extension Service {
@@ -47,7 +46,7 @@ struct VarsomSource: Sendable {
       // The API answers an unknown region in JSON. A page that is not JSON (IIS's HTML
       // 404, an empty body) means the URL itself is wrong: a retired API version or a
       // mistyped base URL, which `timeline regions` cannot help with.
-      guard Self.looksLikeJSON(response.body) else {
+      guard response.looksLikeJSON else {
         throw ProviderError(
           "varsom: HTTP \(response.status) without a JSON reply; the API address may be wrong or retired: check `[sources] varsom`"
         )
@@ -55,10 +54,7 @@ struct VarsomSource: Sendable {
       throw notFound(region, why: "HTTP \(response.status)")
     }
     let body = try response.jsonBody(from: "varsom", now: now)
-    let warnings: [VarsomWarning]
-    do {
-      warnings = try JSONDecoder().decode([VarsomWarning].self, from: Data(body))
-    } catch {
+    guard let warnings = [VarsomWarning].decoded(body) else {
       throw ProviderError("varsom: unexpected reply for region \(region) (not a list of warnings)")
     }
     // An unknown id has come back as an empty list, and as nameless placeholders.
@@ -67,13 +63,6 @@ struct VarsomSource: Sendable {
     }
     if real.isEmpty { throw notFound(region, why: warnings.isEmpty ? "empty reply" : "no such region in the reply") }
     return real
-  }
-
-  /// Whether `body` starts (after whitespace and a BOM) like a JSON object or array.
-  static func looksLikeJSON(_ body: [UInt8]) -> Bool {
-    let skip: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF]
-    guard let first = body.first(where: { !skip.contains($0) }) else { return false }
-    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
   }
 
   private func notFound(_ region: Int, why: String) -> ProviderError {

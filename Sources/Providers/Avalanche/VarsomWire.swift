@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// NVE's `AvalancheWarningByRegion/Detail` element (API v6.3.0; older replies decode too).
 /// Everything is optional: placeholders ("not assessed" days) leave most fields null, and
 /// fields came and went between API versions.

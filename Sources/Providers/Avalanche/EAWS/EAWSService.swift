@@ -91,9 +91,7 @@ extension EAWSFile {
     }
     var regions: [AvalancheRegion] = []
     for file in files {
-      let response = try await http.get(
-        file.url(base: sources[file.service], day: nil), headers: ["Accept": "application/json"])
-      let body = try response.jsonBody(from: file.service.key, now: now)
+      let body = try await http.json(file.url(base: sources[file.service], day: nil), from: file.service.key, now: now)
       for bulletin in try EAWSBulletin.decode(body, service: file.service.key) {
         for region in bulletin.regions {
           let name = region.name ?? EAWSRegionList.name(of: region.id) ?? region.id

@@ -38,8 +38,7 @@ enum MapLayerCenters {
 
   /// Every centre's zones from `{base}/products/map-layer`, as "CENTER/ID".
   static func fetch(base: SourceURL, http: any HTTPClient, now: Int64) async throws -> [AvalancheRegion] {
-    let response = try await http.get("\(base.text)/products/map-layer", headers: ["Accept": "application/json"])
-    let body = try response.jsonBody(from: "avalanche-org", now: now)
+    let body = try await http.json("\(base.text)/products/map-layer", from: "avalanche-org", now: now)
     return try MapLayerZone.decode(body).compactMap { feature in
       guard let id = feature.id, let zone = feature.properties, let center = zone.centerID?.trimmedOrNil else {
         return nil

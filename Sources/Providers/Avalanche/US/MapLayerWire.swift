@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// avalanche.org's public map layer (`/products/map-layer/{CENTER}`): a GeoJSON
 /// FeatureCollection, one feature per forecast zone of the centre, with the current
 /// rating in its properties. The geometry is not read.

@@ -11,14 +11,10 @@ enum AvalancheLanguage: String, Sendable, CaseIterable {
 enum AvalancheWords {
   /// Danger level names 0–5 (0 = not assessed), from the services' own scales.
   static func levelName(_ level: Int) -> String {
-    switch min(5, max(0, level)) {
-    case 1: localized("Low")
-    case 2: localized("Moderate")
-    case 3: localized("Considerable")
-    case 4: localized("High")
-    case 5: localized("Very high")
-    default: localized("Not assessed")
-    }
+    [
+      localized("Not assessed"), localized("Low"), localized("Moderate"), localized("Considerable"), localized("High"),
+      localized("Very high"),
+    ][min(5, max(0, level))]
   }
 
   /// N, NE, E, SE, S, SW, W, NW: the order of Varsom's `ValidExpositions`, Sweden's

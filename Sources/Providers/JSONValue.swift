@@ -60,8 +60,11 @@ public enum JSONValue: Decodable, Sendable, Equatable {
 }
 
 extension Decodable {
-  /// JSON `bytes` decoded as this type; nil for anything else.
-  static func decoded(_ bytes: some Sequence<UInt8>) -> Self? {
-    try? JSONDecoder().decode(Self.self, from: Data(bytes))
+  /// JSON `bytes` decoded as this type (its snake-case keys converted to camel case when
+  /// `snakeCase`); nil for anything else.
+  static func decoded(_ bytes: some Sequence<UInt8>, snakeCase: Bool = false) -> Self? {
+    let decoder = JSONDecoder()
+    if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+    return try? decoder.decode(Self.self, from: Data(bytes))
   }
 }

@@ -143,7 +143,7 @@ public enum AvalancheRegions {
     case .sweden:
       let source = LavinprognoserSource(base: sources[.lavinprognoser], areas: [], language: .sv)
       let body = try await http.json(source.url(now: now), from: "lavinprognoser", now: now)
-      guard let collection = WFSForecastCollection.decoded(body) else {
+      guard let collection = WFSForecastCollection.decoded(body, snakeCase: true) else {
         throw ProviderError("lavinprognoser: unexpected area list reply")
       }
       let regions = (collection.features ?? []).compactMap(\.properties).compactMap { item -> AvalancheRegion? in

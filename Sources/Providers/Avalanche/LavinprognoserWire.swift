@@ -7,7 +7,8 @@ struct WFSForecastFeature: Decodable, Sendable {
   var properties: WFSForecast?
 }
 
-/// One area's published forecast. Times are Swedish wall-clock `yyyy-MM-dd HH:mm`.
+/// One area's published forecast, its snake-case keys converted. Times are Swedish
+/// wall-clock `yyyy-MM-dd HH:mm`.
 struct WFSForecast: Decodable, Sendable {
   var id: Int?
   var areaId: Int?
@@ -25,20 +26,6 @@ struct WFSForecast: Decodable, Sendable {
   var trendContent: String?
   /// A JSON array encoded as a string (or null off-season).
   var problems: String?
-
-  enum CodingKeys: String, CodingKey {
-    case id, location, risk, recommendation, problems
-    case areaId = "area_id"
-    case validFrom = "valid_from"
-    case validTo = "valid_to"
-    case changeDate = "change_date"
-    case assessmentTitle = "assessment_title"
-    case assessmentContent = "assessment_content"
-    case trendRisk = "trend_risk"
-    case trendDate = "trend_date"
-    case trendContent = "trend_content"
-    case trendTitle = "trend_title"
-  }
 
   var level: Int { risk?.value ?? 0 }
 

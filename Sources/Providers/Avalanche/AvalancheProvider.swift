@@ -6,7 +6,7 @@ import TimelineCore
 /// avalanche-eaws.md and avalanche-us.md. Any positive id is accepted at init (the bundled
 /// lists only supply names); the service decides at refresh.
 public struct AvalancheProvider: TimelineProvider {
-  /// The kind name in config.
+  /// `avalanche`.
   public static let kind = "avalanche"
   /// Reads its country's services only.
   public static let services: [Service] = [

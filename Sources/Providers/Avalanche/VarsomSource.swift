@@ -6,19 +6,17 @@ extension Service {
     key: "varsom", defaultURL: "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api")
 }
 
-/// Norway: NVE's Varsom API. One Detail request per region (the Simple endpoints lack
-/// `EmergencyWarning`), today … today+2 in Europe/Oslo.
+/// Norway: NVE's Varsom API, one Detail request per region (the Simple endpoints lack
+/// `EmergencyWarning`) for today … today+2 in Oslo (docs/providers/avalanche.md).
 struct VarsomSource: Sendable {
   var base: SourceURL
   var regions: [Int]
   var language: AvalancheLanguage
   let zone = Zone.oslo
 
-  /// The API's language key: 1 = Norwegian, 2 = English.
-  var langKey: Int { language == .nb ? 1 : 2 }
-
+  /// The Detail URL; the API's language key is 1 for Norwegian, 2 for English.
   func url(region: Int, from: LocalDay, to: LocalDay) -> String {
-    return "\(base.text)/AvalancheWarningByRegion/Detail/\(region)/\(langKey)/\(from)/\(to)"
+    "\(base.text)/AvalancheWarningByRegion/Detail/\(region)/\(language == .nb ? 1 : 2)/\(from)/\(to)"
   }
 
   /// The days of each region, in config order, for today … today+2.
@@ -148,8 +146,7 @@ struct VarsomSource: Sendable {
       : "https://varsom.no/en/avalanche-bulletins/forecast/\(name)/\(day)"
   }
 
-  /// Tomorrow's warning is due by 16:00, so ask at 16:30; after that, just past midnight
-  /// when "today" moves on (the day-after-tomorrow then gets its first reduced warning).
+  /// Tomorrow's warning is due by 16:00, so ask at 16:30; after that, just past midnight.
   func policy(now: Int64) -> ReloadPolicy {
     let today = zone.day(at: now)
     let afternoon = zone.epoch(today, hour: 16, minute: 30)

@@ -1,20 +1,8 @@
 import TimelineCore
 
-/// The JSON a `command` widget prints (docs/command-provider.md):
-///
-///     {"entries": [{"date": "2026-11-22T10:00:00Z", "text": "…", "color": "#rrggbb",
-///                   "tooltip": "…" or ["…"], "level": 3, "relevance": 50, "url": "…",
-///                   "short": "…", "alt": "…", "class": ["…"], "quiet": true,
-///                   "runs": [{"text": "…", "color": "#…", "bold": true}]}],
-///      "policy": "atEnd" | "never" | {"after": DATE},
-///      "end": DATE}
-///
-/// A DATE is epoch seconds or ISO 8601 with `Z` or an offset. An entry without a date is
-/// dated now. No `policy` (or null) means "run again after the widget's `interval`":
-/// a minimal timeline of past-dated entries is then fresh until then, not due at once.
-/// Every wrong type is an error naming the field, never a silent default.
+/// The JSON a `command` widget prints (docs/command-provider.md). Every wrong type is an
+/// error naming the field, never a silent default.
 public enum CommandOutput {
-
   static let policyShape = "\"policy\" must be \"atEnd\", \"never\" or {\"after\": DATE}"
 
   /// The `interval` of a command widget that sets none: one hour.

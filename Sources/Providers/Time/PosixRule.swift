@@ -116,14 +116,8 @@ private struct PosixScanner {
     if sign > 0 { _ = take("+") }
     var parts: [Int64] = []
     repeat {
-      let begin = index
-      var value: Int64 = 0
-      while !atEnd, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]), index - begin < 3 {
-        value = value * 10 + Int64(text[index] - UInt8(ascii: "0"))
-        index += 1
-      }
-      guard index > begin else { return nil }
-      parts.append(value)
+      guard let value = number() else { return nil }
+      parts.append(Int64(value))
     } while parts.count < 3 && take(":")
     guard parts[0] <= 167, parts.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
     return sign * (parts[0] * 3600 + (parts.count > 1 ? parts[1] * 60 : 0) + (parts.count > 2 ? parts[2] : 0))

@@ -88,16 +88,7 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
   /// or "sub-area".
   public var type: String
   /// lavinprognoser.se page slug (Sweden only).
-  public var slug: String?
-
-  /// Creates a region.
-  public init(country: AvalancheCountry, id: RegionID, name: String, type: String, slug: String? = nil) {
-    self.country = country
-    self.id = id
-    self.name = name
-    self.type = type
-    self.slug = slug
-  }
+  public var slug: String? = nil
 
   static func find(_ country: AvalancheCountry, _ id: Int) -> AvalancheRegion? {
     AvalancheRegions.bundled(country).first { $0.id == .number(id) }
@@ -119,10 +110,7 @@ public enum AvalancheRegions {
     }
   }
 
-  /// The live list: Norway from `RegionSummary/Simple/1/{today}/{today}` (every A and B
-  /// region), Sweden from the areas in `published_forecasts`, the EAWS countries from the
-  /// regions their latest bulletins name, the US from avalanche.org's map layer of every
-  /// centre. Sorted by id.
+  /// The live list from the country's services (docs/providers/), sorted by id.
   public static func fetch(
     _ country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
   ) async throws -> [AvalancheRegion] {

@@ -1,11 +1,5 @@
-/// The regions known when this build was made, for checking config at init (no I/O) and
-/// for `timeline regions` when offline. The live lists win whenever they can be fetched.
-///
-/// Norway: ids and names from a real `RegionSummary/Simple` reply (2022); A/B from the
-/// A-region list of 2026 (`Region/10`), since Helgeland moved from B to A in between.
-/// Sweden: the six areas seen in the WFS `published_forecasts` replies, plus the sub-areas
-/// the site introduced in 2025/26 (ids and slugs as used by other clients; unverified
-/// against the live WFS, see docs/providers/avalanche.md).
+/// The regions known when this build was made (their sources: docs/providers/avalanche.md),
+/// for names without I/O and for `timeline regions` offline.
 extension AvalancheRegion {
   static let bundledNorway: [AvalancheRegion] = [
     .init(country: .norway, id: 3001, name: "Svalbard øst", type: "B"),

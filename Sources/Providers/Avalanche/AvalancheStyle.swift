@@ -1,8 +1,7 @@
 import TimelineCore
 
-/// The language a service is asked for: Norway's API speaks en and nb, Sweden's WFS sv
-/// and en, the EAWS bulletins en, de, it and fr. The words around the service's text are
-/// the catalogs' (`AvalancheWords`), in the user's language.
+/// The language a service is asked for; the words around its text are the catalogs'
+/// (`AvalancheWords`).
 enum AvalancheLanguage: String, Sendable, CaseIterable {
   case en, nb, sv, de, it, fr
 }

@@ -88,10 +88,9 @@ struct VarsomRegionSummary: Decodable, Sendable {
   }
 }
 
-/// A danger level that arrives as `"3"` (warnings) or `3` (problems); NVE's own clients
-/// disagree, so both are accepted everywhere. Any other number or string decodes as
-/// unknown (nil value); an object, array or boolean is a malformed reply and fails the
-/// decode, so it can never replace a good timeline with "not assessed".
+/// A danger level, `"3"` or `3` (NVE's own clients disagree); another number or string is
+/// unknown (nil). An object, array or boolean fails the decode: a malformed reply must
+/// never replace a good timeline with "not assessed".
 struct FlexibleLevel: Decodable, Sendable, Equatable {
   var value: Int?
 

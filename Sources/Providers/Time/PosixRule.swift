@@ -1,9 +1,8 @@
 import TimelineCore
 
 /// A POSIX `TZ` rule ("CET-1CEST,M3.5.0,M10.5.0/3", "<-04>4<-03>,M9.1.6/24,M4.1.6/24",
-/// "IST-5:30"): how a TZif file's footer states a zone's offsets after its last listed
-/// change, and one of the forms `TZ` may take. POSIX offsets count hours west of UTC;
-/// these fields hold seconds east, like the rest of the time room.
+/// "IST-5:30"): a TZif footer's offsets after the last listed change, and a form of `TZ`.
+/// POSIX counts hours west of UTC; these fields hold seconds east.
 struct PosixRule: Sendable, Equatable {
   /// Standard time's offset.
   var standard: Int64

@@ -60,11 +60,32 @@ public enum JSONValue: Decodable, Sendable, Equatable {
 }
 
 extension Decodable {
-  /// JSON `bytes` decoded as this type (its snake-case keys converted to camel case when
-  /// `snakeCase`); nil for anything else.
-  static func decoded(_ bytes: some Sequence<UInt8>, snakeCase: Bool = false) -> Self? {
+  /// JSON `bytes` decoded as this type, whose property names are the camel-case form of
+  /// keys spelled as `keys` says; nil for anything else.
+  static func decoded(_ bytes: some Sequence<UInt8>, keys: WireKeys = .camel) -> Self? {
     let decoder = JSONDecoder()
-    if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+    switch keys {
+    case .camel: break
+    case .snake: decoder.keyDecodingStrategy = .convertFromSnakeCase
+    case .pascal: decoder.keyDecodingStrategy = .custom { path in CamelKey(path.last?.stringValue ?? "") }
+    }
     return try? decoder.decode(Self.self, from: Data(bytes))
   }
+}
+
+/// How a service spells its JSON keys: `regionName`, `region_name` or `RegionName`.
+enum WireKeys {
+  case camel, snake, pascal
+}
+
+/// A key with its first letter lower-cased.
+private struct CamelKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ key: String) { stringValue = key.prefix(1).lowercased() + key.dropFirst() }
+
+  init?(stringValue: String) { self.init(stringValue) }
+
+  init?(intValue: Int) { return nil }
 }

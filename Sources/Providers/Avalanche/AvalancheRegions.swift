@@ -119,7 +119,7 @@ public enum AvalancheRegions {
       let base = sources[.varsom]
       let today = Zone.oslo.day(at: now)
       let body = try await http.json("\(base.text)/RegionSummary/Simple/1/\(today)/\(today)", from: "varsom", now: now)
-      guard let list = [VarsomRegionSummary].decoded(body) else {
+      guard let list = [VarsomRegionSummary].decoded(body, keys: .pascal) else {
         throw ProviderError("varsom: unexpected region list reply")
       }
       let regions = list.compactMap { item -> AvalancheRegion? in
@@ -131,7 +131,7 @@ public enum AvalancheRegions {
     case .sweden:
       let source = LavinprognoserSource(base: sources[.lavinprognoser], areas: [], language: .sv)
       let body = try await http.json(source.url(now: now), from: "lavinprognoser", now: now)
-      guard let collection = WFSForecastCollection.decoded(body, snakeCase: true) else {
+      guard let collection = WFSForecastCollection.decoded(body, keys: .snake) else {
         throw ProviderError("lavinprognoser: unexpected area list reply")
       }
       let regions = (collection.features ?? []).compactMap(\.properties).compactMap { item -> AvalancheRegion? in

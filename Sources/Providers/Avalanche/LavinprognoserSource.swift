@@ -31,7 +31,7 @@ struct LavinprognoserSource: Sendable {
   /// The forecasts of the configured areas, in config order.
   func fetch(http: any HTTPClient, now: Int64) async throws -> [WFSForecast] {
     let body = try await http.json(url(now: now), from: "lavinprognoser", now: now)
-    guard let collection = WFSForecastCollection.decoded(body, snakeCase: true) else {
+    guard let collection = WFSForecastCollection.decoded(body, keys: .snake) else {
       throw ProviderError("lavinprognoser: unexpected reply (not a WFS feature collection)")
     }
     let forecasts = (collection.features ?? []).compactMap(\.properties)

@@ -52,7 +52,7 @@ struct VarsomSource: Sendable {
       throw notFound(region, why: "HTTP \(response.status)")
     }
     let body = try response.jsonBody(from: "varsom", now: now)
-    guard let warnings = [VarsomWarning].decoded(body) else {
+    guard let warnings = [VarsomWarning].decoded(body, keys: .pascal) else {
       throw ProviderError("varsom: unexpected reply for region \(region) (not a list of warnings)")
     }
     // An unknown id has come back as an empty list, and as nameless placeholders.
@@ -95,7 +95,7 @@ struct VarsomSource: Sendable {
     result.assessment = warning.avalancheDanger?.paragraphs ?? []
     result.emergency = warning.activeEmergency
     result.problems = (warning.avalancheProblems ?? [])
-      .sorted { ($0.problemId ?? 0) < ($1.problemId ?? 0) }
+      .sorted { ($0.avalancheProblemId ?? 0) < ($1.avalancheProblemId ?? 0) }
       .compactMap(problemLine)
     result.advice = (warning.avalancheAdvices ?? []).compactMap { $0.text?.trimmedOrNil }
     result.url = Self.link(region: name, day: day, language: language)
@@ -106,7 +106,7 @@ struct VarsomSource: Sendable {
   }
 
   func problemLine(_ problem: VarsomProblem) -> ProblemLine? {
-    guard let name = problem.typeName?.trimmedOrNil else { return nil }
+    guard let name = problem.avalancheProblemTypeName?.trimmedOrNil else { return nil }
     var parts = [name]
     if let exp = problem.validExpositions, exp.count == 8 {
       let aspects = zip(exp, AvalancheWords.compass).filter { $0.0 == "1" }.map(\.1)
@@ -121,7 +121,7 @@ struct VarsomSource: Sendable {
     case 4? where h1 > 0: parts.append(localized("between %d and %d m", h2, h1))
     default: break
     }
-    let extra = problem.summary?.trimmedOrNil.map {
+    let extra = problem.triggerSenitivityPropagationDestuctiveSizeText?.trimmedOrNil.map {
       $0.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
     return ProblemLine(line: parts.joined(separator: ", "), extra: extra)

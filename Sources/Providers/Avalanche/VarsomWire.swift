@@ -1,6 +1,6 @@
-/// NVE's `AvalancheWarningByRegion/Detail` element (API v6.3.0; older replies decode too).
-/// Everything is optional: placeholders ("not assessed" days) leave most fields null, and
-/// fields came and went between API versions.
+/// NVE's `AvalancheWarningByRegion/Detail` element (API v6.3.0; older replies decode too),
+/// its keys in Pascal case. Everything is optional: placeholders ("not assessed" days)
+/// leave most fields null, and fields came and went between API versions.
 struct VarsomWarning: Decodable, Sendable {
   var regId: Int?
   var regionId: Int?
@@ -14,21 +14,6 @@ struct VarsomWarning: Decodable, Sendable {
   var isTendency: Bool?
   var avalancheProblems: [VarsomProblem]?
   var avalancheAdvices: [VarsomAdvice]?
-
-  enum CodingKeys: String, CodingKey {
-    case regId = "RegId"
-    case regionId = "RegionId"
-    case regionName = "RegionName"
-    case dangerLevel = "DangerLevel"
-    case validFrom = "ValidFrom"
-    case publishTime = "PublishTime"
-    case mainText = "MainText"
-    case avalancheDanger = "AvalancheDanger"
-    case emergencyWarning = "EmergencyWarning"
-    case isTendency = "IsTendency"
-    case avalancheProblems = "AvalancheProblems"
-    case avalancheAdvices = "AvalancheAdvices"
-  }
 
   /// 0 when missing or unreadable: "not assessed" is the honest reading of no number.
   var level: Int { dangerLevel?.value ?? 0 }
@@ -47,31 +32,19 @@ struct VarsomWarning: Decodable, Sendable {
 
 /// One avalanche problem of a warning.
 struct VarsomProblem: Decodable, Sendable {
-  var problemId: Int?
-  var typeName: String?
+  var avalancheProblemId: Int?
+  var avalancheProblemTypeName: String?
   var dangerLevel: FlexibleLevel?
   var validExpositions: String?
   var exposedHeight1: Int?
   var exposedHeight2: Int?
   var exposedHeightFill: Int?
-  var summary: String?
-
-  enum CodingKeys: String, CodingKey {
-    case problemId = "AvalancheProblemId"
-    case typeName = "AvalancheProblemTypeName"
-    case dangerLevel = "DangerLevel"
-    case validExpositions = "ValidExpositions"
-    case exposedHeight1 = "ExposedHeight1"
-    case exposedHeight2 = "ExposedHeight2"
-    case exposedHeightFill = "ExposedHeightFill"
-    // (sic) NVE's own spelling.
-    case summary = "TriggerSenitivityPropagationDestuctiveSizeText"
-  }
+  /// (sic) NVE's spelling.
+  var triggerSenitivityPropagationDestuctiveSizeText: String?
 }
 
 struct VarsomAdvice: Decodable, Sendable {
   var text: String?
-  enum CodingKeys: String, CodingKey { case text = "Text" }
 }
 
 /// `RegionSummary/Simple` element, for `timeline regions`.
@@ -80,12 +53,6 @@ struct VarsomRegionSummary: Decodable, Sendable {
   var name: String?
   var typeName: String?
   var typeId: Int?
-  enum CodingKeys: String, CodingKey {
-    case id = "Id"
-    case name = "Name"
-    case typeName = "TypeName"
-    case typeId = "TypeId"
-  }
 }
 
 /// A danger level, `"3"` or `3` (NVE's own clients disagree); another number or string is

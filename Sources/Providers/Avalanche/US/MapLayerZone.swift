@@ -24,7 +24,7 @@ struct MapLayerZone: Sendable {
 
   /// The map layer's zones, or a `ProviderError` naming the service.
   static func decode(_ body: [UInt8]) throws -> [MapFeature] {
-    guard let layer = MapLayer.decoded(body, snakeCase: true) else {
+    guard let layer = MapLayer.decoded(body, keys: .snake) else {
       throw ProviderError("avalanche-org: the reply is not a map layer (GeoJSON FeatureCollection)")
     }
     return layer.features

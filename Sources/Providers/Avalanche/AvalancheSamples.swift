@@ -28,9 +28,7 @@ enum AvalancheSamples {
       // The sample forecast ends at 18:00; after that it must be tomorrow's.
       let target = now < source.zone.epoch(today, hour: 18) ? today : today.adding(days: 1)
       let shifted = shiftDates(text, from: LocalDay(year: 2021, month: 3, day: 1), to: target)
-      guard let collection = WFSForecastCollection.decoded(shifted.utf8, keys: .snake) else {
-        return nil
-      }
+      guard let collection = WFSForecastCollection.decoded(shifted.utf8, keys: .snake) else { return nil }
       let all = (collection.features ?? []).compactMap(\.properties)
       var chosen = ids.compactMap { id in all.first { $0.areaId == id } }
       if chosen.isEmpty, let first = all.first { chosen = [first] }

@@ -54,11 +54,8 @@ struct LavinprognoserSource: Sendable {
 
   /// The forecast valid now, else the latest one.
   func pick(_ forecasts: [WFSForecast], now: Int64) -> WFSForecast? {
-    let windows = forecasts.map { ($0, window($0)) }
-    if let current = windows.first(where: { w in w.1.map { $0.0 <= now && now < $0.1 } ?? false }) {
-      return current.0
-    }
-    return windows.max { ($0.1?.0 ?? 0) < ($1.1?.0 ?? 0) }?.0
+    forecasts.first { window($0).map { $0.0 <= now && now < $0.1 } ?? false }
+      ?? forecasts.max { (window($0)?.0 ?? 0) < (window($1)?.0 ?? 0) }
   }
 
   func window(_ forecast: WFSForecast) -> (Int64, Int64)? {

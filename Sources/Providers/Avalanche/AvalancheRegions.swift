@@ -114,6 +114,19 @@ public enum AvalancheRegions {
   public static func fetch(
     _ country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
   ) async throws -> [AvalancheRegion] {
+    var seen = Set<RegionID>()
+    let regions = try await live(country, sources: sources, http: http, now: now).sorted { $0.id < $1.id }
+      .filter { seen.insert($0.id).inserted }
+    if regions.isEmpty {
+      throw ProviderError("\(country.services.map(\.key).joined(separator: ", ")): the region list is empty")
+    }
+    return regions
+  }
+
+  /// The regions `country`'s services list now.
+  private static func live(
+    _ country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
+  ) async throws -> [AvalancheRegion] {
     switch country {
     case .norway:
       let base = sources[.varsom]
@@ -122,41 +135,25 @@ public enum AvalancheRegions {
       guard let list = [VarsomRegionSummary].decoded(body, keys: .pascal) else {
         throw ProviderError("varsom: unexpected region list reply")
       }
-      let regions = list.compactMap { item -> AvalancheRegion? in
+      return list.compactMap { item -> AvalancheRegion? in
         guard let id = item.id, let name = item.name?.trimmedOrNil else { return nil }
         let type = item.typeName?.trimmedOrNil ?? (item.typeId == 10 ? "A" : item.typeId == 20 ? "B" : "?")
         return AvalancheRegion(country: .norway, id: .number(id), name: name, type: type)
       }
-      return try nonEmpty(dedupe(regions), "varsom")
     case .sweden:
       let source = LavinprognoserSource(base: sources[.lavinprognoser], areas: [], language: .sv)
       let body = try await http.json(source.url(now: now), from: "lavinprognoser", now: now)
       guard let collection = WFSForecastCollection.decoded(body, keys: .snake) else {
         throw ProviderError("lavinprognoser: unexpected area list reply")
       }
-      let regions = (collection.features ?? []).compactMap(\.properties).compactMap { item -> AvalancheRegion? in
+      return (collection.features ?? []).compactMap(\.properties).compactMap { item -> AvalancheRegion? in
         guard let id = item.areaId, let name = item.location?.trimmedOrNil else { return nil }
         let known = AvalancheRegion.find(.sweden, id)
         return AvalancheRegion(
           country: .sweden, id: .number(id), name: name, type: known?.type ?? "area", slug: known?.slug)
       }
-      return try nonEmpty(dedupe(regions), "lavinprognoser")
-    case .unitedStates:
-      return try nonEmpty(
-        dedupe(try await MapLayerCenters.fetch(base: sources[.avalancheOrg], http: http, now: now)), "avalanche-org")
-    default:
-      let regions = try await EAWSFile.regions(of: country, sources: sources, http: http, now: now)
-      return try nonEmpty(dedupe(regions), country.services.map(\.key).joined(separator: ", "))
+    case .unitedStates: return try await MapLayerCenters.fetch(base: sources[.avalancheOrg], http: http, now: now)
+    default: return try await EAWSFile.regions(of: country, sources: sources, http: http, now: now)
     }
-  }
-
-  private static func dedupe(_ regions: [AvalancheRegion]) -> [AvalancheRegion] {
-    var seen = Set<RegionID>()
-    return regions.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
-  }
-
-  private static func nonEmpty(_ regions: [AvalancheRegion], _ service: String) throws -> [AvalancheRegion] {
-    if regions.isEmpty { throw ProviderError("\(service): the region list is empty") }
-    return regions
   }
 }

@@ -16,11 +16,9 @@ public enum AvalancheCountry: String, Sendable, CaseIterable, Codable {
     switch self {
     case .norway: [.varsom]
     case .sweden: [.lavinprognoser]
-    case .austria: [.avalancheReport, .lawinenWarnung]
-    case .germany, .slovenia: [.lawinenWarnung]
-    case .italy: [.avalancheReport, .aineva]
     case .switzerland: [.slf]
     case .unitedStates: [.avalancheOrg]
+    default: EAWSFile.provinces.filter { $0.provinces.contains { $0.hasPrefix(rawValue.uppercased()) } }.map(\.service)
     }
   }
 

@@ -106,7 +106,7 @@ public struct AvalancheProvider: TimelineProvider {
       return try source.draft(forecasts, builder: builder, now: now, previous: context.previous)
     case .unitedStates:
       let source = MapLayerSource(zones: textIDs.compactMap(MapLayerZone.init))
-      let layers = try await source.fetch(http: context.http, base: context.sources[.avalancheOrg], now: now)
+      let layers = try await source.fetch(http: context.http, base: base, now: now)
       return try source.draft(layers, builder: builder, now: now)
     default:
       let source = try EAWSSource(regions: textIDs, country: country.rawValue, language: language.rawValue)
@@ -120,11 +120,8 @@ public struct AvalancheProvider: TimelineProvider {
     let now = context.clock.now()
     var sample = builder
     sample.sample = true
-    if let draft = AvalancheSamples.draft(
-      country: country, language: language, ids: ids, builder: sample, now: now)
-    {
-      return draft
-    }
+    let draft = AvalancheSamples.draft(country: country, language: language, ids: ids, builder: sample, now: now)
+    if let draft { return draft }
     var entry = placeholder()
     entry.date = now
     return TimelineDraft(entries: [entry], end: nil, policy: .after(now + 3600))

@@ -71,13 +71,9 @@ extension EAWSFile {
   static func regions(
     of country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
   ) async throws -> [AvalancheRegion] {
-    let code = country.rawValue.uppercased()
-    var files: [EAWSFile] = []
-    if country == .switzerland, let file = of(region: "CH-0", country: "ch") { files.append(file) }
-    for (_, _, provinces) in provinces {
-      for province in provinces where province == code || province.hasPrefix(code + "-") {
-        if let file = of(region: province, country: country.rawValue) { files.append(file) }
-      }
+    // SLF has one file for the country; `of` keeps the other countries' provinces out.
+    let files = (country == .switzerland ? ["CH-0"] : provinces.flatMap(\.provinces)).compactMap {
+      of(region: $0, country: country.rawValue)
     }
     var regions: [AvalancheRegion] = []
     for file in files {

@@ -20,12 +20,9 @@ public struct StackProvider: TimelineProvider {
       throw options.invalid(
         "widgets", expected: "a non-empty array of widget names, e.g. [\"avalanche\", \"hukamnama\"]")
     }
-    var seen: [String] = []
-    for member in members {
-      if seen.contains(member) {
-        throw options.invalid("widgets", expected: "each widget once (\"\(member)\" is listed twice)")
-      }
-      seen.append(member)
+    var seen = Set<String>()
+    for member in members where !seen.insert(member).inserted {
+      throw options.invalid("widgets", expected: "each widget once (\"\(member)\" is listed twice)")
     }
     self.members = members
     minDisplay = try options.duration("min_display", default: StackRule.defaultMinDisplay, minimum: 0)

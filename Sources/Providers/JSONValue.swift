@@ -32,9 +32,7 @@ public enum JSONValue: Decodable, Sendable, Equatable {
   }
 
   /// Parses bytes; nil if they are not JSON.
-  public static func parse(_ bytes: [UInt8]) -> JSONValue? {
-    try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-  }
+  public static func parse(_ bytes: [UInt8]) -> JSONValue? { decoded(bytes) }
 
   /// The member `key` of an object; nil for a missing key or another kind of value.
   public subscript(key: String) -> JSONValue? {
@@ -59,4 +57,35 @@ public enum JSONValue: Decodable, Sendable, Equatable {
   public var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
   /// Whether this is `null`.
   public var isNull: Bool { self == .null }
+}
+
+extension Decodable {
+  /// JSON `bytes` decoded as this type, whose property names are the camel-case form of
+  /// keys spelled as `keys` says; nil for anything else.
+  static func decoded(_ bytes: some Sequence<UInt8>, keys: WireKeys = .camel) -> Self? {
+    let decoder = JSONDecoder()
+    switch keys {
+    case .camel: break
+    case .snake: decoder.keyDecodingStrategy = .convertFromSnakeCase
+    case .pascal: decoder.keyDecodingStrategy = .custom { path in CamelKey(path.last?.stringValue ?? "") }
+    }
+    return try? decoder.decode(Self.self, from: Data(bytes))
+  }
+}
+
+/// How a service spells its JSON keys: `regionName`, `region_name` or `RegionName`.
+enum WireKeys {
+  case camel, snake, pascal
+}
+
+/// A key with its first letter lower-cased.
+private struct CamelKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ key: String) { stringValue = key.prefix(1).lowercased() + key.dropFirst() }
+
+  init?(stringValue: String) { self.init(stringValue) }
+
+  init?(intValue: Int) { return nil }
 }

@@ -114,10 +114,7 @@ public struct Options {
     case nil: return nil
     case .table(let entries)?:
       let places = config.places.entryKeys[key] ?? [:]
-      let ordered = entries.sorted { a, b in
-        let (first, second) = (places[a.key], places[b.key])
-        return (first?.line ?? 0, first?.column ?? 0, a.key) < (second?.line ?? 0, second?.column ?? 0, b.key)
-      }
+      let ordered = entries.sorted { (places[$0.key] ?? .start, $0.key) < (places[$1.key] ?? .start, $1.key) }
       return try ordered.map { name, value in
         guard case .string(let text) = value else {
           throw invalid(key, entry: name, expected: "a string, got \(value.typeName)")
@@ -148,14 +145,7 @@ public struct Options {
   /// Int64 (the callers then name the key: a huge value is a config error, never a trap).
   public static func parseDuration(_ text: String) -> Int64? {
     guard let unit = text.last, let number = Int64(text.dropLast()) else { return Int64(text) }
-    let scale: Int64
-    switch unit {
-    case "s": scale = 1
-    case "m": scale = 60
-    case "h": scale = 3600
-    case "d": scale = 86_400
-    default: return nil
-    }
+    guard let scale = (["s": 1, "m": 60, "h": 3600, "d": 86_400] as [Character: Int64])[unit] else { return nil }
     let (seconds, overflow) = number.multipliedReportingOverflow(by: scale)
     return overflow ? nil : seconds
   }
@@ -164,14 +154,17 @@ public struct Options {
   /// the known key it most likely meant.
   public func finish() throws {
     let unknown = config.options.keys.filter { !used.contains($0) }
-    let first = unknown.min {
-      let (a, b) = (config.places.keys[$0], config.places.keys[$1])
-      return (a?.line ?? 0, a?.column ?? 0, $0) < (b?.line ?? 0, b?.column ?? 0, $1)
-    }
+    let places = config.places.keys
+    let first = unknown.min { (places[$0] ?? .start, $0) < (places[$1] ?? .start, $1) }
     if let first {
       let hint = KeySuggestion.closest(to: first, among: used).map { "; did you mean \"\($0)\"?" } ?? ""
       throw ProviderError.config(
         "\(config.place(of: first, atKey: true)) unknown key \"\(first)\" for kind \"\(config.kind)\"\(hint)")
     }
   }
+}
+
+extension TextPosition {
+  /// Before any real position (lines and columns count from 1): where a key without one sorts.
+  fileprivate static let start = TextPosition(line: 0, column: 0)
 }

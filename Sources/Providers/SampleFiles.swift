@@ -1,10 +1,9 @@
 import FoundationEssentials
 import Platform
 
-/// Finds the sample files behind `snapshot()`. They are not a SwiftPM resource: its
-/// `Bundle.module` accessor would link the whole of Foundation (and ICU's data with it)
-/// into `timeline`, and would abort the process when the bundle is missing, which is the
-/// normal case for an installed binary. A missing file is just nil.
+/// Finds the sample files behind `snapshot()`; a missing one is nil. Not a SwiftPM resource:
+/// `Bundle.module` would link all of Foundation and ICU's data, and abort an installed
+/// binary, which has no bundle.
 public enum SampleFiles {
   /// The directories searched, in order: `$TIMELINE_SAMPLES_DIR`, `../share/timeline/samples`
   /// relative to the executable (an install), and `Sources/Providers/Samples` in the

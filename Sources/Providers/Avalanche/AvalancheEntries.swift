@@ -7,8 +7,7 @@ struct DangerDay: Sendable {
   var regionName: String
   var day: LocalDay
   var level: Int
-  /// The main message, for the tooltip and `show` (Norway's MainText; Sweden's
-  /// assessment title and text).
+  /// The main message, for the tooltip and `show`.
   var summary: [String] = []
   /// The longer danger assessment, for `show` only.
   var assessment: [String] = []
@@ -17,7 +16,7 @@ struct DangerDay: Sendable {
   var advice: [String] = []
   var tendency = false
   var url: String?
-  /// Extra tooltip line, e.g. Sweden's validity window or the season note.
+  /// An extra tooltip line (a validity window, the season note).
   var note: String?
   /// When it was published, already formatted ("published …").
   var published: String?
@@ -30,12 +29,20 @@ struct ProblemLine: Sendable {
   var extra: String?
 }
 
-/// Turns the days of one period (one per region) into an entry. Shared by both
-/// countries so the bar looks the same whichever service a widget uses.
+/// Turns the days of one period (one per region) into an entry, the same whichever
+/// service a widget uses.
 struct AvalancheEntryBuilder: Sendable {
   var palette: AvalanchePalette
   var attribution: String
   var sample = false
+
+  /// An entry wherever any region's period starts, each naming every region's period
+  /// current then.
+  func entries(_ perRegion: [[EAWSDays.Period]]) -> [Entry] {
+    Set(perRegion.flatMap { $0.map(\.date) }).sorted().map { date in
+      entry(date: date, days: perRegion.compactMap { $0.last { $0.date <= date }?.day })
+    }
+  }
 
   func entry(date: Int64, days: [DangerDay]) -> Entry {
     let top = days.map(\.level).max() ?? 0

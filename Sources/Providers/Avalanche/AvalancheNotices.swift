@@ -9,17 +9,11 @@ extension AvalancheEntryBuilder {
   func facts(_ days: [DangerDay], today: LocalDay) -> [NoticeFact] {
     let tomorrow = today.adding(days: 1)
     var highest: [String: DangerDay] = [:]
-    var order: [String] = []
     for day in days where day.level > 0 && (day.day == today || day.day == tomorrow) {
       let id = "\(Self.service(of: day)):\(day.regionId)|\(day.day)"
-      if let seen = highest[id] {
-        if day.level > seen.level { highest[id] = day }
-      } else {
-        highest[id] = day
-        order.append(id)
-      }
+      if day.level > highest[id]?.level ?? 0 { highest[id] = day }
     }
-    let chosen = order.compactMap { highest[$0] }.sorted { ($0.day, $0.regionId) < ($1.day, $1.regionId) }
+    let chosen = highest.values.sorted { ($0.day, $0.regionId, $0.key) < ($1.day, $1.regionId, $1.key) }
     return chosen.map { day in
       NoticeFact(
         subject: "avalanche:\(Self.service(of: day)):\(day.regionId)", occasion: day.day.description,

@@ -1,45 +1,12 @@
-import FoundationEssentials
 import TimelineCore
 
-/// Kind `avalanche`: the daily avalanche danger level for Norwegian or Swedish regions,
-/// like iVarsom's ("Skredvarsel") widget.
-///
-/// Norway (`country = "no"`, default): NVE's Varsom API v6.3.0,
-/// `{varsom}/AvalancheWarningByRegion/Detail/{region}/{1 nb|2 en}/{today}/{today+2}` with
-/// `Accept: application/json`; base URL from `[sources] varsom`. One entry per day at
-/// 00:00 Europe/Oslo; the third day is the reduced "tendency" warning. Options: `region`
-/// (id, default 3011 Tromsø) or `regions = [..]` (several regions side by side, one Detail
-/// request each, so emergency warnings are never lost), `language` ("nb" or "en"; the
-/// default is the user's language, `Language.service`, when the service has it, else "en"),
-/// `palette` ("varsom" default, "eaws"). Policy: at 16:30 Oslo while that is ahead
-/// (tomorrow's warning is out by 16:00), else just after the next Oslo midnight.
-///
-/// Sweden (`country = "se"`): Naturvårdsverket's WFS `lavinprognoser:published_forecasts`
-/// from `[sources] lavinprognoser`. Options: `area` or `areas = [..]` (required; see
-/// `timeline regions --country se`), `language` ("sv" or "en"; the default as in Norway:
-/// Swedish for a Swedish user, else English), `palette`. The WFS is asked for the forecasts valid now
-/// (`valid_date`). Per area: one entry for the forecast over its own window (18:00 the day
-/// before → 18:00, Europe/Stockholm) plus a tendency entry from `trend_risk`; several areas
-/// get a new entry wherever any area's period starts. A cached entry still current bridges
-/// a forecast that is not valid yet. Policy 18:01 Stockholm, or within the hour when the
-/// forecast is overdue.
-///
-/// The Alps (`country = "at"`, `"de"`, `"it"`, `"si"`, `"ch"`): EAWS CAAMLv6 bulletins
-/// from avalanche.report, lawinen-warnung.eu, AINEVA or SLF (`EAWSSource`), and the US
-/// (`country = "us"`): avalanche.org's map layer (`MapLayerSource`). Options: `region` or
-/// `regions = [..]` with the service's own ids ("AT-07-20", "CH-7231", "SNFAC/301"); see
-/// `timeline regions --country at`; `language` ("de", "it", "fr", "en"; the default as in
-/// Norway, and English for a file not published in it).
-///
-/// Errors throw `ProviderError` and leave the retry to the engine's backoff. Ids must be
-/// positive integers; any such id is accepted at init (the bundled region list only
-/// supplies names), and an id the service does not know fails the refresh with a pointer
-/// to `timeline regions`.
-///
-/// Attribution, always in the tooltip: "Varsler fra Snøskredvarslingen i Norge og
-/// www.varsom.no" (NVE's wording); Sweden: Naturvårdsverket / lavinprognoser.se.
+/// Kind `avalanche`: the daily avalanche danger of one or more regions of one country, each
+/// read from its own service (Varsom, lavinprognoser, the EAWS bulletins, avalanche.org).
+/// Options, requests, policies and attributions: docs/providers/avalanche.md,
+/// avalanche-eaws.md and avalanche-us.md. Any positive id is accepted at init (the bundled
+/// lists only supply names); the service decides at refresh.
 public struct AvalancheProvider: TimelineProvider {
-  /// The kind name in config.
+  /// `avalanche`.
   public static let kind = "avalanche"
   /// Reads its country's services only.
   public static let services: [Service] = [
@@ -73,58 +40,25 @@ public struct AvalancheProvider: TimelineProvider {
       AvalancheCountry(
         rawValue: try options.choice("country", AvalancheCountry.allCases.map(\.rawValue), default: "no"))
       ?? .norway
-    guard country.numbered else {
-      textIDs = try Self.textRegions(&options, config: config, country: country)
-      ids = []
-      // A file not published in the language is asked for in English (`EAWSSource`).
-      let languages = ["de", "it", "fr", "en"]
-      language =
-        AvalancheLanguage(
-          rawValue: try options.choice("language", languages, default: Language.service(languages, else: "en"))) ?? .en
-      palette =
-        AvalanchePalette(rawValue: try options.choice("palette", ["eaws", "varsom"], default: "eaws")) ?? .eaws
-      try options.finish()
-      return
-    }
-    textIDs = []
-    let (key, keys, other) = country == .norway ? ("region", "regions", "area") : ("area", "areas", "region")
+    let (key, other) = country == .sweden ? ("area", "region") : ("region", "area")
     for wrong in [other, other + "s"] where config.options[wrong] != nil {
       throw options.invalid(wrong, expected: "\"\(key)\" for country \"\(country.rawValue)\"")
     }
-    let single = try options.int(key)
-    let several = try options.ints(keys)
-    if single != nil && several != nil {
-      throw options.invalid(keys, expected: "either \"\(key)\" or \"\(keys)\", not both")
-    }
-    var chosen = several ?? single.map { [$0] } ?? (country == .norway ? [3011] : [])
-    if chosen.isEmpty {
-      let example =
-        country == .norway
-        ? "a Varsom region id such as 3011 (Tromsø)" : "an area id such as 2 (Abisko/Riksgränsfjällen)"
-      throw options.invalid(
-        several == nil ? key : keys,
-        expected: "\(example); run `timeline regions --country \(country.rawValue)`")
-    }
-    var seen = Set<Int>()
-    chosen = chosen.filter { seen.insert($0).inserted }
-    // The region sets change (Sweden reorganised its areas in 2025/26), so an id missing
-    // from the bundled list is not refused here: the service decides at refresh, where an
-    // id it does not know fails with "region N not found; run `timeline regions`".
-    for id in chosen where id <= 0 {
-      let example =
-        country == .norway ? "a Varsom region id such as 3011 (Tromsø)" : "a lavinprognoser area id such as 2"
-      throw options.invalid(
-        several == nil ? key : keys,
-        expected: "\(example), got \(id); run `timeline regions --country \(country.rawValue)` to list them")
-    }
-    ids = chosen
-    // The user's language when the service speaks it, else English.
-    let languages = country == .norway ? ["en", "nb"] : ["sv", "en"]
+    ids = country.numbered ? try Self.numberedRegions(&options, country: country) : []
+    textIDs = country.numbered ? [] : try Self.textRegions(&options, country: country)
+    // The user's language when the service speaks it, else English (also for an EAWS file
+    // not published in it: `EAWSSource`).
+    let languages =
+      switch country {
+      case .norway: ["en", "nb"]
+      case .sweden: ["sv", "en"]
+      default: ["de", "it", "fr", "en"]
+      }
     language =
       AvalancheLanguage(
         rawValue: try options.choice("language", languages, default: Language.service(languages, else: "en"))) ?? .en
-    palette =
-      AvalanchePalette(rawValue: try options.choice("palette", ["varsom", "eaws"], default: "varsom")) ?? .varsom
+    let palettes = country.numbered ? ["varsom", "eaws"] : ["eaws", "varsom"]
+    palette = AvalanchePalette(rawValue: try options.choice("palette", palettes, default: palettes[0])) ?? .eaws
     try options.finish()
   }
 
@@ -172,7 +106,7 @@ public struct AvalancheProvider: TimelineProvider {
       return try source.draft(forecasts, builder: builder, now: now, previous: context.previous)
     case .unitedStates:
       let source = MapLayerSource(zones: textIDs.compactMap(MapLayerZone.init))
-      let layers = try await source.fetch(http: context.http, base: context.sources[.avalancheOrg], now: now)
+      let layers = try await source.fetch(http: context.http, base: base, now: now)
       return try source.draft(layers, builder: builder, now: now)
     default:
       let source = try EAWSSource(regions: textIDs, country: country.rawValue, language: language.rawValue)
@@ -186,11 +120,8 @@ public struct AvalancheProvider: TimelineProvider {
     let now = context.clock.now()
     var sample = builder
     sample.sample = true
-    if let draft = AvalancheSamples.draft(
-      country: country, language: language, ids: ids, builder: sample, now: now)
-    {
-      return draft
-    }
+    let draft = AvalancheSamples.draft(country: country, language: language, ids: ids, builder: sample, now: now)
+    if let draft { return draft }
     var entry = placeholder()
     entry.date = now
     return TimelineDraft(entries: [entry], end: nil, policy: .after(now + 3600))

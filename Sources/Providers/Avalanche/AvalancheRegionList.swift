@@ -1,11 +1,5 @@
-/// The regions known when this build was made, for checking config at init (no I/O) and
-/// for `timeline regions` when offline. The live lists win whenever they can be fetched.
-///
-/// Norway: ids and names from a real `RegionSummary/Simple` reply (2022); A/B from the
-/// A-region list of 2026 (`Region/10`), since Helgeland moved from B to A in between.
-/// Sweden: the six areas seen in the WFS `published_forecasts` replies, plus the sub-areas
-/// the site introduced in 2025/26 (ids and slugs as used by other clients; unverified
-/// against the live WFS, see docs/providers/avalanche.md).
+/// The regions known when this build was made (their sources: docs/providers/avalanche.md),
+/// for names without I/O and for `timeline regions` offline.
 extension AvalancheRegion {
   static let bundledNorway: [AvalancheRegion] = [
     .init(country: .norway, id: 3001, name: "Svalbard øst", type: "B"),
@@ -57,47 +51,23 @@ extension AvalancheRegion {
   ]
 
   static let bundledSweden: [AvalancheRegion] = [
-    .init(country: .sweden, id: 1, name: "Västra Vindelfjällen", type: "area", slug: "vastra_vindelfjallen"),
-    .init(country: .sweden, id: 2, name: "Abisko/Riksgränsfjällen", type: "area", slug: "abisko_riksgransfjallen"),
-    .init(country: .sweden, id: 3, name: "Södra Jämtlandsfjällen", type: "area", slug: "sodra_jamtlandsfjallen"),
-    .init(country: .sweden, id: 7, name: "Västra Härjedalsfjällen", type: "area", slug: "vastra_harjedalsfjallen"),
-    .init(country: .sweden, id: 8, name: "Kebnekaisefjällen", type: "area", slug: "kebnekaisefjallen"),
-    .init(country: .sweden, id: 9, name: "Södra Lapplandsfjällen", type: "area", slug: "sodra_lapplandsfjallen"),
-    .init(
-      country: .sweden, id: 11, name: "Kebnekaisefjällen öst", type: "sub-area",
-      slug: "kebnekaisefjallen/kebnekaisefjallen-ost"),
-    .init(
-      country: .sweden, id: 12, name: "Södra Jämtlandsfjällen väst", type: "sub-area",
-      slug: "sodra_jamtlandsfjallen/sodra-jamtlandsfjallen-vast"),
-    .init(
-      country: .sweden, id: 14, name: "Södra Jämtlandsfjällen öst", type: "sub-area",
-      slug: "sodra_jamtlandsfjallen/sodra-jamtlandsfjallen-ost"),
-    .init(
-      country: .sweden, id: 15, name: "Abisko/Riksgränsfjällen väst", type: "sub-area",
-      slug: "abisko_riksgransfjallen/abisko-riksgransfjallen-vast"),
-    .init(
-      country: .sweden, id: 16, name: "Abisko/Riksgränsfjällen öst", type: "sub-area",
-      slug: "abisko_riksgransfjallen/abisko-riksgransfjallen-ost"),
-    .init(
-      country: .sweden, id: 17, name: "Kebnekaisefjällen väst", type: "sub-area",
-      slug: "kebnekaisefjallen/kebnekaisefjallen-vast"),
-    .init(
-      country: .sweden, id: 18, name: "Västra Vindelfjällen väst", type: "sub-area",
-      slug: "vastra_vindelfjallen/vastra-vindelfjallen-vast"),
-    .init(
-      country: .sweden, id: 19, name: "Västra Vindelfjällen öst", type: "sub-area",
-      slug: "vastra_vindelfjallen/vastra-vindelfjallen-ost"),
-    .init(
-      country: .sweden, id: 20, name: "Södra Lapplandsfjällen nord", type: "sub-area",
-      slug: "sodra_lapplandsfjallen/sodra-lapplandsfjallen-nord"),
-    .init(
-      country: .sweden, id: 21, name: "Södra Lapplandsfjällen syd", type: "sub-area",
-      slug: "sodra_lapplandsfjallen/sodra-lapplandsfjallen-syd"),
-    .init(
-      country: .sweden, id: 22, name: "Västra Härjedalsfjällen nordväst", type: "sub-area",
-      slug: "vastra_harjedalsfjallen/vastra-harjedalsfjallen-nordvast"),
-    .init(
-      country: .sweden, id: 23, name: "Västra Härjedalsfjällen sydost", type: "sub-area",
-      slug: "vastra_harjedalsfjallen/vastra-harjedalsfjallen-sydost"),
-  ]
+    (1, "Västra Vindelfjällen", "area", "vastra_vindelfjallen"),
+    (2, "Abisko/Riksgränsfjällen", "area", "abisko_riksgransfjallen"),
+    (3, "Södra Jämtlandsfjällen", "area", "sodra_jamtlandsfjallen"),
+    (7, "Västra Härjedalsfjällen", "area", "vastra_harjedalsfjallen"),
+    (8, "Kebnekaisefjällen", "area", "kebnekaisefjallen"),
+    (9, "Södra Lapplandsfjällen", "area", "sodra_lapplandsfjallen"),
+    (11, "Kebnekaisefjällen öst", "sub-area", "kebnekaisefjallen/kebnekaisefjallen-ost"),
+    (12, "Södra Jämtlandsfjällen väst", "sub-area", "sodra_jamtlandsfjallen/sodra-jamtlandsfjallen-vast"),
+    (14, "Södra Jämtlandsfjällen öst", "sub-area", "sodra_jamtlandsfjallen/sodra-jamtlandsfjallen-ost"),
+    (15, "Abisko/Riksgränsfjällen väst", "sub-area", "abisko_riksgransfjallen/abisko-riksgransfjallen-vast"),
+    (16, "Abisko/Riksgränsfjällen öst", "sub-area", "abisko_riksgransfjallen/abisko-riksgransfjallen-ost"),
+    (17, "Kebnekaisefjällen väst", "sub-area", "kebnekaisefjallen/kebnekaisefjallen-vast"),
+    (18, "Västra Vindelfjällen väst", "sub-area", "vastra_vindelfjallen/vastra-vindelfjallen-vast"),
+    (19, "Västra Vindelfjällen öst", "sub-area", "vastra_vindelfjallen/vastra-vindelfjallen-ost"),
+    (20, "Södra Lapplandsfjällen nord", "sub-area", "sodra_lapplandsfjallen/sodra-lapplandsfjallen-nord"),
+    (21, "Södra Lapplandsfjällen syd", "sub-area", "sodra_lapplandsfjallen/sodra-lapplandsfjallen-syd"),
+    (22, "Västra Härjedalsfjällen nordväst", "sub-area", "vastra_harjedalsfjallen/vastra-harjedalsfjallen-nordvast"),
+    (23, "Västra Härjedalsfjällen sydost", "sub-area", "vastra_harjedalsfjallen/vastra-harjedalsfjallen-sydost"),
+  ].map { AvalancheRegion(country: .sweden, id: .number($0), name: $1, type: $2, slug: $3) }
 }

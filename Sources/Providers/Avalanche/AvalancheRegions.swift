@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 /// The countries whose services the widget reads.
@@ -17,11 +16,9 @@ public enum AvalancheCountry: String, Sendable, CaseIterable, Codable {
     switch self {
     case .norway: [.varsom]
     case .sweden: [.lavinprognoser]
-    case .austria: [.avalancheReport, .lawinenWarnung]
-    case .germany, .slovenia: [.lawinenWarnung]
-    case .italy: [.avalancheReport, .aineva]
     case .switzerland: [.slf]
     case .unitedStates: [.avalancheOrg]
+    default: EAWSFile.provinces.filter { $0.provinces.contains { $0.hasPrefix(rawValue.uppercased()) } }.map(\.service)
     }
   }
 
@@ -89,16 +86,7 @@ public struct AvalancheRegion: Sendable, Equatable, Codable {
   /// or "sub-area".
   public var type: String
   /// lavinprognoser.se page slug (Sweden only).
-  public var slug: String?
-
-  /// Creates a region.
-  public init(country: AvalancheCountry, id: RegionID, name: String, type: String, slug: String? = nil) {
-    self.country = country
-    self.id = id
-    self.name = name
-    self.type = type
-    self.slug = slug
-  }
+  public var slug: String? = nil
 
   static func find(_ country: AvalancheCountry, _ id: Int) -> AvalancheRegion? {
     AvalancheRegions.bundled(country).first { $0.id == .number(id) }
@@ -120,59 +108,50 @@ public enum AvalancheRegions {
     }
   }
 
-  /// The live list: Norway from `RegionSummary/Simple/1/{today}/{today}` (every A and B
-  /// region), Sweden from the areas in `published_forecasts`, the EAWS countries from the
-  /// regions their latest bulletins name, the US from avalanche.org's map layer of every
-  /// centre. Sorted by id.
+  /// The live list from the country's services (docs/providers/), sorted by id.
   public static func fetch(
+    _ country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
+  ) async throws -> [AvalancheRegion] {
+    var seen = Set<RegionID>()
+    let regions = try await live(country, sources: sources, http: http, now: now).sorted { $0.id < $1.id }
+      .filter { seen.insert($0.id).inserted }
+    if regions.isEmpty {
+      throw ProviderError("\(country.services.map(\.key).joined(separator: ", ")): the region list is empty")
+    }
+    return regions
+  }
+
+  /// The regions `country`'s services list now.
+  private static func live(
     _ country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
   ) async throws -> [AvalancheRegion] {
     switch country {
     case .norway:
       let base = sources[.varsom]
       let today = Zone.oslo.day(at: now)
-      let response = try await http.get(
-        "\(base.text)/RegionSummary/Simple/1/\(today)/\(today)", headers: ["Accept": "application/json"])
-      let body = try response.jsonBody(from: "varsom", now: now)
-      guard let list = try? JSONDecoder().decode([VarsomRegionSummary].self, from: Data(body)) else {
+      let body = try await http.json("\(base.text)/RegionSummary/Simple/1/\(today)/\(today)", from: "varsom", now: now)
+      guard let list = [VarsomRegionSummary].decoded(body, keys: .pascal) else {
         throw ProviderError("varsom: unexpected region list reply")
       }
-      let regions = list.compactMap { item -> AvalancheRegion? in
+      return list.compactMap { item -> AvalancheRegion? in
         guard let id = item.id, let name = item.name?.trimmedOrNil else { return nil }
         let type = item.typeName?.trimmedOrNil ?? (item.typeId == 10 ? "A" : item.typeId == 20 ? "B" : "?")
         return AvalancheRegion(country: .norway, id: .number(id), name: name, type: type)
       }
-      return try nonEmpty(dedupe(regions), "varsom")
     case .sweden:
       let source = LavinprognoserSource(base: sources[.lavinprognoser], areas: [], language: .sv)
-      let response = try await http.get(source.url(now: now), headers: ["Accept": "application/json"])
-      let body = try response.jsonBody(from: "lavinprognoser", now: now)
-      guard let collection = try? JSONDecoder().decode(WFSForecastCollection.self, from: Data(body)) else {
+      let body = try await http.json(source.url(now: now), from: "lavinprognoser", now: now)
+      guard let collection = WFSForecastCollection.decoded(body, keys: .snake) else {
         throw ProviderError("lavinprognoser: unexpected area list reply")
       }
-      let regions = (collection.features ?? []).compactMap(\.properties).compactMap { item -> AvalancheRegion? in
+      return (collection.features ?? []).compactMap(\.properties).compactMap { item -> AvalancheRegion? in
         guard let id = item.areaId, let name = item.location?.trimmedOrNil else { return nil }
         let known = AvalancheRegion.find(.sweden, id)
         return AvalancheRegion(
           country: .sweden, id: .number(id), name: name, type: known?.type ?? "area", slug: known?.slug)
       }
-      return try nonEmpty(dedupe(regions), "lavinprognoser")
-    case .unitedStates:
-      return try nonEmpty(
-        dedupe(try await MapLayerCenters.fetch(base: sources[.avalancheOrg], http: http, now: now)), "avalanche-org")
-    default:
-      let regions = try await EAWSFile.regions(of: country, sources: sources, http: http, now: now)
-      return try nonEmpty(dedupe(regions), country.services.map(\.key).joined(separator: ", "))
+    case .unitedStates: return try await MapLayerCenters.fetch(base: sources[.avalancheOrg], http: http, now: now)
+    default: return try await EAWSFile.regions(of: country, sources: sources, http: http, now: now)
     }
-  }
-
-  private static func dedupe(_ regions: [AvalancheRegion]) -> [AvalancheRegion] {
-    var seen = Set<RegionID>()
-    return regions.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
-  }
-
-  private static func nonEmpty(_ regions: [AvalancheRegion], _ service: String) throws -> [AvalancheRegion] {
-    if regions.isEmpty { throw ProviderError("\(service): the region list is empty") }
-    return regions
   }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 /// The bundled samples behind `snapshot()`: real replies, with every date moved so that
@@ -19,7 +18,7 @@ enum AvalancheSamples {
       let source = VarsomSource(base: Service.varsom.defaultURL, regions: [nb ? 3011 : 3022], language: language)
       let today = source.zone.day(at: now)
       let shifted = shiftDates(text, from: LocalDay(year: nb ? 2026 : 2023, month: 3, day: 1), to: today)
-      guard let warnings = try? JSONDecoder().decode([VarsomWarning].self, from: Data(shifted.utf8)) else { return nil }
+      guard let warnings = [VarsomWarning].decoded(shifted.utf8, keys: .pascal) else { return nil }
       let days = source.days(from: warnings, region: source.regions[0], today: today)
       return days.isEmpty ? nil : source.draft([days], builder: builder, now: now)
     case .sweden:
@@ -29,9 +28,7 @@ enum AvalancheSamples {
       // The sample forecast ends at 18:00; after that it must be tomorrow's.
       let target = now < source.zone.epoch(today, hour: 18) ? today : today.adding(days: 1)
       let shifted = shiftDates(text, from: LocalDay(year: 2021, month: 3, day: 1), to: target)
-      guard let collection = try? JSONDecoder().decode(WFSForecastCollection.self, from: Data(shifted.utf8)) else {
-        return nil
-      }
+      guard let collection = WFSForecastCollection.decoded(shifted.utf8, keys: .snake) else { return nil }
       let all = (collection.features ?? []).compactMap(\.properties)
       var chosen = ids.compactMap { id in all.first { $0.areaId == id } }
       if chosen.isEmpty, let first = all.first { chosen = [first] }

@@ -1,8 +1,7 @@
 import TimelineCore
 
-/// The language a service is asked for: Norway's API speaks en and nb, Sweden's WFS sv
-/// and en, the EAWS bulletins en, de, it and fr. The words around the service's text are
-/// the catalogs' (`AvalancheWords`), in the user's language.
+/// The language a service is asked for; the words around its text are the catalogs'
+/// (`AvalancheWords`).
 enum AvalancheLanguage: String, Sendable, CaseIterable {
   case en, nb, sv, de, it, fr
 }
@@ -11,14 +10,10 @@ enum AvalancheLanguage: String, Sendable, CaseIterable {
 enum AvalancheWords {
   /// Danger level names 0–5 (0 = not assessed), from the services' own scales.
   static func levelName(_ level: Int) -> String {
-    switch min(5, max(0, level)) {
-    case 1: localized("Low")
-    case 2: localized("Moderate")
-    case 3: localized("Considerable")
-    case 4: localized("High")
-    case 5: localized("Very high")
-    default: localized("Not assessed")
-    }
+    [
+      localized("Not assessed"), localized("Low"), localized("Moderate"), localized("Considerable"), localized("High"),
+      localized("Very high"),
+    ][min(5, max(0, level))]
   }
 
   /// N, NE, E, SE, S, SW, W, NW: the order of Varsom's `ValidExpositions`, Sweden's

@@ -37,25 +37,23 @@ enum HTMLTags {
       // The block runs to its own closing tag; unclosed, it is just a tag.
       var search = tagEnd
       while let close = find(bytes, "</" + name, from: search) {
-        var after = close
-        while after < bytes.count, isSpace(bytes[after]) { after += 1 }
-        if after < bytes.count, bytes[after] == UInt8(ascii: ">") { return (after + 1, " ") }
+        if let end = closeAfter(bytes, close) { return (end, " ") }
         search = close
       }
       return (tagEnd, "")
     }
-    if !closing, name == "br" {
-      var after = nameEnd
-      while after < bytes.count, isSpace(bytes[after]) { after += 1 }
-      if after < bytes.count, bytes[after] == UInt8(ascii: "/") { after += 1 }
-      if after < bytes.count, bytes[after] == UInt8(ascii: ">") { return (after + 1, "\n") }
-    }
-    if closing, ["p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6"].contains(name) {
-      var after = nameEnd
-      while after < bytes.count, isSpace(bytes[after]) { after += 1 }
-      if after < bytes.count, bytes[after] == UInt8(ascii: ">") { return (after + 1, "\n") }
-    }
+    let breaks = closing ? ["p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6"].contains(name) : name == "br"
+    if breaks, let end = closeAfter(bytes, nameEnd, slash: !closing) { return (end, "\n") }
     return (tagEnd, "")
+  }
+
+  /// Just past the `>` at `index` after spaces (and one `/` where `slash`); nil if another
+  /// byte comes first.
+  private static func closeAfter(_ bytes: [UInt8], _ index: Int, slash: Bool = false) -> Int? {
+    var after = index
+    while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+    if slash, after < bytes.count, bytes[after] == UInt8(ascii: "/") { after += 1 }
+    return after < bytes.count && bytes[after] == UInt8(ascii: ">") ? after + 1 : nil
   }
 
   /// Whether `text` (ASCII) is at `index`, ignoring case.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 extension Service {
@@ -7,19 +6,17 @@ extension Service {
     key: "lavinprognoser", defaultURL: "https://nvgis.naturvardsverket.se/geoserver/lavinprognoser/ows")
 }
 
-/// Sweden: Naturvårdsverket's WFS layer `lavinprognoser:published_forecasts`. Each area has
-/// one forecast valid 18:00 the day before → 18:00 (Europe/Stockholm), with a one-day
-/// outlook in `trend_risk`/`trend_date`.
+/// Sweden: Naturvårdsverket's WFS layer `lavinprognoser:published_forecasts`; each area's
+/// forecast runs 18:00 to 18:00 Stockholm time, with a one-day outlook
+/// (docs/providers/avalanche.md).
 struct LavinprognoserSource: Sendable {
   var base: SourceURL
   var areas: [Int]
   var language: AvalancheLanguage
   let zone = Zone.stockholm
 
-  /// The GetFeature URL. `valid_date` (Stockholm wall clock, `YYYY-MM-DD HH:MM`, as the
-  /// WFS documentation's example and pyAvaCore have it) asks for the forecasts valid at
-  /// `now`: without it the server answers with the latest *published* one, which between
-  /// publication (before 18:00) and 18:00 is not valid yet.
+  /// The GetFeature URL; `valid_date` asks for the forecasts valid at `now`, not the latest
+  /// published one, which between publication and 18:00 is not valid yet.
   func url(now: Int64? = nil) -> String {
     var params = "lang:\(language == .sv ? "sv" : "en")"
     // One area: let the server filter. Several: fetch all and filter here.
@@ -33,12 +30,8 @@ struct LavinprognoserSource: Sendable {
 
   /// The forecasts of the configured areas, in config order.
   func fetch(http: any HTTPClient, now: Int64) async throws -> [WFSForecast] {
-    let response = try await http.get(url(now: now), headers: ["Accept": "application/json"])
-    let body = try response.jsonBody(from: "lavinprognoser", now: now)
-    let collection: WFSForecastCollection
-    do {
-      collection = try JSONDecoder().decode(WFSForecastCollection.self, from: Data(body))
-    } catch {
+    let body = try await http.json(url(now: now), from: "lavinprognoser", now: now)
+    guard let collection = WFSForecastCollection.decoded(body, keys: .snake) else {
       throw ProviderError("lavinprognoser: unexpected reply (not a WFS feature collection)")
     }
     let forecasts = (collection.features ?? []).compactMap(\.properties)
@@ -61,11 +54,8 @@ struct LavinprognoserSource: Sendable {
 
   /// The forecast valid now, else the latest one.
   func pick(_ forecasts: [WFSForecast], now: Int64) -> WFSForecast? {
-    let windows = forecasts.map { ($0, window($0)) }
-    if let current = windows.first(where: { w in w.1.map { $0.0 <= now && now < $0.1 } ?? false }) {
-      return current.0
-    }
-    return windows.max { ($0.1?.0 ?? 0) < ($1.1?.0 ?? 0) }?.0
+    forecasts.first { window($0).map { $0.0 <= now && now < $0.1 } ?? false }
+      ?? forecasts.max { (window($0)?.0 ?? 0) < (window($1)?.0 ?? 0) }
   }
 
   func window(_ forecast: WFSForecast) -> (Int64, Int64)? {
@@ -81,8 +71,8 @@ struct LavinprognoserSource: Sendable {
     return to - from > 2 * 86_400
   }
 
-  /// One area's periods: its forecast over its own validity window, then the outlook
-  /// from the window's end to 18:00 on the outlook day (when there is a real outlook).
+  /// A part of an area's timeline: its forecast over its own window, or the outlook from
+  /// the window's end to 18:00 on the outlook day.
   struct Period {
     var from: Int64
     var to: Int64
@@ -103,10 +93,8 @@ struct LavinprognoserSource: Sendable {
     return result
   }
 
-  /// Entries from every area's own periods: a new entry wherever any area's period
-  /// starts, each naming the areas covered then. The timeline ends when the first area
-  /// runs out. If the newest forecast is not valid yet (the server ignored `valid_date`,
-  /// or an older cache), the entry of `previous` that is current now bridges the gap.
+  /// An entry wherever any area's period starts, until the first area runs out. If the
+  /// newest forecast is not valid yet, the entry of `previous` current now bridges the gap.
   func draft(
     _ forecasts: [WFSForecast], builder: AvalancheEntryBuilder, now: Int64, previous: Timeline? = nil
   ) throws -> TimelineDraft {
@@ -190,8 +178,7 @@ struct LavinprognoserSource: Sendable {
       : "https://lavinprognoser.se/oversikt-alla-omraden/\(slug)/"
   }
 
-  /// The next forecast takes over at 18:00, so ask just after it. A forecast already past
-  /// its end means the new one is late: try again within the hour.
+  /// Just after 18:00, when the next forecast takes over; within the hour when it is late.
   func policy(now: Int64, validTo: Int64) -> ReloadPolicy {
     let today = zone.day(at: now)
     var evening = zone.epoch(today, hour: 18, minute: 1)

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The WFS `lavinprognoser:published_forecasts` reply: a GeoJSON FeatureCollection.
 struct WFSForecastCollection: Decodable, Sendable {
   var features: [WFSForecastFeature]?
@@ -9,16 +7,15 @@ struct WFSForecastFeature: Decodable, Sendable {
   var properties: WFSForecast?
 }
 
-/// One area's published forecast. Times are Swedish wall-clock `yyyy-MM-dd HH:mm`.
+/// One area's published forecast, its snake-case keys converted. Times are Swedish
+/// wall-clock `yyyy-MM-dd HH:mm`.
 struct WFSForecast: Decodable, Sendable {
   var id: Int?
   var areaId: Int?
   var location: String?
   var risk: FlexibleLevel?
-  var riskLabel: String?
   var validFrom: String?
   var validTo: String?
-  var publishedDate: String?
   var changeDate: String?
   var recommendation: String?
   var assessmentTitle: String?
@@ -30,29 +27,12 @@ struct WFSForecast: Decodable, Sendable {
   /// A JSON array encoded as a string (or null off-season).
   var problems: String?
 
-  enum CodingKeys: String, CodingKey {
-    case id, location, risk, recommendation, problems
-    case areaId = "area_id"
-    case riskLabel = "risk_rubrik"
-    case validFrom = "valid_from"
-    case validTo = "valid_to"
-    case publishedDate = "published_date"
-    case changeDate = "change_date"
-    case assessmentTitle = "assessment_title"
-    case assessmentContent = "assessment_content"
-    case trendRisk = "trend_risk"
-    case trendDate = "trend_date"
-    case trendContent = "trend_content"
-    case trendTitle = "trend_title"
-  }
-
   var level: Int { risk?.value ?? 0 }
 
   /// The problems, decoded from their string; a malformed string yields none rather than
   /// failing the whole forecast.
   var decodedProblems: [WFSProblem] {
-    guard let problems, let data = problems.data(using: .utf8) else { return [] }
-    return (try? JSONDecoder().decode([WFSProblem].self, from: data)) ?? []
+    problems.flatMap { [WFSProblem].decoded($0.utf8) } ?? []
   }
 }
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 extension Service {
@@ -7,19 +6,17 @@ extension Service {
     key: "varsom", defaultURL: "https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api")
 }
 
-/// Norway: NVE's Varsom API. One Detail request per region (the Simple endpoints lack
-/// `EmergencyWarning`), today … today+2 in Europe/Oslo.
+/// Norway: NVE's Varsom API, one Detail request per region (the Simple endpoints lack
+/// `EmergencyWarning`) for today … today+2 in Oslo (docs/providers/avalanche.md).
 struct VarsomSource: Sendable {
   var base: SourceURL
   var regions: [Int]
   var language: AvalancheLanguage
   let zone = Zone.oslo
 
-  /// The API's language key: 1 = Norwegian, 2 = English.
-  var langKey: Int { language == .nb ? 1 : 2 }
-
+  /// The Detail URL; the API's language key is 1 for Norwegian, 2 for English.
   func url(region: Int, from: LocalDay, to: LocalDay) -> String {
-    return "\(base.text)/AvalancheWarningByRegion/Detail/\(region)/\(langKey)/\(from)/\(to)"
+    "\(base.text)/AvalancheWarningByRegion/Detail/\(region)/\(language == .nb ? 1 : 2)/\(from)/\(to)"
   }
 
   /// The days of each region, in config order, for today … today+2.
@@ -47,7 +44,7 @@ struct VarsomSource: Sendable {
       // The API answers an unknown region in JSON. A page that is not JSON (IIS's HTML
       // 404, an empty body) means the URL itself is wrong: a retired API version or a
       // mistyped base URL, which `timeline regions` cannot help with.
-      guard Self.looksLikeJSON(response.body) else {
+      guard response.looksLikeJSON else {
         throw ProviderError(
           "varsom: HTTP \(response.status) without a JSON reply; the API address may be wrong or retired: check `[sources] varsom`"
         )
@@ -55,10 +52,7 @@ struct VarsomSource: Sendable {
       throw notFound(region, why: "HTTP \(response.status)")
     }
     let body = try response.jsonBody(from: "varsom", now: now)
-    let warnings: [VarsomWarning]
-    do {
-      warnings = try JSONDecoder().decode([VarsomWarning].self, from: Data(body))
-    } catch {
+    guard let warnings = [VarsomWarning].decoded(body, keys: .pascal) else {
       throw ProviderError("varsom: unexpected reply for region \(region) (not a list of warnings)")
     }
     // An unknown id has come back as an empty list, and as nameless placeholders.
@@ -67,13 +61,6 @@ struct VarsomSource: Sendable {
     }
     if real.isEmpty { throw notFound(region, why: warnings.isEmpty ? "empty reply" : "no such region in the reply") }
     return real
-  }
-
-  /// Whether `body` starts (after whitespace and a BOM) like a JSON object or array.
-  static func looksLikeJSON(_ body: [UInt8]) -> Bool {
-    let skip: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF]
-    guard let first = body.first(where: { !skip.contains($0) }) else { return false }
-    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
   }
 
   private func notFound(_ region: Int, why: String) -> ProviderError {
@@ -108,7 +95,7 @@ struct VarsomSource: Sendable {
     result.assessment = warning.avalancheDanger?.paragraphs ?? []
     result.emergency = warning.activeEmergency
     result.problems = (warning.avalancheProblems ?? [])
-      .sorted { ($0.problemId ?? 0) < ($1.problemId ?? 0) }
+      .sorted { ($0.avalancheProblemId ?? 0) < ($1.avalancheProblemId ?? 0) }
       .compactMap(problemLine)
     result.advice = (warning.avalancheAdvices ?? []).compactMap { $0.text?.trimmedOrNil }
     result.url = Self.link(region: name, day: day, language: language)
@@ -119,7 +106,7 @@ struct VarsomSource: Sendable {
   }
 
   func problemLine(_ problem: VarsomProblem) -> ProblemLine? {
-    guard let name = problem.typeName?.trimmedOrNil else { return nil }
+    guard let name = problem.avalancheProblemTypeName?.trimmedOrNil else { return nil }
     var parts = [name]
     if let exp = problem.validExpositions, exp.count == 8 {
       let aspects = zip(exp, AvalancheWords.compass).filter { $0.0 == "1" }.map(\.1)
@@ -134,7 +121,7 @@ struct VarsomSource: Sendable {
     case 4? where h1 > 0: parts.append(localized("between %d and %d m", h2, h1))
     default: break
     }
-    let extra = problem.summary?.trimmedOrNil.map {
+    let extra = problem.triggerSenitivityPropagationDestuctiveSizeText?.trimmedOrNil.map {
       $0.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
     return ProblemLine(line: parts.joined(separator: ", "), extra: extra)
@@ -159,8 +146,7 @@ struct VarsomSource: Sendable {
       : "https://varsom.no/en/avalanche-bulletins/forecast/\(name)/\(day)"
   }
 
-  /// Tomorrow's warning is due by 16:00, so ask at 16:30; after that, just past midnight
-  /// when "today" moves on (the day-after-tomorrow then gets its first reduced warning).
+  /// Tomorrow's warning is due by 16:00, so ask at 16:30; after that, just past midnight.
   func policy(now: Int64) -> ReloadPolicy {
     let today = zone.day(at: now)
     let afternoon = zone.epoch(today, hour: 16, minute: 30)

@@ -1,50 +1,19 @@
-import FoundationEssentials
-
-/// NVE's `AvalancheWarningByRegion/Detail` element (API v6.3.0; older replies decode too).
-/// Everything is optional: placeholders ("not assessed" days) leave most fields null, and
-/// fields came and went between API versions.
+/// NVE's `AvalancheWarningByRegion/Detail` element (API v6.3.0; older replies decode too),
+/// its keys in Pascal case. Everything is optional: placeholders ("not assessed" days)
+/// leave most fields null, and fields came and went between API versions.
 struct VarsomWarning: Decodable, Sendable {
   var regId: Int?
   var regionId: Int?
   var regionName: String?
-  var regionTypeName: String?
   var dangerLevel: FlexibleLevel?
-  var dangerLevelName: String?
   var validFrom: String?
-  var validTo: String?
-  var nextWarningTime: String?
   var publishTime: String?
   var mainText: String?
   var avalancheDanger: String?
   var emergencyWarning: String?
   var isTendency: Bool?
-  var dangerIncreaseTime: String?
-  var dangerDecreaseTime: String?
-  var langKey: Int?
   var avalancheProblems: [VarsomProblem]?
   var avalancheAdvices: [VarsomAdvice]?
-
-  enum CodingKeys: String, CodingKey {
-    case regId = "RegId"
-    case regionId = "RegionId"
-    case regionName = "RegionName"
-    case regionTypeName = "RegionTypeName"
-    case dangerLevel = "DangerLevel"
-    case dangerLevelName = "DangerLevelName"
-    case validFrom = "ValidFrom"
-    case validTo = "ValidTo"
-    case nextWarningTime = "NextWarningTime"
-    case publishTime = "PublishTime"
-    case mainText = "MainText"
-    case avalancheDanger = "AvalancheDanger"
-    case emergencyWarning = "EmergencyWarning"
-    case isTendency = "IsTendency"
-    case dangerIncreaseTime = "DangerIncreaseTime"
-    case dangerDecreaseTime = "DangerDecreaseTime"
-    case langKey = "LangKey"
-    case avalancheProblems = "AvalancheProblems"
-    case avalancheAdvices = "AvalancheAdvices"
-  }
 
   /// 0 when missing or unreadable: "not assessed" is the honest reading of no number.
   var level: Int { dangerLevel?.value ?? 0 }
@@ -63,35 +32,19 @@ struct VarsomWarning: Decodable, Sendable {
 
 /// One avalanche problem of a warning.
 struct VarsomProblem: Decodable, Sendable {
-  var problemId: Int?
-  var typeName: String?
+  var avalancheProblemId: Int?
+  var avalancheProblemTypeName: String?
   var dangerLevel: FlexibleLevel?
   var validExpositions: String?
   var exposedHeight1: Int?
   var exposedHeight2: Int?
   var exposedHeightFill: Int?
-  var summary: String?
-  var sizeName: String?
-  var probabilityName: String?
-
-  enum CodingKeys: String, CodingKey {
-    case problemId = "AvalancheProblemId"
-    case typeName = "AvalancheProblemTypeName"
-    case dangerLevel = "DangerLevel"
-    case validExpositions = "ValidExpositions"
-    case exposedHeight1 = "ExposedHeight1"
-    case exposedHeight2 = "ExposedHeight2"
-    case exposedHeightFill = "ExposedHeightFill"
-    // (sic) NVE's own spelling.
-    case summary = "TriggerSenitivityPropagationDestuctiveSizeText"
-    case sizeName = "DestructiveSizeExtName"
-    case probabilityName = "AvalProbabilityName"
-  }
+  /// (sic) NVE's spelling.
+  var triggerSenitivityPropagationDestuctiveSizeText: String?
 }
 
 struct VarsomAdvice: Decodable, Sendable {
   var text: String?
-  enum CodingKeys: String, CodingKey { case text = "Text" }
 }
 
 /// `RegionSummary/Simple` element, for `timeline regions`.
@@ -100,18 +53,11 @@ struct VarsomRegionSummary: Decodable, Sendable {
   var name: String?
   var typeName: String?
   var typeId: Int?
-  enum CodingKeys: String, CodingKey {
-    case id = "Id"
-    case name = "Name"
-    case typeName = "TypeName"
-    case typeId = "TypeId"
-  }
 }
 
-/// A danger level that arrives as `"3"` (warnings) or `3` (problems); NVE's own clients
-/// disagree, so both are accepted everywhere. Any other number or string decodes as
-/// unknown (nil value); an object, array or boolean is a malformed reply and fails the
-/// decode, so it can never replace a good timeline with "not assessed".
+/// A danger level, `"3"` or `3` (NVE's own clients disagree); another number or string is
+/// unknown (nil). An object, array or boolean fails the decode: a malformed reply must
+/// never replace a good timeline with "not assessed".
 struct FlexibleLevel: Decodable, Sendable, Equatable {
   var value: Int?
 

@@ -1,20 +1,8 @@
 import TimelineCore
 
-/// The JSON a `command` widget prints (docs/command-provider.md):
-///
-///     {"entries": [{"date": "2026-11-22T10:00:00Z", "text": "…", "color": "#rrggbb",
-///                   "tooltip": "…" or ["…"], "level": 3, "relevance": 50, "url": "…",
-///                   "short": "…", "alt": "…", "class": ["…"], "quiet": true,
-///                   "runs": [{"text": "…", "color": "#…", "bold": true}]}],
-///      "policy": "atEnd" | "never" | {"after": DATE},
-///      "end": DATE}
-///
-/// A DATE is epoch seconds or ISO 8601 with `Z` or an offset. An entry without a date is
-/// dated now. No `policy` (or null) means "run again after the widget's `interval`":
-/// a minimal timeline of past-dated entries is then fresh until then, not due at once.
-/// Every wrong type is an error naming the field, never a silent default.
+/// The JSON a `command` widget prints (docs/command-provider.md). Every wrong type is an
+/// error naming the field, never a silent default.
 public enum CommandOutput {
-
   static let policyShape = "\"policy\" must be \"atEnd\", \"never\" or {\"after\": DATE}"
 
   /// The `interval` of a command widget that sets none: one hour.
@@ -97,16 +85,16 @@ public enum CommandOutput {
 
   private static func entry(_ value: JSONValue, at: String, now: Int64) throws -> Entry {
     guard case .object(let f) = value else { throw CommandOutputError(what: "\(at) must be an object") }
-    func text(_ key: String) throws -> String? {
-      switch f[key] {
-      case nil, .null?: return nil
-      case .string(let s)?: return s
-      default: throw CommandOutputError(what: "\(at).\(key) must be a string")
-      }
+    /// The field `key` as `read` reads it; nil when missing or null, an error saying `what`
+    /// it must be when `read` finds no such value.
+    func field<T>(_ key: String, _ what: String, _ read: (JSONValue) -> T?) throws -> T? {
+      guard let raw = f[key], !raw.isNull else { return nil }
+      guard let value = read(raw) else { throw CommandOutputError(what: "\(at).\(key) must be \(what)") }
+      return value
     }
+    func text(_ key: String) throws -> String? { try field(key, "a string") { $0.string } }
     var runs: [TextRun]
-    if let list = f["runs"], !list.isNull {
-      guard let list = list.array else { throw CommandOutputError(what: "\(at).runs must be an array") }
+    if let list = try field("runs", "an array", { $0.array }) {
       runs = try list.map { run in
         guard let t = run["text"]?.string else { throw CommandOutputError(what: "\(at).runs[].text must be a string") }
         return TextRun(t, color: run["color"]?.string, bold: run["bold"]?.bool ?? false)
@@ -125,38 +113,19 @@ public enum CommandOutput {
       }
     default: throw CommandOutputError(what: "\(at).tooltip must be a string or an array of strings")
     }
-    var level: Int?
-    if let raw = f["level"], !raw.isNull {
-      guard let n = raw.int, (0...5).contains(n) else {
-        throw CommandOutputError(what: "\(at).level must be an integer 0-5")
-      }
-      level = Int(n)
+    let level = try field("level", "an integer 0-5") { $0.int.flatMap { (0...5).contains($0) ? Int($0) : nil } }
+    let relevance = try field("relevance", "a number 0-100") { raw in
+      raw.number.flatMap { $0.isFinite && (0...100).contains($0) ? Relevance(Int($0.rounded())) : nil }
     }
-    var relevance = Relevance(Relevance.defaultScore)
-    if let raw = f["relevance"], !raw.isNull {
-      guard let d = raw.number, d.isFinite, (0...100).contains(d) else {
-        throw CommandOutputError(what: "\(at).relevance must be a number 0-100")
-      }
-      relevance = Relevance(Int(d.rounded()))
+    let classes = try field("class", "an array of strings") { raw in
+      raw.array.flatMap { list in list.allSatisfy { $0.string != nil } ? list.compactMap(\.string) : nil }
     }
-    var classes: [String] = []
-    if let raw = f["class"], !raw.isNull {
-      guard let list = raw.array, case let names = list.compactMap(\.string), names.count == list.count else {
-        throw CommandOutputError(what: "\(at).class must be an array of strings")
-      }
-      classes = names
-    }
-    var quiet = false
-    switch f["quiet"] {
-    case nil, .null?: break
-    case .bool(let value)?: quiet = value
-    default: throw CommandOutputError(what: "\(at).quiet must be true or false")
-    }
+    let quiet = try field("quiet", "true or false") { $0.bool } ?? false
     return Entry(
       date: try f["date"].flatMap { $0.isNull ? nil : try date($0, field: "\(at).date") } ?? now,
-      relevance: relevance, runs: runs, short: try text("short"), tooltip: tooltip,
-      alt: try text("alt") ?? (level.map { "level-\($0)" } ?? "command"),
-      classes: classes, level: level, url: try text("url"), quiet: quiet)
+      relevance: relevance ?? Relevance(Relevance.defaultScore), runs: runs, short: try text("short"),
+      tooltip: tooltip, alt: try text("alt") ?? (level.map { "level-\($0)" } ?? "command"),
+      classes: classes ?? [], level: level, url: try text("url"), quiet: quiet)
   }
 
   /// `now + seconds`, kept within the dates a timeline holds (years 1 to 9999), whatever

@@ -3,20 +3,12 @@ import Glibc
 import Spawning
 import TimelineCore
 
-/// Kind `command`: a provider of the user's own. Runs `command = ["prog", "arg"]` (no
-/// shell) with a timeout and reads a timeline from its stdout, in the JSON format of
-/// docs/command-provider.md. Caching, timelines and every emitter then come for free.
-///
-/// Options: `command` (required, array of strings), `timeout` (seconds, default 30),
-/// `placeholder` (text shown before the first entry, default "…"), `interval` (a
-/// duration, default "1h", at least "1m"): when to run the program again if its output
-/// names no `policy`.
-/// Failures (spawn error, non-zero exit, timeout, invalid JSON, wrong types) fail the
-/// refresh with a clear `lastError`; the previous timeline is kept.
+/// Kind `command`: a provider of the user's own, a program run without a shell whose
+/// output is a timeline (options and format: docs/command-provider.md). Every failure
+/// fails the refresh with a message naming the program; the previous timeline is kept.
 public struct CommandProvider: TimelineProvider {
-  /// The kind name in config.
+  /// `command`.
   public static let kind = "command"
-  /// Reads no service.
 
   let argv: [String]
   let timeout: Int

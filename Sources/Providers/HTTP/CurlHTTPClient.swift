@@ -1,12 +1,8 @@
 import TimelineCore
 
-/// The one HTTP client every provider shares, on libcurl (`CurlTransfer`), with the limits
-/// a status-bar tool needs: at most 5 s to connect and 20 s in all per request, a 5 MB body
-/// cap, redirects only within the same scheme, host and port, `User-Agent:
-/// timeline/<version>`, TLS verified against the system's CA store, the `http_proxy`,
-/// `https_proxy` and `no_proxy` variables as libcurl reads them, and at most `concurrency`
-/// requests in flight per client (each provider gets its own client). Every request also
-/// draws on the refresh's `FetchBudget`, when it has one.
+/// The providers' HTTP client, on libcurl (`CurlTransfer`), with the limits a status-bar
+/// tool needs (docs/reliability.md, "The network"); every request also draws on the
+/// refresh's `FetchBudget`, when it has one.
 public final class CurlHTTPClient: HTTPClient, Sendable {
   /// The version sent in `User-Agent`.
   public static let version = TimelineVersion.string
@@ -20,7 +16,7 @@ public final class CurlHTTPClient: HTTPClient, Sendable {
   private let gate: RequestGate
   private let handles = CurlHandles()
 
-  /// Creates a client.
+  /// Creates a client; `concurrency` requests at most in flight.
   public init(
     connectTimeout: Double = 5, totalTimeout: Double = 20, maxBody: Int = 5 << 20, concurrency: Int = 4,
     budget: FetchBudget? = nil

@@ -4,17 +4,15 @@ import Spawning
 import Synchronization
 import TimelineCore
 
-// The package's one use of libcurl's C API: every other file sees `CurlTransfer`,
-// `CurlURL` and `CurlHandles`. libcurl already came with Foundation's networking; used
-// directly, the binary drops Foundation's internationalisation and its 30 MB of ICU data.
+// The package's one use of libcurl's C API (used directly rather than through Foundation's
+// networking, which would bring Foundation's internationalisation and ICU's data with it).
 
-/// libcurl's process-wide set-up, done once before the first handle (not thread-safe in
-/// itself, so a lazy global: Swift runs its initialiser exactly once).
+/// libcurl's process-wide set-up, not thread-safe in itself: a lazy global, run once.
 private let curlReady: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
-/// The process's malloc arenas. glibc gives each thread that allocates an arena of its own,
-/// and each transfer runs on a thread of its own (as do Swift's tasks): one arena for all,
-/// whose threads mostly wait on the network, takes 1 MB off a refresh's peak memory.
+/// The process's malloc arenas: glibc gives each thread that allocates an arena of its own,
+/// and each transfer has a thread, which mostly waits on the network; one arena for all
+/// keeps a refresh's peak memory down.
 public enum MallocArenas {
   /// Call first thing in `main`, before any other thread exists: glibc applies the limit to
   /// the arenas it makes after the call.
@@ -26,8 +24,7 @@ struct CurlHandle: @unchecked Sendable {
   let raw: UnsafeMutableRawPointer
 }
 
-/// A client's idle easy handles. A handle keeps its connections open after a transfer, so
-/// taking a used one reuses the connection to the same host (keep-alive, one TLS handshake).
+/// A client's idle easy handles: a used one keeps its connection to the host open.
 final class CurlHandles: Sendable {
   private let idle = Mutex<[CurlHandle]>([])
 
@@ -71,14 +68,12 @@ struct CurlURL: Equatable {
   }
 }
 
-/// A transfer's failure in our words, and whether it was a timeout (which counts against
-/// the host in the refresh's `FetchBudget`).
+/// A transfer's failure in our words, and whether it was a timeout (`FetchBudget` counts those).
 struct CurlFailure: Error {
   var error: ProviderError
   var timedOut: Bool
 }
 
-/// What one transfer needs to know.
 struct CurlRequest: Sendable {
   var url: String
   var host: String
@@ -88,8 +83,8 @@ struct CurlRequest: Sendable {
   var maxBody: Int
 }
 
-/// One GET on its own thread: `curl_easy_perform` blocks, and a blocked thread of Swift's
-/// small cooperative pool would hold up every other task of the refresh.
+/// One GET on its own thread: `curl_easy_perform` blocks, which a thread of Swift's
+/// cooperative pool must not.
 final class CurlTransfer: @unchecked Sendable {
   private let request: CurlRequest
   private let handles: CurlHandles
@@ -163,7 +158,6 @@ final class CurlTransfer: @unchecked Sendable {
 
   private func milliseconds(_ seconds: Double) -> Int { Int(Swift.max(1, Swift.min(seconds, 86_400)) * 1000) }
 
-  /// Our own words for libcurl's codes, the same as the client has always used.
   private func failure(_ code: CURLcode, _ raw: UnsafeMutableRawPointer) -> ProviderError {
     let host = request.host
     switch code {
@@ -206,14 +200,12 @@ final class CurlTransfer: @unchecked Sendable {
     return true
   }
 
-  /// The most header bytes a transfer takes, all responses (redirects, a proxy's) counted:
-  /// below libcurl's own limit, whose failure reads as a lost connection, so that a
-  /// response with more says what was wrong with it.
+  /// The most header bytes a transfer takes, all responses counted: below libcurl's own
+  /// limit, whose failure would read as a lost connection.
   static let maxHeaderBytes = 256 << 10
 
-  /// One header line; false (which stops the transfer) once the headers pass
-  /// `maxHeaderBytes`. A status line starts a new response (a proxy's, a 100 Continue),
-  /// so only the final response's headers are kept.
+  /// One header line; false (which stops the transfer) past `maxHeaderBytes`. A status line
+  /// starts a new response (a proxy's, a 100 Continue): only the final one's are kept.
   fileprivate func header(_ line: UnsafeRawBufferPointer) -> Bool {
     headerBytes += line.count
     guard headerBytes <= Self.maxHeaderBytes else {
@@ -227,23 +219,12 @@ final class CurlTransfer: @unchecked Sendable {
     }
     guard let colon = text.firstIndex(of: ":") else { return true }
     let name = text[..<colon].lowercased()
-    let value = text[text.index(after: colon)...].trimmingWhitespace
+    let value = text[text.index(after: colon)...].trimmed
     headers[name] = headers[name].map { "\($0), \(value)" } ?? value
     return true
   }
 
   fileprivate var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
-}
-
-extension Substring {
-  fileprivate var trimmingWhitespace: String {
-    // "\r\n" is one Character (a grapheme cluster), not "\r" then "\n".
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r\n" || $0 == "\r" || $0 == "\n" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
-    return String(self[first...last])
-  }
 }
 
 private func transfer(_ data: UnsafeMutableRawPointer?) -> CurlTransfer? {

@@ -1,14 +1,11 @@
 import Synchronization
 import TimelineCore
 
-/// What one refresh may spend on the network, shared by every provider's client in the
-/// run. Against a host that never answers, each request would take its full 20 s and a
-/// widget with many requests (random-shabad with `entries = 48`) minutes; under the
-/// shipped systemd unit's 5-minute limit, and behind a `timeline reload` a bar runs on a
-/// click, that is too long. So the run has one deadline (`seconds` from its start, a
-/// request never outlives it), and a host that has timed out `strikes` times is not
-/// asked again in this run: its remaining requests fail at once and the widget keeps its
-/// last good timeline, retried after the backoff.
+/// What one refresh may spend on the network, shared by every provider's client in the run:
+/// a deadline `seconds` from its start, and `strikes` timeouts per host, after which the
+/// host's remaining requests fail at once. Without it, a host that never answers would hold
+/// a widget of many requests for minutes: past the systemd unit's limit, and behind a
+/// `timeline reload` a bar runs on a click.
 public final class FetchBudget: Sendable {
   /// The run's allowance in seconds.
   public let seconds: Double

@@ -14,16 +14,19 @@ extension HTTPResponse {
       let detail = service == "BaniDB" ? apiErrorMessage().map { ": \($0)" } ?? "" : ""
       throw ProviderError("\(service): HTTP \(status)\(detail)", retryAfter: status == 503 ? retryAfter : nil)
     }
-    let first = body.first {
-      !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
-    }
-    guard let first else { throw ProviderError("\(service): empty response") }
+    guard let first = firstByte else { throw ProviderError("\(service): empty response") }
     if first == UInt8(ascii: "<") { throw ProviderError("\(service): got an HTML page instead of JSON") }
-    guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-      throw ProviderError("\(service): response is not JSON")
-    }
+    guard looksLikeJSON else { throw ProviderError("\(service): response is not JSON") }
     return body
   }
+
+  /// The body's first byte after white space and a BOM; nil when there is none.
+  var firstByte: UInt8? {
+    body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+  }
+
+  /// Whether the body starts like a JSON object or array.
+  var looksLikeJSON: Bool { firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") }
 
   /// Seconds from a `Retry-After` header: delta-seconds, or an HTTP date measured from
   /// `now` (never the system clock, so tests and replays agree).
@@ -40,5 +43,13 @@ extension HTTPResponse {
   func apiErrorMessage() -> String? {
     guard let message = JSONValue.parse(body)?["data"]?["error"]?.string else { return nil }
     return CleanText.oneLine(message, limit: 120)
+  }
+}
+
+extension HTTPClient {
+  /// GETs `url` asking for JSON: the body of a successful answer (`jsonBody`), or an error
+  /// naming `service`.
+  func json(_ url: String, from service: String, now: Int64) async throws -> [UInt8] {
+    try await get(url, headers: ["Accept": "application/json"]).jsonBody(from: service, now: now)
   }
 }

@@ -4,18 +4,15 @@ import Glibc
 import Platform
 import TimelineCore
 
-/// The user's language for every word the project writes (bars, tooltips, `show`,
-/// `status`, notifications): glibc's gettext over the catalogs of `po/`, installed as
-/// `share/locale/<lang>/LC_MESSAGES/timeline.mo`. The `timeline` binary chooses it once at
-/// start-up (`use`), before any task runs, and the refresh fixes the words in the caches;
-/// the emitters get theirs from the words file (`Words`). Without `use`, English.
+/// The user's language for every word the project writes, through glibc's gettext over
+/// the catalogs of `po/` (docs/translating.md). `timeline` chooses it once at start-up
+/// (`use`); the emitters get their words from the words file (`Words`). Without `use`, English.
 public enum Language {
   /// The catalogs' gettext domain.
   public static let domain = "timeline"
 
-  /// The language `use` chose ("nb", "de_AT"), nil for English: the services' default
-  /// language follows it. Written once at start-up, before any concurrent work, and only
-  /// read after.
+  /// The language `use` chose ("nb", "de_AT"), nil for English. Written once at start-up,
+  /// before any concurrent work, and only read after.
   public nonisolated(unsafe) private(set) static var current: String?
 
   /// Where the catalogs are: `$TIMELINE_LOCALE_DIR` (tests, a build tree), else
@@ -26,11 +23,9 @@ public enum Language {
     return bin.deletingLastPathComponent().appendingPathComponent("share/locale").path
   }
 
-  /// The language to use: the config's `language` when set, else the first of the
-  /// environment's that gettext would read (`LANGUAGE`'s list, then the first set of
-  /// `LC_ALL`, `LC_MESSAGES`, `LANG`), each tried as written ("de_AT") and as its language
-  /// alone ("de"). Only a language with a catalog in `catalogs` counts; "C", "POSIX",
-  /// English or none of them is nil (English). "no" (Norwegian) is read as "nb".
+  /// The language to use, as docs/translating.md says: the config's, else the environment's
+  /// as gettext reads it, each name tried as written ("de_AT") and as its language alone;
+  /// only one with a catalog in `catalogs` counts, nil is English. "no" is read as "nb".
   public static func resolve(
     configured: String?, environment: (String) -> String? = Environment.get, catalogs: String
   ) -> String? {
@@ -58,15 +53,10 @@ public enum Language {
   }
 
   /// Makes `localized` speak `language` (nil: English) from the catalogs in `catalogs`.
-  ///
-  /// The language is resolved above rather than left to gettext, because gettext reads
-  /// `LANGUAGE` only when the messages category is a real locale, and the user's locale
-  /// may not be generated on this system (then `setlocale` fails and messages stay in
-  /// "C", English), and the config may name another language. So the messages category
-  /// alone is set: the user's locale if it loads, else C.UTF-8 (every glibc since 2.35
-  /// installs it); and `LANGUAGE` names the one catalog chosen. Only `LC_MESSAGES`: numbers
-  /// and character handling stay in the C locale (json-c reads "1.5" whatever the user's
-  /// locale writes). Without any UTF-8 locale at all, the words stay English.
+  /// gettext reads `LANGUAGE` only when the messages category is a real locale, and the
+  /// user's may not be generated here: so `LC_MESSAGES` alone is set, to the user's locale
+  /// if it loads, else C.UTF-8, and `LANGUAGE` names the catalog chosen. Numbers stay in
+  /// the C locale (json-c reads "1.5" whatever the user's locale writes).
   public static func use(_ language: String?, catalogs: String) {
     current = language
     guard let language else { return }
@@ -83,22 +73,18 @@ public enum Language {
     return text != "C" && text != "POSIX"
   }
 
-  /// The words file's text (`Words`) in the language in use: what a refresh writes beside
-  /// the caches for the emitters.
+  /// The words file's text (`Words`) in the language in use.
   public static func emitterWords() -> String { Words.encoded(translation) }
 
-  /// The catalog's text for `msgid`, its placeholders left as they are, as a bar or a
-  /// terminal may show it: a catalog is a file like any other (a translator's mistake, a
-  /// hostile package), so its controls and line breaks are taken out (`CleanText`; no
-  /// msgid has any), and a translation longer than `maxBytes`, which is no word or phrase,
-  /// is not used.
-  /// gettext answers with `msgid`'s own pointer when it has no translation: the copy is
-  /// made while that C string lives.
+  /// The catalog's text for `msgid`, placeholders unfilled, `checked`: a catalog is outside
+  /// data (a translator's mistake, a hostile package). gettext may answer with `msgid`'s
+  /// own pointer, so the copy is made while that C string lives.
   static func translation(_ msgid: String) -> String {
     checked(msgid.withCString { String(cString: dgettext(domain, $0)) }, msgid)
   }
 
-  /// `text`, a translation of `english`, cleaned; `english` when it is too long.
+  /// `text`, a translation of `english`, without controls or line breaks (`CleanText`; no
+  /// msgid has any); `english` when it is longer than `maxBytes`, which no phrase is.
   static func checked(_ text: String, _ english: String) -> String {
     text.utf8.count > maxBytes ? english : CleanText.clean(text)
   }

@@ -1,17 +1,11 @@
 import TimelineCore
 
 /// Kind `stack`: one bar slot for several widgets, showing whichever member's entry is the
-/// most relevant now (docs/relevance.md). It fetches nothing: `timeline refresh` refreshes
-/// its members and writes the stack's cache as a meta line alone, naming the members, so
-/// the emitter, which never reads the config, knows them (any refresh writes it where it
-/// is missing or out of date: `Refresher.writeStacks`).
-///
-/// Options: `widgets` (required, member widget names in order; ties go to the first),
-/// `min_display` (default "10m": how long a shown member stays unless another one scores
-/// clearly higher). Members that are unknown or stacks themselves are refused by the
-/// config loader, which knows the other widgets.
+/// most relevant now (docs/relevance.md). It fetches nothing: the refresh writes its cache
+/// as a meta line naming the members (`Refresher.writeStacks`). The config loader, which
+/// knows the other widgets, refuses members that are unknown or stacks themselves.
 public struct StackProvider: TimelineProvider {
-  /// The kind name in config.
+  /// `stack`.
   public static let kind = StackRule.kind
 
   /// The member widgets, in config order.
@@ -26,12 +20,9 @@ public struct StackProvider: TimelineProvider {
       throw options.invalid(
         "widgets", expected: "a non-empty array of widget names, e.g. [\"avalanche\", \"hukamnama\"]")
     }
-    var seen: [String] = []
-    for member in members {
-      if seen.contains(member) {
-        throw options.invalid("widgets", expected: "each widget once (\"\(member)\" is listed twice)")
-      }
-      seen.append(member)
+    var seen = Set<String>()
+    for member in members where !seen.insert(member).inserted {
+      throw options.invalid("widgets", expected: "each widget once (\"\(member)\" is listed twice)")
     }
     self.members = members
     minDisplay = try options.duration("min_display", default: StackRule.defaultMinDisplay, minimum: 0)

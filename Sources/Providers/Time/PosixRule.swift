@@ -1,9 +1,8 @@
 import TimelineCore
 
 /// A POSIX `TZ` rule ("CET-1CEST,M3.5.0,M10.5.0/3", "<-04>4<-03>,M9.1.6/24,M4.1.6/24",
-/// "IST-5:30"): how a TZif file's footer states a zone's offsets after its last listed
-/// change, and one of the forms `TZ` may take. POSIX offsets count hours west of UTC;
-/// these fields hold seconds east, like the rest of the time room.
+/// "IST-5:30"): a TZif footer's offsets after the last listed change, and a form of `TZ`.
+/// POSIX counts hours west of UTC; these fields hold seconds east.
 struct PosixRule: Sendable, Equatable {
   /// Standard time's offset.
   var standard: Int64
@@ -116,14 +115,8 @@ private struct PosixScanner {
     if sign > 0 { _ = take("+") }
     var parts: [Int64] = []
     repeat {
-      let begin = index
-      var value: Int64 = 0
-      while !atEnd, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]), index - begin < 3 {
-        value = value * 10 + Int64(text[index] - UInt8(ascii: "0"))
-        index += 1
-      }
-      guard index > begin else { return nil }
-      parts.append(value)
+      guard let value = number() else { return nil }
+      parts.append(Int64(value))
     } while parts.count < 3 && take(":")
     guard parts[0] <= 167, parts.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
     return sign * (parts[0] * 3600 + (parts.count > 1 ? parts[1] * 60 : 0) + (parts.count > 2 ? parts[2] : 0))

@@ -5,64 +5,35 @@ import TimelineCore
 public enum TimeText {
   /// The weekday's name, `index` 0 for Monday (`LocalDay.weekday`).
   public static func weekday(_ index: Int) -> String {
-    switch index {
-    case 0: localized("Monday")
-    case 1: localized("Tuesday")
-    case 2: localized("Wednesday")
-    case 3: localized("Thursday")
-    case 4: localized("Friday")
-    case 5: localized("Saturday")
-    default: localized("Sunday")
-    }
+    [
+      localized("Monday"), localized("Tuesday"), localized("Wednesday"), localized("Thursday"), localized("Friday"),
+      localized("Saturday"), localized("Sunday"),
+    ][(0...5).contains(index) ? index : 6]
   }
 
   /// The weekday's short name ("Mon").
   public static func shortWeekday(_ index: Int) -> String {
-    switch index {
-    case 0: localized("Mon")
-    case 1: localized("Tue")
-    case 2: localized("Wed")
-    case 3: localized("Thu")
-    case 4: localized("Fri")
-    case 5: localized("Sat")
-    default: localized("Sun")
-    }
+    [
+      localized("Mon"), localized("Tue"), localized("Wed"), localized("Thu"), localized("Fri"), localized("Sat"),
+      localized("Sun"),
+    ][(0...5).contains(index) ? index : 6]
   }
 
   /// The month's name, `month` 1 for January.
   public static func month(_ month: Int) -> String {
-    switch month {
-    case 1: localized("January")
-    case 2: localized("February")
-    case 3: localized("March")
-    case 4: localized("April")
-    case 5: localized("May")
-    case 6: localized("June")
-    case 7: localized("July")
-    case 8: localized("August")
-    case 9: localized("September")
-    case 10: localized("October")
-    case 11: localized("November")
-    default: localized("December")
-    }
+    [
+      localized("January"), localized("February"), localized("March"), localized("April"), localized("May"),
+      localized("June"), localized("July"), localized("August"), localized("September"), localized("October"),
+      localized("November"), localized("December"),
+    ][(1...11).contains(month) ? month - 1 : 11]
   }
 
   /// The month's short name ("Nov").
   public static func shortMonth(_ month: Int) -> String {
-    switch month {
-    case 1: localized("Jan")
-    case 2: localized("Feb")
-    case 3: localized("Mar")
-    case 4: localized("Apr")
-    case 5: localized("May")
-    case 6: localized("Jun")
-    case 7: localized("Jul")
-    case 8: localized("Aug")
-    case 9: localized("Sep")
-    case 10: localized("Oct")
-    case 11: localized("Nov")
-    default: localized("Dec")
-    }
+    [
+      localized("Jan"), localized("Feb"), localized("Mar"), localized("Apr"), localized("May"), localized("Jun"),
+      localized("Jul"), localized("Aug"), localized("Sep"), localized("Oct"), localized("Nov"), localized("Dec"),
+    ][(1...11).contains(month) ? month - 1 : 11]
   }
 
   /// "09:05".

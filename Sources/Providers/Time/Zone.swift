@@ -1,31 +1,12 @@
 import TimelineCore
 
-/// A time zone read from the system's time-zone database (tzdata's TZif files under
-/// /usr/share/zoneinfo, or `TZDIR`): any IANA name, with its whole history of offsets and
-/// the rule it follows after its last listed change. The package's zones and every
-/// local-time computation live in this folder; nothing here uses ICU or the C library's
-/// local time, so a provider's zone never depends on the viewer's `TZ`.
-///
-/// The services speak their own local time (Varsom Oslo's, the EAWS bulletins Vienna's or
-/// Zurich's, BaniDB Amritsar's), so a provider names its zone; the user's own zone
-/// (`user`) is the same type, read the way the C library reads it.
+/// A time zone from the system's time-zone database (`ZoneDatabase`), with its whole history
+/// of offsets. Every local-time computation of the package is here, without ICU or the C
+/// library's local time, so a service's zone never depends on the viewer's `TZ`.
 public struct Zone: Sendable, Equatable, CustomStringConvertible {
   /// The IANA name ("Europe/Vienna"), or what `TZ` said when it named no file.
   public let name: String
-  /// The offsets, from the file or a rule.
   let rules: ZoneRules
-
-  init(name: String, rules: ZoneRules) {
-    self.name = name
-    self.rules = rules
-  }
-
-  /// The zone named `identifier` ("Europe/Vienna", "America/Denver", "UTC") from the
-  /// database. Throws for a name that is not a plain relative name (no `..`, no absolute
-  /// path: the name may come from a server) and for a zone the database lacks, naming it.
-  public init(identifier: String) throws(ZoneError) {
-    self = try ZoneDatabase.load(identifier)
-  }
 
   /// A constant offset, `seconds` east of UTC (tests, and a context that gives only one).
   public static func fixed(seconds: Int64) -> Zone {
@@ -34,21 +15,18 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
 
   /// India Standard Time (BaniDB dates the Hukamnama by Amritsar's calendar).
   public static let ist = named("Asia/Kolkata", else: "IST-5:30")
-  /// Coordinated Universal Time.
+  /// UTC.
   public static let utc = named("UTC", else: "UTC0")
-  /// Norway's zone (Varsom).
+  /// Varsom's zone.
   public static let oslo = named("Europe/Oslo", else: "CET-1CEST,M3.5.0,M10.5.0/3")
-  /// Sweden's zone (lavinprognoser.se).
+  /// lavinprognoser.se's zone.
   public static let stockholm = named("Europe/Stockholm", else: "CET-1CEST,M3.5.0,M10.5.0/3")
 
-  /// The user's own zone as the C library reads it: `TZ` (a name, `:name`, an absolute
-  /// path or a POSIX rule), else /etc/localtime; UTC when neither says anything usable.
-  /// Read again whenever `TZ` changes.
+  /// The user's own zone, as the C library reads it (`UserZone`).
   public static var user: Zone { UserZone.current() }
 
-  /// A zone the package names itself. Where the database is missing (a bare container
-  /// without tzdata, which the packages depend on), `rule` stands in: the POSIX rule the
-  /// database's own file ends with, right for current dates.
+  /// A zone the package names itself; where the database is missing (a bare container),
+  /// `rule`, the POSIX rule its file ends with, stands in (right for current dates).
   static func named(_ name: String, else rule: String) -> Zone {
     if let zone = try? ZoneDatabase.load(name) { return zone }
     return Zone(name: name, rules: ZoneRules(tail: PosixRule(rule)))
@@ -71,10 +49,9 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
   /// The local calendar day at `epoch`.
   public func day(at epoch: Int64) -> LocalDay { clock(at: epoch).day }
 
-  /// The instant of local wall-clock seconds `local` (seconds since 1970-01-01 00:00 on
-  /// the local clock). In a spring-forward gap the time is read with the offset before
-  /// the change (02:30 → 03:30 summer time); in an autumn overlap the first occurrence
-  /// wins. Assumes at most one change of offset within a day, true of every zone.
+  /// The instant of local wall-clock seconds `local`. A time in a spring-forward gap is read
+  /// with the offset before the change; in an autumn overlap the first occurrence wins.
+  /// Assumes at most one change of offset within a day, true of every zone.
   public func epoch(local: Int64) -> Int64 {
     let before = offset(at: local - 86_400)
     let after = offset(at: local + 86_400)
@@ -128,5 +105,14 @@ public enum ZoneError: Error, Equatable, CustomStringConvertible {
       "time zone \(name) is not in \(directory) (is the tzdata package installed?)"
     case .damaged(let name, let why): "time zone \(name): the database file is damaged (\(why))"
     }
+  }
+}
+
+extension Zone {
+  /// The zone named `identifier` ("Europe/Vienna") from the database. Throws for a name
+  /// that is not a plain relative one (it may come from a server) and for a zone the
+  /// database lacks.
+  public init(identifier: String) throws(ZoneError) {
+    self = try ZoneDatabase.load(identifier)
   }
 }

@@ -13,19 +13,6 @@ struct ZoneRules: Sendable, Equatable {
   /// The rule after the last change; nil: the last offset holds for ever.
   var tail: PosixRule?
 
-  /// No changes, one offset.
-  init(fixed seconds: Int64) { initial = seconds }
-
-  /// Only a rule (a POSIX `TZ` value, or a stand-in when the database is missing).
-  init(tail: PosixRule?) {
-    self.tail = tail
-    initial = tail?.standard ?? 0
-  }
-
-  init(transitions: [Int64], offsets: [Int64], initial: Int64, tail: PosixRule?) {
-    (self.transitions, self.offsets, self.initial, self.tail) = (transitions, offsets, initial, tail)
-  }
-
   /// Seconds east of UTC at `epoch`.
   func offset(at epoch: Int64) -> Int64 {
     guard let last = transitions.last, epoch < last else {
@@ -48,4 +35,12 @@ struct ZoneRules: Sendable, Equatable {
     let size = abs(seconds)
     return (seconds < 0 ? "-" : "+") + ISOTime.pad(size / 3600, 2) + ":" + ISOTime.pad(size / 60 % 60, 2)
   }
+}
+
+extension ZoneRules {
+  /// No changes, one offset.
+  init(fixed seconds: Int64) { initial = seconds }
+
+  /// Only a rule (a POSIX `TZ` value, or a stand-in when the database is missing).
+  init(tail: PosixRule?) { self.init(initial: tail?.standard ?? 0, tail: tail) }
 }

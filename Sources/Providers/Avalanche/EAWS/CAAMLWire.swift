@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The parts of an EAWS CAAMLv6 JSON bulletin file (`{"bulletins": [...]}`) the widget
 /// reads. Every field is optional on the wire; `EAWSBulletin` decides what a usable
 /// bulletin needs. Services differ in small ways: elevation bounds are strings ("2200",
@@ -66,5 +64,4 @@ struct CAAMLProblem: Decodable {
 struct CAAMLTendency: Decodable {
   var highlights: String?
   var comment: String?
-  var tendencyType: String?
 }

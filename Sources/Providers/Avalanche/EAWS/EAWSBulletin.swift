@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 /// One CAAMLv6 bulletin as the widget uses it: which regions it covers, when it is valid,
@@ -54,10 +53,7 @@ struct EAWSBulletin: Sendable, Equatable {
   /// The bulletins of a CAAMLv6 JSON file from `service`; throws `ProviderError` naming the
   /// service for anything that is not one (truncated, another shape, an unknown rating).
   static func decode(_ body: [UInt8], service: String) throws -> [EAWSBulletin] {
-    let document: CAAMLDocument
-    do {
-      document = try JSONDecoder().decode(CAAMLDocument.self, from: Data(body))
-    } catch {
+    guard let document = CAAMLDocument.decoded(body) else {
       throw ProviderError("\(service): the reply is not a CAAMLv6 bulletin file")
     }
     return try document.bulletins.enumerated().map { index, wire in

@@ -90,16 +90,12 @@ enum EAWSText {
 
   /// CAAMLv6's danger rating value in words ("very_high": "very high").
   static func value(_ value: String) -> String {
-    switch value {
-    case "low": localized("low")
-    case "moderate": localized("moderate")
-    case "considerable": localized("considerable")
-    case "high": localized("high")
-    case "very_high": localized("very high")
-    case "no_snow": localized("no snow")
-    case "no_rating": localized("no rating")
-    default: value.replacingUnderscores
-    }
+    let words = [
+      "low": localized("low"), "moderate": localized("moderate"), "considerable": localized("considerable"),
+      "high": localized("high"), "very_high": localized("very high"), "no_snow": localized("no snow"),
+      "no_rating": localized("no rating"),
+    ]
+    return words[value] ?? value.replacing("_", with: " ")
   }
 
   /// "2200 m", "the treeline".
@@ -115,15 +111,9 @@ enum EAWSText {
     if ordered.count == 1, ordered[0].lower == nil, ordered[0].upper == nil { return rating(ordered[0]) }
     var parts: [String] = []
     for (index, item) in ordered.enumerated() {
-      let label: String
-      switch (item.lower, item.upper) {
-      case (let lower?, let upper?): label = "\(bound(lower)) – \(bound(upper))"
-      case (let lower?, nil): label = localized("above %s", bound(lower))
-      case (nil, let upper?):
-        let sameAsAbove = index > 0 && ordered[index - 1].lower == upper
-        label = sameAsAbove ? localized("below") : localized("below %s", bound(upper))
-      case (nil, nil): label = localized("elsewhere")
-      }
+      let belowTheBandAbove =
+        item.lower == nil && item.upper != nil && index > 0 && ordered[index - 1].lower == item.upper
+      let label = belowTheBandAbove ? localized("below") : elevations(item.lower, item.upper) ?? localized("elsewhere")
       parts.append("\(label): \(rating(item))")
     }
     return parts.joined(separator: " · ")
@@ -152,36 +142,28 @@ enum EAWSText {
     } else if !shown.isEmpty {
       parts.append(shown.joined(separator: " "))
     }
-    switch (problem.lower, problem.upper) {
-    case (let lower?, let upper?): parts.append("\(bound(lower)) – \(bound(upper))")
-    case (let lower?, nil): parts.append(localized("above %s", bound(lower)))
-    case (nil, let upper?): parts.append(localized("below %s", bound(upper)))
-    case (nil, nil): break
-    }
+    if let band = elevations(problem.lower, problem.upper) { parts.append(band) }
     return parts.joined(separator: ", ")
   }
-}
 
-extension EAWSText {
-  /// CAAMLv6's avalanche problem type in words ("wind_slab": "wind slab").
-  static func problemType(_ type: String) -> String {
-    switch type {
-    case "new_snow": localized("new snow")
-    case "wind_slab": localized("wind slab")
-    case "persistent_weak_layers": localized("persistent weak layers")
-    case "wet_snow": localized("wet snow")
-    case "gliding_snow": localized("gliding snow")
-    case "favourable_situation": localized("favourable situation")
-    case "cornices": localized("cornices")
-    case "no_distinct_avalanche_problem": localized("no distinct avalanche problem")
-    default: type.replacingUnderscores
+  /// "2200 m – the treeline", "above 2200 m", "below 2200 m"; nil for no bound.
+  static func elevations(_ lower: String?, _ upper: String?) -> String? {
+    switch (lower, upper) {
+    case (let lower?, let upper?): "\(bound(lower)) – \(bound(upper))"
+    case (let lower?, nil): localized("above %s", bound(lower))
+    case (nil, let upper?): localized("below %s", bound(upper))
+    case (nil, nil): nil
     }
   }
-}
 
-extension String {
-  /// "very_high" → "very high".
-  fileprivate var replacingUnderscores: String {
-    String(map { $0 == "_" ? " " : $0 })
+  /// CAAMLv6's avalanche problem type in words ("wind_slab": "wind slab").
+  static func problemType(_ type: String) -> String {
+    let words = [
+      "new_snow": localized("new snow"), "wind_slab": localized("wind slab"),
+      "persistent_weak_layers": localized("persistent weak layers"), "wet_snow": localized("wet snow"),
+      "gliding_snow": localized("gliding snow"), "favourable_situation": localized("favourable situation"),
+      "cornices": localized("cornices"), "no_distinct_avalanche_problem": localized("no distinct avalanche problem"),
+    ]
+    return words[type] ?? type.replacing("_", with: " ")
   }
 }

@@ -15,20 +15,20 @@ extension Service {
   public static let avalancheOrg = Service(key: "avalanche-org", defaultURL: "https://api.avalanche.org/v2/public")
 }
 
-/// Where the bulletins of an EAWS region are: the service, the province file (the id's
-/// leading part: "AT-07" for "AT-07-20"; none for SLF's one file), the zone its days are
-/// in, and the credit its licence asks for.
+/// Where the bulletins of an EAWS region are (docs/providers/avalanche-eaws.md): the service,
+/// the province file (none for SLF's one file), the zone its days are in, and the credit
+/// its licence asks for.
 struct EAWSFile: Sendable, Equatable {
   var service: Service
   var province: String?
   var zoneName: String
   var attribution: String
 
-  /// The province files of each file-per-province service.
-  static let provinces: [(Service, [String])] = [
-    (.avalancheReport, ["AT-07", "IT-32-BZ", "IT-32-TN"]),
-    (.lawinenWarnung, ["AT-02", "AT-03", "AT-04", "AT-05", "AT-06", "AT-08", "DE-BY", "SI"]),
-    (.aineva, ["IT-21", "IT-23", "IT-25", "IT-34", "IT-36", "IT-57"]),
+  /// The province files of each file-per-province service, and its credit.
+  static let provinces: [(service: Service, credit: String, provinces: [String])] = [
+    (.avalancheReport, "avalanche.report (CC BY 4.0)", ["AT-07", "IT-32-BZ", "IT-32-TN"]),
+    (.lawinenWarnung, "lawinen-warnung.eu", ["AT-02", "AT-03", "AT-04", "AT-05", "AT-06", "AT-08", "DE-BY", "SI"]),
+    (.aineva, "AINEVA, bollettini.aineva.it", ["IT-21", "IT-23", "IT-25", "IT-34", "IT-36", "IT-57"]),
   ]
 
   /// Each EAWS country's zone.
@@ -46,28 +46,18 @@ struct EAWSFile: Sendable, Equatable {
       return EAWSFile(
         service: .slf, province: nil, zoneName: zone, attribution: "SLF, www.slf.ch (CC BY 4.0)")
     }
-    for (service, provinces) in provinces {
+    for (service, credit, provinces) in provinces {
       for province in provinces where region == province || region.hasPrefix(province + "-") {
-        return EAWSFile(service: service, province: province, zoneName: zone, attribution: credit(service))
+        return EAWSFile(service: service, province: province, zoneName: zone, attribution: credit)
       }
     }
     return nil
   }
 
-  /// The credit line for a file-per-province service.
-  static func credit(_ service: Service) -> String {
-    switch service.key {
-    case "avalanche-report": "avalanche.report (CC BY 4.0)"
-    case "aineva": "AINEVA, bollettini.aineva.it"
-    default: "lawinen-warnung.eu"
-    }
-  }
-
-  /// The file of `day` ("{base}/2026-01-15/2026-01-15_AT-07_en_CAAMLv6.json"), or the
-  /// latest one without a day; SLF's one file either way.
   /// The languages the file is published in: SLF's four, the Euregio layout's three.
   var languages: [String] { province == nil ? ["de", "fr", "it", "en"] : ["de", "it", "en"] }
 
+  /// The file of `day`, or the latest one without a day; SLF's one file either way.
   func url(base: SourceURL, day: LocalDay?, language: String = "en") -> String {
     guard let province else { return "\(base.text)/bulletin/caaml/\(language)/json" }
     guard let day else { return "\(base.text)/latest/\(province)_\(language)_CAAMLv6.json" }
@@ -81,19 +71,13 @@ extension EAWSFile {
   static func regions(
     of country: AvalancheCountry, sources: Sources, http: any HTTPClient, now: Int64
   ) async throws -> [AvalancheRegion] {
-    let code = country.rawValue.uppercased()
-    var files: [EAWSFile] = []
-    if country == .switzerland, let file = of(region: "CH-0", country: "ch") { files.append(file) }
-    for (_, provinces) in provinces {
-      for province in provinces where province == code || province.hasPrefix(code + "-") {
-        if let file = of(region: province, country: country.rawValue) { files.append(file) }
-      }
+    // SLF has one file for the country; `of` keeps the other countries' provinces out.
+    let files = (country == .switzerland ? ["CH-0"] : provinces.flatMap(\.provinces)).compactMap {
+      of(region: $0, country: country.rawValue)
     }
     var regions: [AvalancheRegion] = []
     for file in files {
-      let response = try await http.get(
-        file.url(base: sources[file.service], day: nil), headers: ["Accept": "application/json"])
-      let body = try response.jsonBody(from: file.service.key, now: now)
+      let body = try await http.json(file.url(base: sources[file.service], day: nil), from: file.service.key, now: now)
       for bulletin in try EAWSBulletin.decode(body, service: file.service.key) {
         for region in bulletin.regions {
           let name = region.name ?? EAWSRegionList.name(of: region.id) ?? region.id

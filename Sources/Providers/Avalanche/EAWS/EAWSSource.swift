@@ -1,10 +1,7 @@
 import TimelineCore
 
-/// The Alps: EAWS CAAMLv6 bulletins for a widget's regions of one country. Each province
-/// file is asked for today's and tomorrow's bulletins (by date, in the service's zone);
-/// tomorrow's is missing (404) until it is published about 17:00, which is no error. SLF
-/// has one file, the bulletin valid now (17:00 to 17:00), so a day already shown stays
-/// from the last timeline until midnight.
+/// The Alps: EAWS CAAMLv6 bulletins for a widget's regions of one country, today's and
+/// tomorrow's (docs/providers/avalanche-eaws.md).
 struct EAWSSource: Sendable {
   var regions: [String]
   var files: [EAWSFile]
@@ -78,11 +75,8 @@ struct EAWSSource: Sendable {
       }
       perRegion.append(periods)
     }
-    let dates = Set(perRegion.flatMap { $0.map(\.date) }).sorted()
-    var entries = dates.map { date in
-      builder.entry(date: date, days: perRegion.compactMap { $0.last { $0.date <= date }?.day })
-    }
-    if let first = dates.first, first > now, let previous {
+    var entries = builder.entries(perRegion)
+    if let first = entries.first?.date, first > now, let previous {
       let kept = previous.entries.filter { $0.date < first && $0.date >= zone.startOfDay(at: now) }
       entries = kept + entries
     }
@@ -95,9 +89,8 @@ struct EAWSSource: Sendable {
     return draft
   }
 
-  /// The services publish about 17:00 and update about 08:00: ask at 08:15 and 17:15,
-  /// then hourly until 20:15 while tomorrow's bulletin is missing, else at 08:15
-  /// tomorrow. At most six refreshes of two requests per file a day.
+  /// The services publish about 17:00 and update about 08:00: ask at 08:15 and 17:15, then
+  /// hourly until 20:15 while tomorrow's bulletin is missing.
   func policy(now: Int64, tomorrowPublished: Bool) -> ReloadPolicy {
     let today = zone.day(at: now)
     var times = [zone.epoch(today, hour: 8, minute: 15), zone.epoch(today, hour: 17, minute: 15)]

@@ -38,10 +38,9 @@ enum MapLayerCenters {
 
   /// Every centre's zones from `{base}/products/map-layer`, as "CENTER/ID".
   static func fetch(base: SourceURL, http: any HTTPClient, now: Int64) async throws -> [AvalancheRegion] {
-    let response = try await http.get("\(base.text)/products/map-layer", headers: ["Accept": "application/json"])
-    let body = try response.jsonBody(from: "avalanche-org", now: now)
+    let body = try await http.json("\(base.text)/products/map-layer", from: "avalanche-org", now: now)
     return try MapLayerZone.decode(body).compactMap { feature in
-      guard let id = feature.id, let zone = feature.properties, let center = zone.centerID?.trimmedOrNil else {
+      guard let id = feature.id, let zone = feature.properties, let center = zone.centerId?.trimmedOrNil else {
         return nil
       }
       let name = [zone.name, zone.state.map { "(\($0))" }].compactMap { $0?.trimmedOrNil }.joined(separator: " ")
@@ -91,11 +90,7 @@ struct MapLayerSource: Sendable {
     }
     var builder = builder
     builder.attribution = credits.isEmpty ? "avalanche.org" : credits.joined(separator: " · ") + " (avalanche.org)"
-    let dates = Set(perZone.flatMap { $0.map(\.date) }).sorted()
-    let entries = dates.map { date in
-      builder.entry(date: date, days: perZone.compactMap { $0.last { $0.date <= date }?.day })
-    }
-    var draft = TimelineDraft(entries: entries, end: nil, policy: policy(now: now))
+    var draft = TimelineDraft(entries: builder.entries(perZone), end: nil, policy: policy(now: now))
     draft.facts = builder.facts(perZone.flatMap { $0.map(\.day) }, today: zone.day(at: now))
     return draft
   }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// avalanche.org's public map layer (`/products/map-layer/{CENTER}`): a GeoJSON
 /// FeatureCollection, one feature per forecast zone of the centre, with the current
 /// rating in its properties. The geometry is not read.
@@ -25,16 +23,14 @@ struct MapFeature: Decodable {
   }
 }
 
-/// A zone's properties, as the API names them.
+/// A zone's properties, their snake-case keys converted.
 struct MapZone: Decodable {
   var name: String?
   var center: String?
   var centerLink: String?
-  var centerID: String?
+  var centerId: String?
   var state: String?
-  var timezone: String?
   var travelAdvice: String?
-  var danger: String?
   /// -1 (no rating), 1 … 5.
   var dangerLevel: Int?
   var link: String?
@@ -42,17 +38,6 @@ struct MapZone: Decodable {
   var endDate: String?
   var offSeason: Bool?
   var warning: MapWarning?
-
-  enum CodingKeys: String, CodingKey {
-    case name, center, state, timezone, danger, link, warning
-    case centerLink = "center_link"
-    case centerID = "center_id"
-    case travelAdvice = "travel_advice"
-    case dangerLevel = "danger_level"
-    case startDate = "start_date"
-    case endDate = "end_date"
-    case offSeason = "off_season"
-  }
 }
 
 /// Whether a warning product is issued for the zone (`warning.product` not null; its

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TimelineCore
 
 /// A US forecast zone's danger from avalanche.org's map layer. A rating holds from its
@@ -25,7 +24,7 @@ struct MapLayerZone: Sendable {
 
   /// The map layer's zones, or a `ProviderError` naming the service.
   static func decode(_ body: [UInt8]) throws -> [MapFeature] {
-    guard let layer = try? JSONDecoder().decode(MapLayer.self, from: Data(body)) else {
+    guard let layer = MapLayer.decoded(body, keys: .snake) else {
       throw ProviderError("avalanche-org: the reply is not a map layer (GeoJSON FeatureCollection)")
     }
     return layer.features

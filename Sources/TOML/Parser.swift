@@ -145,14 +145,9 @@ struct Parser {
       let start = position()
       let name: String
       switch peek() {
-      case "\"":
-        guard !(peek(1) == "\"" && peek(2) == "\"") else {
-          throw error("a key cannot be a multi-line string")
-        }
-        name = try basicString()
-      case "'":
-        guard !(peek(1) == "'" && peek(2) == "'") else { throw error("a key cannot be a multi-line string") }
-        name = try literalString()
+      case let quote? where quote == "\"" || quote == "'":
+        guard !(peek(1) == quote && peek(2) == quote) else { throw error("a key cannot be a multi-line string") }
+        name = try string(quote, multiline: false)
       case let scalar? where Parser.isBareKey(scalar):
         var bare = String.UnicodeScalarView()
         while let next = peek(), Parser.isBareKey(next) {

@@ -2,13 +2,11 @@ import TimelineCore
 
 /// A document that is not valid TOML 1.0: where, and what is wrong, in plain words.
 public struct TOMLError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// Where the problem was found.
   public var position: TextPosition
   /// What is wrong, without the position.
   public var message: String
 
-  /// An error at `position`.
-  public init(_ message: String, at position: TextPosition) {
+  init(_ message: String, at position: TextPosition) {
     self.message = message
     self.position = position
   }

@@ -11,7 +11,7 @@ public enum TOMLValue: Sendable, Equatable {
   case array([TOMLNode])
   case table(TOMLTable)
 
-  /// A short name of the value's type, for messages.
+  /// The type's name with its article ("an integer"), for messages.
   public var typeName: String {
     switch self {
     case .string: "a string"
@@ -27,89 +27,53 @@ public enum TOMLValue: Sendable, Equatable {
 
 /// A value and where it starts (for a table made by a header, the header's `[`).
 public struct TOMLNode: Sendable, Equatable {
-  /// The value.
   public var value: TOMLValue
-  /// Where it starts.
   public var position: TextPosition
 
-  /// `value`, starting at `position`.
-  public init(_ value: TOMLValue, at position: TextPosition) {
+  init(_ value: TOMLValue, at position: TextPosition) {
     self.value = value
     self.position = position
   }
 }
 
-/// One key of a table: its name, where the key is written, and its value.
+/// One key of a table: its unquoted name, where that name first appears (the segment
+/// naming this entry, in a dotted key or header), and its value.
 public struct TOMLEntry: Sendable, Equatable {
-  /// The key's name, unquoted.
   public var key: String
-  /// Where the key (the segment naming this entry, in a dotted key or header) first appears.
   public var keyPosition: TextPosition
-  /// The value and where it starts.
   public var node: TOMLNode
-
-  /// Creates an entry.
-  public init(key: String, keyPosition: TextPosition, node: TOMLNode) {
-    self.key = key
-    self.keyPosition = keyPosition
-    self.node = node
-  }
 }
 
 /// A table: its entries in the order they first appear in the document.
 public struct TOMLTable: Sendable, Equatable {
-  /// The entries, in document order.
-  public var entries: [TOMLEntry]
+  public var entries: [TOMLEntry] = []
 
-  /// A table with `entries` (none by default).
-  public init(entries: [TOMLEntry] = []) { self.entries = entries }
-
-  /// The keys, in document order.
   public var keys: [String] { entries.map(\.key) }
 
-  /// The entry named `key`, if any.
   public func entry(_ key: String) -> TOMLEntry? { entries.first { $0.key == key } }
 
-  /// The value of `key`, if any.
   public subscript(key: String) -> TOMLNode? { entry(key)?.node }
 }
 
 /// A TOML date-time in one of its four forms: with a date, a time or both, and an offset
-/// only when both are present.
+/// (minutes east of UTC, "Z" being 0) only when both are present.
 public struct TOMLDateTime: Sendable, Equatable {
-  /// The calendar date, when present.
   public var date: Date?
-  /// The time of day, when present.
   public var time: Time?
-  /// Minutes east of UTC ("Z" is 0); nil for local date-times, dates and times.
   public var offsetMinutes: Int?
 
-  /// Creates a date-time; an offset only with both a date and a time.
-  public init(date: Date?, time: Time?, offsetMinutes: Int?) {
-    self.date = date
-    self.time = time
-    self.offsetMinutes = offsetMinutes
-  }
-
-  /// A calendar day.
+  /// A calendar day, year 1 to 9999.
   public struct Date: Sendable, Equatable {
-    /// The year, 1 to 9999.
     public var year: Int
-    /// 1 to 12.
     public var month: Int
-    /// 1 to the month's last day.
     public var day: Int
   }
 
   /// A time of day; fractions past nanoseconds are dropped.
   public struct Time: Sendable, Equatable {
-    /// 0 to 23.
     public var hour: Int
-    /// 0 to 59.
     public var minute: Int
-    /// 0 to 59.
     public var second: Int
-    /// 0 to 999 999 999.
     public var nanosecond: Int
   }
 

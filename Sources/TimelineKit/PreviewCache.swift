@@ -5,7 +5,6 @@ import TimelineCache
 /// Where `timeline preview` writes its sample cache when not told to keep it: a fresh
 /// temporary directory, removed afterwards.
 public enum PreviewCache {
-  /// `$TMPDIR`, else /tmp.
   public static var temporaryBase: String { Environment.get("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp" }
 
   /// A new empty directory under `temporaryBase`; nil if it cannot be made.
@@ -19,15 +18,7 @@ public enum PreviewCache {
 
   /// Removes the temporary cache: only regular files directly inside, then the directory.
   public static func remove(_ directory: String) {
-    if let dir = opendir(directory) {
-      while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name != "." && name != ".." { unlink(directory + "/" + name) }
-      }
-      closedir(dir)
-    }
+    for name in CacheStore(directory: directory).names() { unlink(directory + "/" + name) }
     rmdir(directory)
   }
 }

@@ -7,15 +7,11 @@ import TimelineCore
 /// table says otherwise: no table, no notification.
 public struct NotifyConfig: Sendable, Equatable {
   /// The threshold of each kind that notifies: the level for a `.level` rule, 1 for a
-  /// `.flag` rule set to true. A kind absent or set to false notifies nothing.
+  /// `.flag` rule set to true.
   public var thresholds: [String: Int] = [:]
   /// Widgets with `notify = false`.
   public var silenced: Set<WidgetName> = []
 
-  /// Nothing is notified.
-  public init() {}
-
-  /// Whether any kind notifies.
   public var isOn: Bool { !thresholds.isEmpty }
 
   /// The threshold for `widget`, or nil when it notifies nothing.
@@ -27,12 +23,10 @@ public struct NotifyConfig: Sendable, Equatable {
 /// Reads `[notify]` and the widgets' `notify` switches. The keys are the kinds that
 /// declare a `notifyRule`; the loader names none itself.
 enum ConfigNotify {
-  /// The kinds with a rule, in the registry's order.
   static var kinds: [(String, NotifyRule)] {
     ProviderRegistry.all.compactMap { type in type.notifyRule.map { (type.kind, $0) } }
   }
 
-  /// `[notify]`'s thresholds.
   static func table(_ entry: TOMLEntry, file: String) throws(ConfigError) -> [String: Int] {
     let names = kinds.map(\.0)
     var out: [String: Int] = [:]

@@ -11,27 +11,16 @@ import TimelineCore
 public struct Doctor: Sendable {
   /// One check's result.
   public struct Check: Sendable, Equatable {
-    /// Short name, e.g. `config`.
     public var name: String
-    /// Whether the check passed.
     public var ok: Bool
     /// What was found.
     public var detail: String
     /// How to fix it (failed checks only).
     public var fix: String?
 
-    /// Creates a check; `fix` only for a failed one.
-    public init(name: String, ok: Bool, detail: String, fix: String? = nil) {
-      self.name = name
-      self.ok = ok
-      self.detail = detail
-      self.fix = fix
-    }
-
-    /// `✓ name: detail` or `✗ name: detail`, then `    fix: …` on a line of its own.
-    /// A detail of several lines (a list of problems) keeps them: each later line is
-    /// printed on its own, indented by four spaces. What a check found may quote a cache,
-    /// a state file or a command's output, so every line is cleaned for the terminal.
+    /// `✓ name: detail` or `✗ name: detail`, each later line of the detail and then
+    /// `fix: …` on a line of its own, indented. What a check found may quote a cache, a
+    /// state file or a command's output, so every line is cleaned for the terminal.
     public var line: String {
       let lines = detail.split(separator: "\n", omittingEmptySubsequences: true).map {
         CleanText.terminalLine(String($0.drop { $0 == " " }))
@@ -44,14 +33,11 @@ public struct Doctor: Sendable {
 
   /// The `--config` file, if one was named.
   public var configPath: String?
-  /// The cache directory the bars read.
   public var cacheDirectory: String
-  /// The environment, injected so tests can set PATH and XDG variables.
+  /// Injected so tests can set PATH and XDG variables.
   public var environment: @Sendable (String) -> String?
-  /// The time the checks are made at.
   public var now: Int64
 
-  /// Creates a doctor for these settings.
   public init(
     configPath: String?, cacheDirectory: String, now: Int64,
     environment: @escaping @Sendable (String) -> String? = Environment.get
@@ -73,7 +59,6 @@ public struct Doctor: Sendable {
     return (cwd == "/" ? "" : cwd) + "/" + path
   }
 
-  /// Every check, in the order printed.
   public func run() -> [Check] {
     let (configCheck, config) = self.config()
     var checks = [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
@@ -138,7 +123,7 @@ public struct Doctor: Sendable {
     return Check(name: "cache", ok: true, detail: "\(cacheDirectory) is writable")
   }
 
-  /// `timeline-emit` is on PATH: the bars run it by name.
+  /// The bars run `timeline-emit` by name.
   func emitter() -> Check {
     if let found = ExternalProgram.find("timeline-emit", path: path) {
       return Check(name: "timeline-emit", ok: true, detail: found)
@@ -150,7 +135,6 @@ public struct Doctor: Sendable {
     )
   }
 
-  /// json-c, which the cache reader links.
   func jsonC() -> Check {
     if let pkg = ExternalProgram.find("pkg-config", path: path),
       ExternalProgram.run([pkg, "--exists", "json-c"]).status == 0
@@ -196,7 +180,7 @@ public struct Doctor: Sendable {
     return Check(name: "Gurmukhi font", ok: true, detail: shown)
   }
 
-  /// At least one of the supported bars is installed (the programs of the format registry).
+  /// At least one of the registry's bar programs is installed.
   func bars() -> Check {
     var found: [String] = []
     var missing: [String] = []
@@ -214,13 +198,10 @@ public struct Doctor: Sendable {
         + (missing.isEmpty ? "" : "; not found: " + missing.joined(separator: ", ")))
   }
 
-  /// The bar programs `bars()` looks for, in registry order.
   static var barPrograms: [String] { OutputFormat.allCases.flatMap(\.programs) }
 
-  /// Something runs `timeline refresh` regularly: the systemd user timer, enabled and
-  /// with a user manager to run it, or a crontab line. An enabled timer with no user
-  /// manager that answers (`systemctl --user` cannot connect) is said as such: it never
-  /// fires.
+  /// Something runs `timeline refresh` regularly: the systemd user timer, enabled and with
+  /// a user manager to run it (else it never fires, and the check says so), or a crontab line.
   func schedule() -> Check {
     var unreachable: String?
     if let systemctl = ExternalProgram.find("systemctl", path: path) {
@@ -263,8 +244,7 @@ public struct Doctor: Sendable {
     )
   }
 
-  /// The newest successful refresh across the widgets, which widgets have no data or are
-  /// stale, and whether a last refresh failed.
+  /// The newest successful refresh, and the widgets with no data, stale or failed.
   func lastRefresh(_ config: AppConfig?) -> Check {
     guard let config else {
       return Check(
@@ -334,14 +314,5 @@ public struct Doctor: Sendable {
     if s < 3600 { return "\(s / 60) min" }
     if s < 2 * 86_400 { return "\(s / 3600) h" }
     return "\(s / 86_400) d"
-  }
-}
-
-extension StringProtocol {
-  var trimmed: String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return String(text)
   }
 }

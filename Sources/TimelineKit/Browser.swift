@@ -5,12 +5,10 @@ import Providers
 import TimelineCache
 import TimelineCore
 
-/// `timeline browse WIDGET next|prev|now`: moves the widget's view along its timeline.
-/// It writes the session's browse state (`BrowseStore`), which both emitters read; a
-/// `--follow` emitter sees the file change at once. The view returns to now by itself
-/// after `[bars] browse_timeout` or when the current entry changes.
+/// `timeline browse WIDGET next|prev|now`: moves the widget's view along its timeline by
+/// writing the session's browse state (`BrowseStore`, docs/emitters.md), which both
+/// emitters read.
 public enum Browser {
-  /// Where to move.
   public enum Move: String, CaseIterable, Sendable {
     case next, prev, now
   }
@@ -19,7 +17,7 @@ public enum Browser {
   public struct Outcome: Sendable, Equatable {
     /// Entries ahead of the current one; 0 is now.
     public var offset: Int
-    /// The entry shown (nil at now).
+    /// Nil at now.
     public var entry: Entry?
     /// How the bars name it ("in 3 h", "tomorrow").
     public var label: String?
@@ -30,19 +28,6 @@ public enum Browser {
     /// What the terminal says after the label instead of how far ahead it is (the friends
     /// wheel turns through a list, not along the timeline).
     public var place: String?
-
-    /// Creates an outcome.
-    public init(
-      offset: Int, entry: Entry? = nil, label: String? = nil, expires: Int64? = nil, nothingLater: Bool = false,
-      place: String? = nil
-    ) {
-      self.offset = offset
-      self.entry = entry
-      self.label = label
-      self.expires = expires
-      self.nothingLater = nothingLater
-      self.place = place
-    }
 
     /// One line for the terminal.
     public func describe(widget: String) -> String {
@@ -58,13 +43,11 @@ public enum Browser {
   }
 
   /// Applies `move` to `widget` at `now`. Throws `ConfigError` for a widget the config
-  /// does not have (or a config `refresh` would refuse), and `CacheWriteError` when the
-  /// state cannot be written.
+  /// does not have (or a config `refresh` would refuse), `CacheWriteError` for a failed write.
   public static func move(
     _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
     zone: Zone = .user
   ) throws -> Outcome {
-    // Refuses a name the config lacks (or a config `refresh` would refuse).
     _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
     // A friends widget's wheel turns through today's due list, as `timeline friends next` does.
     if config.widget(widget)?.kind == FriendsProvider.kind {
@@ -73,18 +56,15 @@ public enum Browser {
       return try desk.turn(widget, move)
     }
     return try browse.withLock {
-      try step(
-        move, widget: widget, path: cache.path(for: widget), config: config, cache: cache, browse: browse, now: now,
-        zone: zone)
+      try step(move, widget: widget, config: config, cache: cache, browse: browse, now: now, zone: zone)
     }
   }
 
   /// The read, the change and the write of one move, under the browse directory's lock.
   private static func step(
-    _ move: Move, widget: WidgetName, path: String, config: AppConfig, cache: CacheStore, browse: BrowseStore,
-    now: Int64,
-    zone: Zone
+    _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64, zone: Zone
   ) throws -> Outcome {
+    let path = cache.path(for: widget)
     let view = CacheReader.view(path: path, at: now)
     if view.error == nil, view.meta?.kind == StackRule.kind {
       return try stack(move, widget: widget, config: config, cache: cache, browse: browse, now: now)
@@ -133,7 +113,6 @@ public enum Browser {
       nothingLater: nothingLater)
   }
 
-  /// What the bar says when the wheel finds nothing ahead.
   static var nothingLater: String { localized("nothing later yet") }
 
   /// How long the bar says it over the current entry (at most `[bars] browse_timeout`):

@@ -3,38 +3,31 @@ import TimelineCore
 
 /// What sends a notice; the refresh takes any, so the rules are tested without a bus.
 public protocol NoticeSending: Sendable {
-  /// Sends `notice`; the server's id, or why it was not sent.
+  /// The server's id, or why it was not sent.
   func send(_ notice: Notice) -> Result<UInt32, NoticeSendError>
 }
 
 /// Why a notification was not sent ("no session bus: …"), for the refresh's report.
 public struct NoticeSendError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The reason, one line.
   public var description: String
-  /// Creates the error.
   public init(_ description: String) { self.description = description }
 }
 
-/// Sends through the freedesktop notification service (`org.freedesktop.Notifications`
-/// on the session bus) with `gdbus` (libglib2.0-bin), started like every program the
-/// package runs (`ExternalProgram`, on `Spawning`). gdbus rather than `notify-send`: it
-/// asks the server's capabilities first (whether the body may hold a link), returns the
-/// server's id, and passes the urgency hint as the spec writes it. Every text argument is
-/// a quoted GVariant literal, so no outside text is read as GVariant syntax or an option.
+/// Sends through the freedesktop notification service with `gdbus` (docs/notifications.md
+/// says why not `notify-send`). Every text argument is a quoted GVariant literal, so no
+/// outside text is read as GVariant syntax or an option.
 public struct GDBusNotifier: NoticeSending {
-  /// PATH, where gdbus is looked up.
+  /// Where gdbus is looked up.
   public var path: String
   /// Seconds to wait for the bus and the server.
   public var timeout = 5
 
-  /// A sender that finds gdbus in `path`.
   public init(path: String = Environment.get("PATH") ?? "/usr/bin:/bin") { self.path = path }
 
   static let destination = [
     "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
   ]
 
-  /// Calls `method` with `arguments`; its output, or why not.
   func call(_ method: String, _ arguments: [String] = []) -> Result<String, NoticeSendError> {
     guard let gdbus = ExternalProgram.find("gdbus", path: path) else {
       return .failure(NoticeSendError("gdbus not found in PATH (install libglib2.0-bin)"))
@@ -61,8 +54,7 @@ public struct GDBusNotifier: NoticeSending {
     call("GetServerInformation").map(Self.quotedWords)
   }
 
-  /// Asks the server's capabilities, then calls Notify: urgency critical or normal, the
-  /// link in the body (`NoticeMarkup`), no actions (see docs/notifications.md).
+  /// Asks the server's capabilities, then calls Notify (docs/notifications.md).
   public func send(_ notice: Notice) -> Result<UInt32, NoticeSendError> {
     let capabilities: [String]
     switch self.capabilities() {

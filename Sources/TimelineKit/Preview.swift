@@ -9,10 +9,8 @@ import TimelineCore
 /// the lines are rendered by the same pipeline `timeline-emit` runs (`EmitPipeline`), so
 /// what it prints is what the bars would show.
 public enum Preview {
-  /// The widgets previewed when no config is given: the embedded default widgets plus one
-  /// of each other kind, a Swedish avalanche area, a command widget, and friends and
-  /// birthdays from the bundled sample cards (their dates moved next to today), and a stack
-  /// of three of them.
+  /// The widgets previewed when no config is given: the embedded default's plus one of each
+  /// other kind (friends and birthdays from the bundled sample cards) and a stack.
   public static let toml =
     DefaultConfig.toml + """
 
@@ -41,22 +39,18 @@ public enum Preview {
 
       """
 
-  /// The preview config (the widgets above; default sources).
   public static func config() throws(ConfigError) -> AppConfig {
     try ConfigLoader.parse(toml, file: "<preview>")
   }
 
   /// One widget's snapshot, written to `store`.
   public struct Filled: Sendable, Equatable {
-    /// The widget's name.
     public var widget: WidgetName
-    /// Its provider kind.
     public var kind: String
-    /// How many entries the snapshot wrote.
     public var entries: Int
   }
 
-  /// Writes each widget's snapshot timeline into `store`. Throws `ConfigError` for a
+  /// Writes each widget's snapshot timeline into `store`; throws `ConfigError` for a
   /// widget whose options its provider refuses.
   public static func fill(
     _ config: AppConfig, store: CacheStore, clock: any WallClock
@@ -78,8 +72,7 @@ public enum Preview {
     return filled
   }
 
-  /// The line `timeline-emit FORMAT WIDGET` prints for `widget` at `now`, from `directory`
-  /// (without the newline).
+  /// The line `timeline-emit FORMAT WIDGET` prints, without the newline.
   public static func line(
     widget: WidgetName, format: OutputFormat, directory: String, now: Int64, options: RenderOptions = RenderOptions()
   ) -> String {

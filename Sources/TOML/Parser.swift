@@ -65,7 +65,6 @@ struct Parser {
     }
   }
 
-  /// The whole document.
   mutating func document() throws(TOMLError) -> TOMLTable {
     let root = TableBox(.header, at: TextPosition(line: 1, column: 1), depth: 0)
     var current = root

@@ -1,9 +1,8 @@
 import Providers
 import TimelineCore
 
-/// Writes a config back as TOML, for `timeline config`.
+/// `timeline config`: the config as TOML that loads back to the same config.
 public enum ConfigPrinter {
-  /// `config` as TOML that loads back to the same config.
   public static func toml(_ config: AppConfig) -> String {
     var out = "# effective config from \(config.file)\n\n"
     if let language = config.language { out += "language = \(quote(language))\n\n" }

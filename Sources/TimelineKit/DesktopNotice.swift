@@ -1,16 +1,13 @@
 import Glibc
 import Platform
 
-/// Tells the user something when no terminal shows our output: `timeline open` run from a
-/// bar's click, whose stdout and stderr nobody reads. A desktop notification through
-/// `notify-send` when it is installed, and a line in the journal (syslog) through
-/// `logger`, so that the message is found later too.
+/// Tells the user something when no terminal shows our output (`timeline open` from a
+/// bar's click): a desktop notification through `notify-send`, and a line in the journal
+/// through `logger`, so that the message is found later too.
 public enum DesktopNotice {
-  /// Whether standard output is a terminal someone reads.
   public static var hasTerminal: Bool { isatty(1) == 1 || isatty(2) == 1 }
 
-  /// Sends `summary` and `body`; returns what reached the user ("notification",
-  /// "journal"), empty when neither program is there.
+  /// What reached the user: "notification", "journal", both or neither.
   @discardableResult
   public static func send(summary: String, body: String, path: String = Environment.get("PATH") ?? "/usr/bin:/bin")
     -> [String]

@@ -5,19 +5,16 @@ import Spawning
 /// Starting xdg-open in its own session, so closing the terminal or the bar that ran us
 /// does not take the browser with it.
 public enum Launcher {
-  /// What became of a link.
   public enum Outcome: Equatable {
     case started
     case notFound
     case failed(Int32)
   }
 
-  /// How long to wait for xdg-open to report a failure. It normally exits at once after
-  /// handing the link over; some fallbacks run the browser in the foreground, which must
-  /// not keep us (and a bar's click handler) waiting.
+  /// Milliseconds to wait for xdg-open to report a failure: some fallbacks run the browser
+  /// in the foreground, which must not keep a bar's click handler waiting.
   static let patience: Int = 2000
 
-  /// Hands `url` to xdg-open, detached; says whether it started.
   public static func open(_ url: String) -> Outcome {
     let pid: pid_t
     do {

@@ -4,7 +4,6 @@ import TimelineCore
 
 /// `timeline regions` output: the avalanche regions and areas as JSON or a table.
 public enum RegionList {
-  /// The regions as a JSON array (`timeline regions --json`).
   public static func json(_ regions: [AvalancheRegion]) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -12,7 +11,6 @@ public enum RegionList {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// The regions as the table of `timeline regions`.
   public static func table(_ regions: [AvalancheRegion]) -> String {
     let width = Swift.max(6, (regions.map { $0.id.description.count }.max() ?? 0) + 2)
     var lines = ["COUNTRY  " + padded("ID", width) + "TYPE      NAME"]
@@ -24,8 +22,7 @@ public enum RegionList {
     return lines.joined(separator: "\n")
   }
 
-  /// Names and types come from the services (or a proxy in front of them): cleaned for the
-  /// terminal before either output prints them.
+  /// Names and types come from the services: cleaned for the terminal before either output.
   static func cleaned(_ region: AvalancheRegion) -> AvalancheRegion {
     var region = region
     region.name = CleanText.terminalLine(region.name)
@@ -34,7 +31,6 @@ public enum RegionList {
     return region
   }
 
-  /// `text` cut or filled with spaces to `width` characters.
   private static func padded(_ text: String, _ width: Int) -> String {
     String(text.prefix(width)) + String(repeating: " ", count: Swift.max(0, width - text.count))
   }

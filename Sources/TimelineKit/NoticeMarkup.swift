@@ -5,17 +5,7 @@ import TimelineCore
 enum NoticeMarkup {
   /// `&`, `<`, `>` (and `"`, for the link's attribute) as entities.
   static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(character)
-      }
-    }
-    return out
+    text.substituting(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
   }
 
   /// The body line, then the page a click on the bar opens: a link when the server draws
@@ -25,5 +15,12 @@ enum NoticeMarkup {
     guard let url = notice.url, !url.isEmpty else { return line }
     let shown = escape(url)
     return line + "\n" + (hyperlinks ? "<a href=\"\(shown)\">\(shown)</a>" : shown)
+  }
+}
+
+extension String {
+  /// This text with each character that `table` names replaced by its text.
+  func substituting(_ table: [Character: String]) -> String {
+    reduce(into: "") { out, character in out += table[character] ?? String(character) }
   }
 }

@@ -58,18 +58,7 @@ public struct NoticeMemory: Sendable, Equatable {
   }
 
   static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "%": out += "%25"
-      case "\t": out += "%09"
-      case "\n": out += "%0A"
-      case "\r": out += "%0D"
-      case "\r\n": out += "%0D%0A"
-      default: out.append(character)
-      }
-    }
-    return out
+    text.substituting(["%": "%25", "\t": "%09", "\n": "%0A", "\r": "%0D", "\r\n": "%0D%0A"])
   }
 
   static func unescape(_ text: Substring) -> String {

@@ -26,7 +26,7 @@ public enum Browser {
     /// A `next` found no entry further ahead.
     public var nothingLater = false
     /// What the terminal says after the label instead of how far ahead it is (the friends
-    /// wheel turns through a list, not along the timeline).
+    /// wheel turns through a list).
     public var place: String?
 
     /// One line for the terminal.
@@ -77,9 +77,8 @@ public enum Browser {
     case .prev: offset = max(0, offset - 1)
     case .now: offset = 0
     }
-    // `next` past the last entry stays on the last one; with no entry ahead at all
-    // there is nothing to browse, which is now, and the bar where the wheel was turned
-    // says so for a moment.
+    // `next` past the last entry stays on the last one; with no entry ahead at all the
+    // view is now, and the bar says so for a moment.
     guard offset > 0, view.error == nil, let (entry, steps) = BrowseView.walk(path: path, from: view, steps: offset)
     else {
       if move == .next, view.error == nil, let current = view.current {
@@ -93,8 +92,8 @@ public enum Browser {
       return Outcome(offset: 0, nothingLater: move == .next)
     }
     let nothingLater = move == .next && steps < offset
-    // A day-keyed entry (an avalanche day, a Hukamnama) is named by its own day in its
-    // own zone: Friday's level in Oslo is "Friday" whatever the viewer's clock says.
+    // A day-keyed entry is named by its own day in its own zone: Friday's level in Oslo is
+    // "Friday" whatever the viewer's clock says.
     let provider = config.widget(widget).flatMap { try? WidgetFactory.provider(for: $0) }
     let dayZone = provider?.dayZone.flatMap { try? Zone(identifier: $0) } ?? zone
     let words = DayWords.label(target: entry.date, now: now, zone: dayZone)
@@ -119,9 +118,7 @@ public enum Browser {
   /// long enough for a bar that polls every few seconds to show it.
   static let noteSeconds: Int64 = 10
 
-  /// A stack turns through its members in order of relevance, like swiping a stack: `next`
-  /// past the last member, or `prev` past the top, wraps; the view returns to the top
-  /// after `[bars] browse_timeout`.
+  /// A stack turns through its members in order of relevance, wrapping at either end.
   static func stack(
     _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64
   ) throws -> Outcome {

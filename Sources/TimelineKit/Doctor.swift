@@ -52,10 +52,9 @@ public struct Doctor: Sendable {
 
   /// `path` made absolute against the working directory.
   static func absolute(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard !path.hasPrefix("/"), let buffer = getcwd(nil, 0) else { return path }
+    defer { free(buffer) }
+    let cwd = String(cString: buffer)
     return (cwd == "/" ? "" : cwd) + "/" + path
   }
 

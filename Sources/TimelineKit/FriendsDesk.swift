@@ -154,8 +154,7 @@ public struct FriendsDesk: Sendable {
     return Change(message: message, warnings: warnings)
   }
 
-  /// `friends snooze NAME DURATION|DATE`: not due before `until`. Throws only when the
-  /// snooze was not recorded.
+  /// `friends snooze NAME DURATION|DATE`: not due before `until`; throws as `logContact`.
   public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(FriendsError) -> Change {
     try append(FriendsLog.Event(kind: .snooze, who: friend.contact.key, name: friend.contact.name, day: until, at: now))
     let warnings = await rewrite()
@@ -261,12 +260,10 @@ public struct FriendsDesk: Sendable {
       } catch {
         warnings.append("\(widget.name): \(error); the bar shows the change after the next refresh")
       }
-      // Who is due has changed, so a wheel's view of the old order is stale: the bar
-      // returns to now. Unlocked when the lock cannot be had: the unlink is atomic, and
-      // a view left on the old order would outlive the change.
+      // A wheel's view of the old order is stale: the bar returns to now, unlocked when the
+      // lock cannot be had (the unlink is atomic, and an old view would outlive the change).
       if (try? browse.withLock({ browse.remove(widget.name) })) == nil { browse.remove(widget.name) }
     }
-    // A stack over the friends widget needs its own file to show them.
     await Refresher(config: config, store: store, clock: FixedClock(now)).writeStacks()
     return warnings
   }

@@ -36,8 +36,7 @@ public struct Refresher: Sendable {
     case notDue(until: Int64?)
     /// `kept`: the cache still has a timeline the bars can show; false on a first refresh.
     case failed(String, retryAt: Int64?, kept: Bool = true)
-    /// The provider found the widget's config unusable: a user error, so no backoff, and
-    /// `refresh` exits 2.
+    /// The provider found the widget's config unusable: no backoff, and `refresh` exits 2.
     case invalidConfig(String)
     /// Only presentation settings changed: applied to the cached timeline, with no request.
     case rerendered(next: Int64?)
@@ -50,8 +49,7 @@ public struct Refresher: Sendable {
     if names.isEmpty {
       chosen = config.widgets
     } else {
-      // A name given twice is one widget: refreshing it twice at once would wait on its
-      // own lock.
+      // A name given twice is one widget: refreshing it twice would wait on its own lock.
       var seen: Set<WidgetName> = []
       chosen = try names.filter { seen.insert($0).inserted }.map { name throws(ConfigError) in
         guard let widget = config.widget(name) else { throw ConfigError(config.unknownWidget(name.text)) }

@@ -2,8 +2,7 @@ import Glibc
 import TimelineCache
 import TimelineCore
 
-/// What the cache directory knows about one widget: its last good timeline (if any) and
-/// its refresh state (if any failure happened since).
+/// What the cache directory knows about one widget: its last good timeline and its refresh state.
 public struct WidgetRecord: Sendable {
   /// Nil when missing or damaged.
   public var timeline: Timeline?
@@ -40,9 +39,8 @@ public struct WidgetRecord: Sendable {
     return record
   }
 
-  /// `earlier` when neither file has been replaced or changed since it was read, else the
-  /// files read again: a refresh looks before it takes the widget's lock and again after,
-  /// and a second parse of an unchanged cache was most of that second look.
+  /// `earlier` when neither file has changed since it was read, else the files read again:
+  /// a refresh looks before it takes the widget's lock and again after.
   public static func load(_ widget: WidgetName, store: CacheStore, unlessUnchanged earlier: WidgetRecord)
     -> WidgetRecord
   {
@@ -57,7 +55,7 @@ public struct WidgetRecord: Sendable {
   public static let clockSlack: Int64 = 300
 
   /// Whether the cache or the state was written at a time still ahead of `now`: the clock
-  /// moved back since, and every date derived from then (the due time, a retry) is off.
+  /// moved back since, and every date derived from then is off.
   public func writtenInTheFuture(at now: Int64) -> Bool {
     let limit = now.adding(saturating: Self.clockSlack)
     return [timeline?.generated, timeline?.lastSuccess, state?.lastAttempt].contains { ($0 ?? Int64.min) > limit }
@@ -74,9 +72,8 @@ public struct WidgetRecord: Sendable {
   /// Why a refresh is due at `now`, or nil if it is not.
   public func dueReason(at now: Int64, configHash: String) -> String? {
     guard let timeline else {
-      // A missing file is due whatever the backoff says: the bar shows the placeholder
-      // until it is back, and a failed first fetch writes an empty timeline, so only a
-      // file removed since then gets here. A damaged one waits for the backoff.
+      // A missing file is due whatever the backoff says (a failed first fetch writes an
+      // empty timeline, so only a file removed since gets here); a damaged one waits.
       if readError == nil { return "no cache" }
       if writtenInTheFuture(at: now) { return "the clock moved back since the last attempt" }
       if let retry = nextRefresh, state?.lastError != nil, now < retry { return nil }

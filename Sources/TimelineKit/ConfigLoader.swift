@@ -58,10 +58,7 @@ public enum ConfigLoader {
       case "widgets":
         config.widgets = try ConfigWidgets.widgets(entry, file: file)
         try ConfigWidgets.checkStacks(config.widgets, file: file)
-      default:
-        throw ConfigError(
-          "\(at(file, entry.keyPosition)): unknown key \"\(entry.key)\" (expected \(tables.joined(separator: ", ")))"
-            + hint(entry.key, tables))
+      default: throw unknownKey(entry, in: nil, expected: tables, file: file)
       }
     }
     config.notify.silenced = try ConfigNotify.switches(&config.widgets, file: file)
@@ -91,9 +88,13 @@ public enum ConfigLoader {
   /// `FILE:LINE:COL`, the start of every message about a place in the config.
   static func at(_ file: String, _ position: TextPosition) -> String { "\(file):\(position)" }
 
-  /// "; did you mean "KEY"?" when `key` looks like a typo of one of `known`.
-  static func hint(_ key: String, _ known: [String]) -> String {
-    KeySuggestion.closest(to: key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+  /// `FILE:LINE:COL: [TABLE] unknown key "KEY" (expected …)`, then "; did you mean "KEY"?"
+  /// when it looks like a typo of one of `expected`.
+  static func unknownKey(_ item: TOMLEntry, in table: String?, expected: [String], file: String) -> ConfigError {
+    let hint = KeySuggestion.closest(to: item.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
+    return ConfigError(
+      "\(at(file, item.keyPosition)): \(table.map { "[\($0)] " } ?? "")unknown key \"\(item.key)\" (expected "
+        + expected.joined(separator: ", ") + ")" + hint)
   }
 
   static func table(_ entry: TOMLEntry, _ name: String, file: String) throws(ConfigError) -> TOMLTable {
@@ -111,10 +112,7 @@ public enum ConfigLoader {
       let key = item.key
       let place = at(file, item.node.position)
       guard let source = ProviderRegistry.service(key: key) else {
-        let keys = ProviderRegistry.services.map(\.key)
-        throw ConfigError(
-          "\(at(file, item.keyPosition)): [sources] unknown key \"\(key)\" (expected \(keys.joined(separator: ", ")))"
-            + hint(key, keys))
+        throw unknownKey(item, in: "sources", expected: ProviderRegistry.services.map(\.key), file: file)
       }
       guard case .string(let url) = item.node.value else {
         throw ConfigError("\(place): [sources] \(key): expected a URL string")
@@ -148,10 +146,7 @@ public enum ConfigLoader {
           )
         }
         result = seconds
-      default:
-        throw ConfigError(
-          "\(at(file, item.keyPosition)): [refresh] unknown key \"\(item.key)\" (expected grace)"
-            + hint(item.key, ["grace"]))
+      default: throw unknownKey(item, in: "refresh", expected: ["grace"], file: file)
       }
     }
     return result
@@ -214,10 +209,7 @@ public enum ConfigLoader {
           throw ConfigError("\(place): expected polybar's font index from 1 to 99 (%{T2} is font-1)")
         }
         bars.polybarGurmukhiFont = n
-      default:
-        throw ConfigError(
-          "\(at(file, item.keyPosition)): [bars] unknown key \"\(item.key)\" (expected \(barsKeys.joined(separator: ", ")))"
-            + hint(item.key, barsKeys))
+      default: throw unknownKey(item, in: "bars", expected: barsKeys, file: file)
       }
     }
     return bars

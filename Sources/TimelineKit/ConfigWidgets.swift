@@ -14,9 +14,7 @@ enum ConfigWidgets {
           "\(ConfigLoader.at(file, widget.keyPosition)): [widgets.\(widget.key)]: invalid widget name; \(WidgetName.rule)"
         )
       }
-      guard case .table(let body) = widget.node.value else {
-        throw ConfigError("\(ConfigLoader.at(file, widget.node.position)): [widgets.\(name)] must be a table")
-      }
+      let body = try ConfigLoader.table(widget, "widgets.\(name)", file: file)
       guard let kindNode = body["kind"], let kind = ConfigLoader.string(kindNode) else {
         let place = ConfigLoader.at(file, body["kind"]?.position ?? widget.node.position)
         throw ConfigError(

@@ -34,9 +34,7 @@ enum ConfigNotify {
     for item in items {
       let place = "\(ConfigLoader.at(file, item.node.position)): [notify] \(item.key)"
       guard let rule = kinds.first(where: { $0.0 == item.key })?.1 else {
-        throw ConfigError(
-          "\(ConfigLoader.at(file, item.keyPosition)): [notify] unknown key \"\(item.key)\" (expected \(names.joined(separator: ", ")))"
-            + ConfigLoader.hint(item.key, names))
+        throw ConfigLoader.unknownKey(item, in: "notify", expected: names, file: file)
       }
       switch (rule, item.node.value) {
       case (_, .boolean(false)): out[item.key] = nil

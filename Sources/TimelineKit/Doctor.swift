@@ -60,12 +60,8 @@ public struct Doctor: Sendable {
 
   public func run() -> [Check] {
     let (configCheck, config) = self.config()
-    var checks = [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
-    checks += [bars(), barCommands(), schedule()]
-    checks.append(lastRefresh(config))
-    checks += contacts(config)
-    checks.append(notifications(config))
-    return checks
+    return [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
+      + [bars(), barCommands(), schedule(), lastRefresh(config)] + contacts(config) + [notifications(config)]
   }
 
   /// The config parses and every widget's provider accepts its options.
@@ -141,8 +137,7 @@ public struct Doctor: Sendable {
       let version = ExternalProgram.run([pkg, "--modversion", "json-c"]).stdout.trimmed
       return Check(name: "json-c", ok: true, detail: "pkg-config json-c \(version)")
     }
-    let ldconfig = ExternalProgram.find("ldconfig", path: path + ":/sbin:/usr/sbin")
-    if let ldconfig {
+    if let ldconfig = ExternalProgram.find("ldconfig", path: path + ":/sbin:/usr/sbin") {
       let lines = ExternalProgram.run([ldconfig, "-p"]).stdout.split(separator: "\n")
       if let line = lines.first(where: { $0.contains("libjson-c.so") }) {
         let name = line.split(separator: " ").first.map(String.init) ?? "libjson-c"
@@ -181,14 +176,12 @@ public struct Doctor: Sendable {
 
   /// At least one of the registry's bar programs is installed.
   func bars() -> Check {
-    var found: [String] = []
-    var missing: [String] = []
-    for bar in Self.barPrograms {
-      if ExternalProgram.find(bar, path: path) != nil { found.append(bar) } else { missing.append(bar) }
-    }
+    let programs = OutputFormat.allCases.flatMap(\.programs)
+    let found = programs.filter { ExternalProgram.find($0, path: path) != nil }
+    let missing = programs.filter { !found.contains($0) }
     guard !found.isEmpty else {
       return Check(
-        name: "bars", ok: false, detail: "none of \(Self.barPrograms.joined(separator: ", ")) is on PATH",
+        name: "bars", ok: false, detail: "none of \(programs.joined(separator: ", ")) is on PATH",
         fix: "install your bar; snippets are in share/timeline/integrations/")
     }
     return Check(
@@ -196,8 +189,6 @@ public struct Doctor: Sendable {
       detail: "found " + found.joined(separator: ", ")
         + (missing.isEmpty ? "" : "; not found: " + missing.joined(separator: ", ")))
   }
-
-  static var barPrograms: [String] { OutputFormat.allCases.flatMap(\.programs) }
 
   /// Something runs `timeline refresh` regularly: the systemd user timer, enabled and with
   /// a user manager to run it (else it never fires, and the check says so), or a crontab line.
@@ -276,25 +267,20 @@ public struct Doctor: Sendable {
       // the bars look fine today, but the next one may not.
       if let error = record.lastError { errors.append("\(widget.name): \(error)") }
     }
-    var age = "never refreshed"
-    if let newest {
-      age =
-        newest > now
-        ? "last refresh \(Self.age(newest - now)) in the future" : "last refresh \(Self.age(now - newest)) ago"
-    }
-    var problems: [String] = []
-    if !ahead.isEmpty {
-      problems.append(
-        "the clock moved back since the last refresh of " + ahead.joined(separator: ", ")
-          + " (written in the future; the next refresh fetches them again)")
-    }
-    if !never.isEmpty { problems.append("no data yet for " + never.joined(separator: ", ")) }
-    if !stale.isEmpty { problems.append("stale: " + stale.joined(separator: ", ")) }
-    if !unordered.isEmpty {
-      problems.append(
-        "entry lines out of date order (shown as the bars show them until a refresh rewrites them) in "
-          + unordered.joined(separator: ", "))
-    }
+    let age =
+      newest.map {
+        $0 > now ? "last refresh \(Self.age($0 - now)) in the future" : "last refresh \(Self.age(now - $0)) ago"
+      }
+      ?? "never refreshed"
+    let groups = [
+      (
+        "the clock moved back since the last refresh of ", ahead,
+        " (written in the future; the next refresh fetches them again)"
+      ),
+      ("no data yet for ", never, ""), ("stale: ", stale, ""),
+      ("entry lines out of date order (shown as the bars show them until a refresh rewrites them) in ", unordered, ""),
+    ]
+    var problems = groups.filter { !$0.1.isEmpty }.map { $0.0 + $0.1.joined(separator: ", ") + $0.2 }
     if let error = errors.first {
       problems.append("last refresh failed for " + CleanText.oneLine(error, limit: 160))
     }

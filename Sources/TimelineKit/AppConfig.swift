@@ -7,7 +7,6 @@ public struct AppConfig: Sendable, Equatable {
   /// Seconds past a timeline's due time before bars mark it stale.
   public var grace: Int64
   public var bars: BarsConfig
-  /// In file order.
   public var widgets: [WidgetConfig]
   public var notify = NotifyConfig()
   /// The top-level `language`, over the locale's; nil: the locale's (`Language.resolve`).

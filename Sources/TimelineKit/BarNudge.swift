@@ -8,7 +8,6 @@ import TimelineCache
 /// (waybar, polybar, tmux) to redraw now (docs/reload.md). A bar that is absent is a line of
 /// output, never an error.
 public struct BarNudge: Sendable {
-  /// One bar's result.
   public struct Report: Sendable, Equatable {
     public var bar: String
     /// Whether something was actually nudged.

@@ -29,7 +29,6 @@ public enum Browser {
     /// wheel turns through a list).
     public var place: String?
 
-    /// One line for the terminal.
     public func describe(widget: String) -> String {
       guard let label, let expires else {
         if let place { return "\(widget): \(place)" }

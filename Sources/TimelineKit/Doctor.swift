@@ -9,11 +9,9 @@ import TimelineCore
 /// whatever fails. Every check only reads, except the cache check: it creates the cache
 /// directory if missing (as `timeline refresh` would) and writes and removes a probe file.
 public struct Doctor: Sendable {
-  /// One check's result.
   public struct Check: Sendable, Equatable {
     public var name: String
     public var ok: Bool
-    /// What was found.
     public var detail: String
     /// How to fix it (failed checks only).
     public var fix: String?

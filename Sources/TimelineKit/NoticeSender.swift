@@ -116,17 +116,6 @@ enum GVariantText {
   /// `'…'` with `\\`, `\'` and every control character as `\uXXXX`: the text arrives as
   /// written, whatever it holds.
   static func string(_ text: String) -> String {
-    var out = "'"
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "'": out += "\\'"
-      case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value):
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "'"
+    quoted(text, in: "'") { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
   }
 }

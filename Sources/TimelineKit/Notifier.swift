@@ -23,7 +23,6 @@ public struct Notifier: Sendable {
 
   /// The report of one run: what was sent, what was not and why.
   public struct Report: Sendable {
-    /// The summaries sent.
     public var sent: [String] = []
     public var failed: [(summary: String, reason: String)] = []
     /// Why the memory could not be kept, if it could not.

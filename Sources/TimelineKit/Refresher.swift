@@ -29,7 +29,6 @@ public struct Refresher: Sendable {
     self.makeHTTP = makeHTTP
   }
 
-  /// One widget's result.
   public enum Outcome: Sendable, Equatable {
     /// `facts`: what the fetch found that a notification may tell (`Notifier`).
     case refreshed(entries: Int, next: Int64?, facts: [NoticeFact] = [])

@@ -11,6 +11,7 @@ public enum TOMLDocument {
     return try parser.document()
   }
 
+  /// Parses `text`.
   public static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
     try parse(bytes: text.utf8)
   }

@@ -27,7 +27,9 @@ public enum TOMLValue: Sendable, Equatable {
 
 /// A value and where it starts (for a table made by a header, the header's `[`).
 public struct TOMLNode: Sendable, Equatable {
+  /// The value.
   public var value: TOMLValue
+  /// Where it starts.
   public var position: TextPosition
 
   init(_ value: TOMLValue, at position: TextPosition) {
@@ -39,41 +41,58 @@ public struct TOMLNode: Sendable, Equatable {
 /// One key of a table: its unquoted name, where that name first appears (the segment
 /// naming this entry, in a dotted key or header), and its value.
 public struct TOMLEntry: Sendable, Equatable {
+  /// The name, unquoted.
   public var key: String
+  /// Where the name first appears.
   public var keyPosition: TextPosition
+  /// The value and where it starts.
   public var node: TOMLNode
 }
 
 /// A table: its entries in the order they first appear in the document.
 public struct TOMLTable: Sendable, Equatable {
+  /// In document order.
   public var entries: [TOMLEntry] = []
 
+  /// The keys, in document order.
   public var keys: [String] { entries.map(\.key) }
 
+  /// The entry named `key`, if any.
   public func entry(_ key: String) -> TOMLEntry? { entries.first { $0.key == key } }
 
+  /// The value of `key`, if any.
   public subscript(key: String) -> TOMLNode? { entry(key)?.node }
 }
 
 /// A TOML date-time in one of its four forms: with a date, a time or both, and an offset
 /// (minutes east of UTC, "Z" being 0) only when both are present.
 public struct TOMLDateTime: Sendable, Equatable {
+  /// The calendar date, when present.
   public var date: Date?
+  /// The time of day, when present.
   public var time: Time?
+  /// Nil for local date-times, dates and times.
   public var offsetMinutes: Int?
 
   /// A calendar day, year 1 to 9999.
   public struct Date: Sendable, Equatable {
+    /// 1 to 9999.
     public var year: Int
+    /// 1 to 12.
     public var month: Int
+    /// 1 to the month's last day.
     public var day: Int
   }
 
   /// A time of day; fractions past nanoseconds are dropped.
   public struct Time: Sendable, Equatable {
+    /// 0 to 23.
     public var hour: Int
+    /// 0 to 59.
     public var minute: Int
+    /// 0 to 59.
     public var second: Int
+    /// 0 to 999 999 999.
     public var nanosecond: Int
   }
 

@@ -3,11 +3,15 @@ import TimelineCore
 
 /// The whole config: base URLs, refresh settings, bar nudges and the widgets.
 public struct AppConfig: Sendable, Equatable {
+  /// The services' base URLs.
   public var sources: Sources
   /// Seconds past a timeline's due time before bars mark it stale.
   public var grace: Int64
+  /// How `timeline reload` nudges running bars, and other bar settings.
   public var bars: BarsConfig
+  /// The widgets, in file order.
   public var widgets: [WidgetConfig]
+  /// What a refresh may notify.
   public var notify = NotifyConfig()
   /// The top-level `language`, over the locale's; nil: the locale's (`Language.resolve`).
   public var language: String?
@@ -16,6 +20,7 @@ public struct AppConfig: Sendable, Equatable {
   /// Warnings that do not stop anything (e.g. plain-http sources).
   public var warnings: [String]
 
+  /// The widget named `name`.
   public func widget(_ name: WidgetName) -> WidgetConfig? { widgets.first { $0.name == name } }
 
   /// The widget called `text` (a name from argv or a stack's list, which may break the
@@ -43,11 +48,11 @@ public struct AppConfig: Sendable, Equatable {
 /// `[bars]` (see the README): which running bars `timeline reload` may nudge, how long a
 /// browse lasts, and polybar's GurbaniAkhar font index, written into every cache.
 public struct BarsConfig: Sendable, Equatable {
-  public var waybarSignal: Int?
-  public var polybarModules: [String] = []
-  public var tmux: Bool = true
-  public var browseTimeout: Int64 = 60
-  public var polybarGurmukhiFont: Int?
+  var waybarSignal: Int?
+  var polybarModules: [String] = []
+  var tmux: Bool = true
+  var browseTimeout: Int64 = 60
+  var polybarGurmukhiFont: Int?
 }
 
 /// A config problem: always exit status 2, and the message names the file and key.

@@ -8,21 +8,26 @@ import TimelineCache
 /// (waybar, polybar, tmux) to redraw now (docs/reload.md). A bar that is absent is a line of
 /// output, never an error.
 public struct BarNudge: Sendable {
+  /// One bar's result.
   public struct Report: Sendable, Equatable {
-    public var bar: String
+    var bar: String
     /// Whether something was actually nudged.
     public var nudged: Bool
+    /// What happened, for one line of output.
     public var message: String
 
+    /// `bar: message`.
     public var line: String { "\(bar): \(message)" }
   }
 
+  /// Which bars to nudge.
   public var bars: BarsConfig
   /// Injected so tests can point it at their own bars.
   public var environment: @Sendable (String) -> String?
   /// Whose bars: tmux servers and processes of this user only.
   public var uid: uid_t
 
+  /// A nudge of this user's bars.
   public init(
     bars: BarsConfig, environment: @escaping @Sendable (String) -> String? = Environment.get, uid: uid_t = geteuid()
   ) {
@@ -31,6 +36,7 @@ public struct BarNudge: Sendable {
     self.uid = uid
   }
 
+  /// Nudges waybar, polybar and tmux, in that order.
   public func run() -> [Report] {
     [waybar(), polybar(), tmux()]
   }
@@ -141,9 +147,9 @@ public struct BarNudge: Sendable {
 public enum ExternalProgram {
   /// Status 127 means the program could not be started, 124 that it timed out.
   public struct Result: Sendable, Equatable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+    var status: Int32
+    var stdout: String
+    var stderr: String
 
     /// The first non-empty line of stderr, else of stdout, else `fallback`.
     public func firstLine(or fallback: String) -> String {

@@ -9,6 +9,7 @@ import TimelineCore
 /// writing the session's browse state (`BrowseStore`, docs/emitters.md), which both
 /// emitters read.
 public enum Browser {
+  /// Where to move.
   public enum Move: String, CaseIterable, Sendable {
     case next, prev, now
   }
@@ -29,6 +30,7 @@ public enum Browser {
     /// wheel turns through a list).
     public var place: String?
 
+    /// One line for the terminal.
     public func describe(widget: String) -> String {
       guard let label, let expires else {
         if let place { return "\(widget): \(place)" }

@@ -34,6 +34,7 @@ public enum ConfigLoader {
     }
   }
 
+  /// Parses TOML text into a checked config.
   public static func parse(_ text: String, file: String) throws(ConfigError) -> AppConfig {
     try parse(bytes: Array(text.utf8), file: file)
   }

@@ -3,6 +3,7 @@ import TimelineCore
 
 /// `timeline config`: the config as TOML that loads back to the same config.
 public enum ConfigPrinter {
+  /// `config` as TOML.
   public static func toml(_ config: AppConfig) -> String {
     var out = "# effective config from \(config.file)\n\n"
     if let language = config.language { out += "language = \(quote(language))\n\n" }

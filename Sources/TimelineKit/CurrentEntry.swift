@@ -89,6 +89,7 @@ public enum EntryLookupError: Error, CustomStringConvertible {
   case usage(String)
   case failed(String)
 
+  /// The message.
   public var description: String {
     switch self {
     case .usage(let message), .failed(let message): message

@@ -3,6 +3,7 @@ import TimelineCore
 
 /// The config that applies when no file exists, and what `timeline config --default` prints.
 public enum DefaultConfig {
+  /// The embedded default config, TOML.
   public static let toml = """
     # timeline config: see examples/config.toml for every option.
 

@@ -5,6 +5,7 @@ import Platform
 /// bar's click): a desktop notification through `notify-send`, and a line in the journal
 /// through `logger`, so that the message is found later too.
 public enum DesktopNotice {
+  /// Whether standard output or error is a terminal someone reads.
   public static var hasTerminal: Bool { isatty(1) == 1 || isatty(2) == 1 }
 
   /// What reached the user: "notification", "journal", both or neither.

@@ -9,10 +9,12 @@ import TimelineCore
 /// whatever fails. Every check only reads, except the cache check: it creates the cache
 /// directory if missing (as `timeline refresh` would) and writes and removes a probe file.
 public struct Doctor: Sendable {
+  /// One check's result.
   public struct Check: Sendable, Equatable {
-    public var name: String
+    var name: String
+    /// Whether the check passed.
     public var ok: Bool
-    public var detail: String
+    var detail: String
     /// How to fix it (failed checks only).
     public var fix: String?
 
@@ -31,11 +33,12 @@ public struct Doctor: Sendable {
 
   /// The `--config` file, if one was named.
   public var configPath: String?
-  public var cacheDirectory: String
+  var cacheDirectory: String
   /// Injected so tests can set PATH and XDG variables.
   public var environment: @Sendable (String) -> String?
-  public var now: Int64
+  var now: Int64
 
+  /// A doctor for these settings.
   public init(
     configPath: String?, cacheDirectory: String, now: Int64,
     environment: @escaping @Sendable (String) -> String? = Environment.get
@@ -56,6 +59,7 @@ public struct Doctor: Sendable {
     return (cwd == "/" ? "" : cwd) + "/" + path
   }
 
+  /// Every check, in the order printed.
   public func run() -> [Check] {
     let (configCheck, config) = self.config()
     return [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
@@ -68,32 +72,22 @@ public struct Doctor: Sendable {
     do {
       config = try ConfigLoader.load(explicit: configPath, environment: environment)
     } catch {
-      return (
-        Check(
-          name: "config", ok: false, detail: error.description,
-          fix: "correct the key named above; `timeline config --default` prints a working config"),
-        nil
-      )
+      let fix = "correct the key named above; `timeline config --default` prints a working config"
+      return (Check(name: "config", ok: false, detail: error.description, fix: fix), nil)
     }
     do {
       _ = try Refresher(config: config, store: CacheStore(directory: cacheDirectory), clock: FixedClock(now))
         .providers(for: [])
     } catch {
-      return (
-        Check(name: "config", ok: false, detail: error.description, fix: "see examples/config.toml for every option"),
-        config
-      )
+      let fix = "see examples/config.toml for every option"
+      return (Check(name: "config", ok: false, detail: error.description, fix: fix), config)
     }
     let names = config.widgets.map(\.name.text).joined(separator: ", ")
     let warnings =
       config.warnings.isEmpty ? "" : "; \(config.warnings.count) warning(s): \(config.warnings.joined(separator: "; "))"
-    return (
-      Check(
-        name: "config", ok: true,
-        detail: "\(config.file) parses; \(config.widgets.count) widget\(config.widgets.count == 1 ? "" : "s")"
-          + (names.isEmpty ? "" : " (\(names))") + warnings),
-      config
-    )
+    let widgets =
+      "\(config.widgets.count) widget\(config.widgets.count == 1 ? "" : "s")" + (names.isEmpty ? "" : " (\(names))")
+    return (Check(name: "config", ok: true, detail: "\(config.file) parses; " + widgets + warnings), config)
   }
 
   /// The cache directory exists (or can be made) and a file can be written in it.

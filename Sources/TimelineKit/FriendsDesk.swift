@@ -8,14 +8,16 @@ import TimelineCore
 /// widget. The wheel changes no data: it writes the session's browse state and a view file
 /// beside it, never the cache.
 public struct FriendsDesk: Sendable {
+  /// The config with the friends widgets.
   public var config: AppConfig
-  public var store: CacheStore
+  var store: CacheStore
   /// The time every command of one run acts at.
   public var now: Int64
-  public var log = FriendsLog(path: FriendsLog.defaultPath())
+  var log = FriendsLog(path: FriendsLog.defaultPath())
   /// The session's browse states of `store`, where the wheel's view goes.
   public var browse: BrowseStore
 
+  /// A desk for `config` at `now`.
   public init(config: AppConfig, store: CacheStore, now: Int64) {
     self.config = config
     self.store = store
@@ -132,7 +134,9 @@ public struct FriendsDesk: Sendable {
   /// What a change to the log did: the line for stdout, and what failed once it was recorded
   /// (for stderr; the change stands either way: the next refresh shows it).
   public struct Change: Sendable, Equatable {
+    /// What was recorded.
     public var message: String
+    /// What went wrong after it was recorded.
     public var warnings: [String]
   }
 

@@ -27,6 +27,7 @@ public enum FriendsError: Error, Sendable, CustomStringConvertible {
   /// one letter in a large book would otherwise fill the terminal.
   public static let namesShown = 10
 
+  /// The message.
   public var description: String {
     switch self {
     case .unknownWidget(let message), .config(let message), .files(let message): message

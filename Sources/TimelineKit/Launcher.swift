@@ -5,6 +5,7 @@ import Spawning
 /// Starting xdg-open in its own session, so closing the terminal or the bar that ran us
 /// does not take the browser with it.
 public enum Launcher {
+  /// What became of a link.
   public enum Outcome: Equatable {
     case started
     case notFound
@@ -15,6 +16,7 @@ public enum Launcher {
   /// in the foreground, which must not keep a bar's click handler waiting.
   static let patience: Int = 2000
 
+  /// Hands `url` to xdg-open, detached; says whether it started.
   public static func open(_ url: String) -> Outcome {
     let pid: pid_t
     do {

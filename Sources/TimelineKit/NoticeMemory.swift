@@ -6,8 +6,9 @@ import TimelineCore
 /// (docs/notifications.md): a fact notifies only when it rises above it. Kept as state, not
 /// cache, since removing the cache must not repeat every notification.
 public struct NoticeMemory: Sendable, Equatable {
+  /// One remembered occasion.
   public struct Seen: Sendable, Equatable {
-    public var level: Int
+    var level: Int
     /// Epoch seconds; occasions not seen for `keep` seconds are forgotten.
     public var at: Int64
   }
@@ -17,9 +18,9 @@ public struct NoticeMemory: Sendable, Equatable {
   /// Long past any day a forecast, a birthday or a due period names.
   static let keep: Int64 = 14 * 86_400
 
-  public func level(of fact: NoticeFact) -> Int? { seen[fact.subject]?[fact.occasion]?.level }
+  func level(of fact: NoticeFact) -> Int? { seen[fact.subject]?[fact.occasion]?.level }
 
-  public mutating func record(_ fact: NoticeFact, at now: Int64) {
+  mutating func record(_ fact: NoticeFact, at now: Int64) {
     seen[fact.subject, default: [:]][fact.occasion] = Seen(level: fact.level, at: now)
   }
 

@@ -9,7 +9,9 @@ public protocol NoticeSending: Sendable {
 
 /// Why a notification was not sent ("no session bus: …"), for the refresh's report.
 public struct NoticeSendError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The reason, one line.
   public var description: String
+  /// Creates the error.
   public init(_ description: String) { self.description = description }
 }
 
@@ -22,6 +24,7 @@ public struct GDBusNotifier: NoticeSending {
   /// Seconds to wait for the bus and the server.
   public var timeout = 5
 
+  /// A sender that finds gdbus in `path`.
   public init(path: String = Environment.get("PATH") ?? "/usr/bin:/bin") { self.path = path }
 
   static let destination = [

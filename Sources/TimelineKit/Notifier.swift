@@ -8,11 +8,13 @@ import TimelineCore
 /// `NoticeMemory` remembers become one notification, composed by the kind. A notification
 /// that could not be sent is not remembered, so the next refresh tries again.
 public struct Notifier: Sendable {
+  /// `[notify]` and the widgets silenced.
   public var config: NotifyConfig
   /// Where the memory is kept.
   public var directory: String
-  public var sender: any NoticeSending
+  var sender: any NoticeSending
 
+  /// A notifier for `config`.
   public init(
     config: NotifyConfig, directory: String = NoticeMemory.directory(), sender: any NoticeSending = GDBusNotifier()
   ) {
@@ -23,11 +25,12 @@ public struct Notifier: Sendable {
 
   /// The report of one run: what was sent, what was not and why.
   public struct Report: Sendable {
-    public var sent: [String] = []
-    public var failed: [(summary: String, reason: String)] = []
+    var sent: [String] = []
+    var failed: [(summary: String, reason: String)] = []
     /// Why the memory could not be kept, if it could not.
     public var memoryProblem: String?
 
+    /// Lines for the refresh's report.
     public var lines: [String] {
       sent.map { "notified: \($0)" }
         + failed.map {

@@ -12,6 +12,7 @@ public struct NotifyConfig: Sendable, Equatable {
   /// Widgets with `notify = false`.
   public var silenced: Set<WidgetName> = []
 
+  /// Whether any kind notifies.
   public var isOn: Bool { !thresholds.isEmpty }
 
   /// The threshold for `widget`, or nil when it notifies nothing.

@@ -39,14 +39,17 @@ public enum Preview {
 
       """
 
+  /// The preview config: the widgets above, default sources.
   public static func config() throws(ConfigError) -> AppConfig {
     try ConfigLoader.parse(toml, file: "<preview>")
   }
 
   /// One widget's snapshot, written to `store`.
   public struct Filled: Sendable, Equatable {
+    /// The widget filled.
     public var widget: WidgetName
-    public var kind: String
+    var kind: String
+    /// How many entries the snapshot wrote.
     public var entries: Int
   }
 

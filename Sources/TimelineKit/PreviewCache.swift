@@ -5,6 +5,7 @@ import TimelineCache
 /// Where `timeline preview` writes its sample cache when not told to keep it: a fresh
 /// temporary directory, removed afterwards.
 public enum PreviewCache {
+  /// `$TMPDIR`, else /tmp.
   public static var temporaryBase: String { Environment.get("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp" }
 
   /// A new empty directory under `temporaryBase`; nil if it cannot be made.

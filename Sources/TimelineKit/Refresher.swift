@@ -6,11 +6,12 @@ import TimelineCore
 /// Refreshes widgets the way WidgetKit renews timelines: only those that are due, each
 /// under its own lock, concurrently, keeping the last good timeline on any failure.
 public struct Refresher: Sendable {
+  /// The config whose widgets are refreshed.
   public var config: AppConfig
-  public var store: CacheStore
+  var store: CacheStore
   /// Injected so tests can step through days.
   public var clock: any WallClock
-  public var backoff = Backoff()
+  var backoff = Backoff()
   /// Seconds to wait for a widget whose lock another refresh holds.
   public var lockWait: Double = 15
   /// Seconds one run may spend on the network in all (`FetchBudget`): well inside the
@@ -19,6 +20,7 @@ public struct Refresher: Sendable {
   /// Makes one provider's HTTP client (each has its own request cap), drawing on the budget.
   public var makeHTTP: @Sendable (FetchBudget) -> any HTTPClient
 
+  /// A refresher with the real HTTP client.
   public init(
     config: AppConfig, store: CacheStore, clock: any WallClock,
     makeHTTP: @escaping @Sendable (FetchBudget) -> any HTTPClient = { CurlHTTPClient(budget: $0) }
@@ -29,6 +31,7 @@ public struct Refresher: Sendable {
     self.makeHTTP = makeHTTP
   }
 
+  /// One widget's result.
   public enum Outcome: Sendable, Equatable {
     /// `facts`: what the fetch found that a notification may tell (`Notifier`).
     case refreshed(entries: Int, next: Int64?, facts: [NoticeFact] = [])

@@ -4,6 +4,7 @@ import TimelineCore
 
 /// `timeline regions` output: the avalanche regions and areas as JSON or a table.
 public enum RegionList {
+  /// The regions as a JSON array (`timeline regions --json`).
   public static func json(_ regions: [AvalancheRegion]) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -11,6 +12,7 @@ public enum RegionList {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// The regions as the table of `timeline regions`.
   public static func table(_ regions: [AvalancheRegion]) -> String {
     let width = Swift.max(6, (regions.map { $0.id.description.count }.max() ?? 0) + 2)
     var lines = ["COUNTRY  " + padded("ID", width) + "TYPE      NAME"]

@@ -8,14 +8,18 @@ import TimelineCore
 /// here, for both the table and `--json`: a terminal never gets its controls, and a huge
 /// `lastError` is cut to one line.
 public struct StatusRow: Sendable, Equatable {
+  /// The widget's name.
   public var widget: String
-  public var kind: String
+  var kind: String
+  /// How many entries its cache holds.
   public var entries: Int
-  public var current: String?
+  var current: String?
   /// A pending retry wins.
   public var nextRefresh: Int64?
-  public var lastSuccess: Int64?
+  var lastSuccess: Int64?
+  /// The last failure, cut to one clean line.
   public var lastError: String?
+  /// Whether the bars mark it stale now.
   public var stale: Bool
   /// What a local provider passed over (skipped cards, damaged log lines).
   public var warnings: [String] = []
@@ -30,9 +34,10 @@ public struct StatusRow: Sendable, Equatable {
   /// The member a stack's bars show now.
   public var shown: String?
 
+  /// An entry's date and its score from then.
   public struct EntryScore: Sendable, Equatable {
-    public var date: Int64
-    public var score: Int
+    var date: Int64
+    var score: Int
   }
 
   /// The rows for `names` (every widget when empty) at `now`, the config checked exactly as
@@ -56,7 +61,7 @@ public struct StatusRow: Sendable, Equatable {
       }
   }
 
-  public static func make(_ widget: WidgetConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil)
+  static func make(_ widget: WidgetConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil)
     -> StatusRow
   {
     let record = WidgetRecord.load(widget.name, store: store)

@@ -17,6 +17,7 @@ public struct WidgetRecord: Sendable {
   /// counts as a change).
   private var seen: [FileStamp] = []
 
+  /// Reads both files for `widget`.
   public static func load(_ widget: WidgetName, store: CacheStore) -> WidgetRecord {
     let path = store.path(for: widget)
     let seen = FileStamp.of(widget, in: store)
@@ -67,6 +68,7 @@ public struct WidgetRecord: Sendable {
     return timeline?.due
   }
 
+  /// The last failure, if the last attempt failed.
   public var lastError: String? { state?.lastError }
 
   /// Why a refresh is due at `now`, or nil if it is not.

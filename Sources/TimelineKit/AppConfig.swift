@@ -29,7 +29,7 @@ public struct AppConfig: Sendable, Equatable {
 
   /// A stack's member widgets in its order (none for other kinds; the loader has checked
   /// that each one exists).
-  public func stackMembers(_ stack: WidgetConfig) -> [WidgetConfig] {
+  func stackMembers(_ stack: WidgetConfig) -> [WidgetConfig] {
     guard stack.kind == StackRule.kind, case .array(let items)? = stack.options["widgets"] else { return [] }
     return items.compactMap { item in
       guard case .string(let name) = item else { return nil }
@@ -39,7 +39,7 @@ public struct AppConfig: Sendable, Equatable {
 
   /// What every command says about a widget name the config does not have: which ones are
   /// configured (not "run `timeline refresh NAME`", which would fail the same way).
-  public func unknownWidget(_ name: String) -> String {
+  func unknownWidget(_ name: String) -> String {
     let known = widgets.map(\.name.text).joined(separator: ", ")
     return "unknown widget \"\(name)\" in \(file) (configured: \(known.isEmpty ? "none" : known))"
   }
@@ -62,7 +62,7 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Each line of `message` cleaned for a terminal (`CleanText.terminalLine`): the messages
   /// quote paths, keys and values a config can fill with terminal controls, and every path
   /// that prints a config error relies on this.
-  public init(_ message: String) {
+  init(_ message: String) {
     description = message.split(separator: "\n", omittingEmptySubsequences: false)
       .map { CleanText.terminalLine(String($0)) }.joined(separator: "\n")
   }

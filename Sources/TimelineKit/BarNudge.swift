@@ -12,7 +12,7 @@ public struct BarNudge: Sendable {
   public struct Report: Sendable, Equatable {
     var bar: String
     /// Whether something was actually nudged.
-    public var nudged: Bool
+    var nudged: Bool
     /// What happened, for one line of output.
     public var message: String
 
@@ -23,9 +23,9 @@ public struct BarNudge: Sendable {
   /// Which bars to nudge.
   public var bars: BarsConfig
   /// Injected so tests can point it at their own bars.
-  public var environment: @Sendable (String) -> String?
+  var environment: @Sendable (String) -> String?
   /// Whose bars: tmux servers and processes of this user only.
-  public var uid: uid_t
+  var uid: uid_t
 
   /// A nudge of this user's bars.
   public init(
@@ -152,7 +152,7 @@ public enum ExternalProgram {
     var stderr: String
 
     /// The first non-empty line of stderr, else of stdout, else `fallback`.
-    public func firstLine(or fallback: String) -> String {
+    func firstLine(or fallback: String) -> String {
       for text in [stderr, stdout] {
         if let line = text.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) {
           return String(line.prefix(200))

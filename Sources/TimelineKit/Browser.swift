@@ -28,7 +28,7 @@ public enum Browser {
     public var nothingLater = false
     /// What the terminal says after the label instead of how far ahead it is (the friends
     /// wheel turns through a list).
-    public var place: String?
+    var place: String?
 
     /// One line for the terminal.
     public func describe(widget: String) -> String {

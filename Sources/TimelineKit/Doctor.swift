@@ -16,7 +16,7 @@ public struct Doctor: Sendable {
     public var ok: Bool
     var detail: String
     /// How to fix it (failed checks only).
-    public var fix: String?
+    var fix: String?
 
     /// `✓ name: detail` or `✗ name: detail`, each later line of the detail and then
     /// `fix: …` on a line of its own, indented. What a check found may quote a cache, a
@@ -32,10 +32,10 @@ public struct Doctor: Sendable {
   }
 
   /// The `--config` file, if one was named.
-  public var configPath: String?
+  var configPath: String?
   var cacheDirectory: String
   /// Injected so tests can set PATH and XDG variables.
-  public var environment: @Sendable (String) -> String?
+  var environment: @Sendable (String) -> String?
   var now: Int64
 
   /// A doctor for these settings.

@@ -15,7 +15,7 @@ public struct FriendsDesk: Sendable {
   public var now: Int64
   var log = FriendsLog(path: FriendsLog.defaultPath())
   /// The session's browse states of `store`, where the wheel's view goes.
-  public var browse: BrowseStore
+  var browse: BrowseStore
 
   /// A desk for `config` at `now`.
   public init(config: AppConfig, store: CacheStore, now: Int64) {

@@ -25,7 +25,7 @@ public enum FriendsError: Error, Sendable, CustomStringConvertible {
 
   /// An ambiguous name lists at most this many candidates and counts the rest: a name of
   /// one letter in a large book would otherwise fill the terminal.
-  public static let namesShown = 10
+  static let namesShown = 10
 
   /// The message.
   public var description: String {

@@ -10,11 +10,11 @@ public struct NoticeMemory: Sendable, Equatable {
   public struct Seen: Sendable, Equatable {
     var level: Int
     /// Epoch seconds; occasions not seen for `keep` seconds are forgotten.
-    public var at: Int64
+    var at: Int64
   }
 
   /// By subject, then occasion.
-  public var seen: [String: [String: Seen]] = [:]
+  var seen: [String: [String: Seen]] = [:]
   /// Long past any day a forecast, a birthday or a due period names.
   static let keep: Int64 = 14 * 86_400
 
@@ -47,7 +47,7 @@ public struct NoticeMemory: Sendable, Equatable {
 
   /// Writes the memory atomically, without the forgotten occasions. One line each: subject,
   /// occasion, level, time, tab-separated, with `%`, tab, CR and LF of the texts as `%XX`.
-  public func save(directory: String, now: Int64) throws(CacheWriteError) {
+  func save(directory: String, now: Int64) throws(CacheWriteError) {
     var text = ""
     for (subject, occasions) in seen.sorted(by: { $0.key < $1.key }) {
       for (occasion, seen) in occasions.sorted(by: { $0.key < $1.key }) where seen.at > now - Self.keep {

@@ -20,9 +20,9 @@ public struct NoticeSendError: Error, Sendable, Equatable, CustomStringConvertib
 /// outside text is read as GVariant syntax or an option.
 public struct GDBusNotifier: NoticeSending {
   /// Where gdbus is looked up.
-  public var path: String
+  var path: String
   /// Seconds to wait for the bus and the server.
-  public var timeout = 5
+  var timeout = 5
 
   /// A sender that finds gdbus in `path`.
   public init(path: String = Environment.get("PATH") ?? "/usr/bin:/bin") { self.path = path }
@@ -48,12 +48,12 @@ public struct GDBusNotifier: NoticeSending {
   }
 
   /// The server's capabilities ("actions", "body-markup", "body-hyperlinks", …).
-  public func capabilities() -> Result<[String], NoticeSendError> {
+  func capabilities() -> Result<[String], NoticeSendError> {
     call("GetCapabilities").map(Self.quotedWords)
   }
 
   /// The server's name, vendor and version, and its spec version.
-  public func serverInformation() -> Result<[String], NoticeSendError> {
+  func serverInformation() -> Result<[String], NoticeSendError> {
     call("GetServerInformation").map(Self.quotedWords)
   }
 

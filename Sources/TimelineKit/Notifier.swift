@@ -28,7 +28,7 @@ public struct Notifier: Sendable {
     var sent: [String] = []
     var failed: [(summary: String, reason: String)] = []
     /// Why the memory could not be kept, if it could not.
-    public var memoryProblem: String?
+    var memoryProblem: String?
 
     /// Lines for the refresh's report.
     public var lines: [String] {

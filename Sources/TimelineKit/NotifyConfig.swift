@@ -8,15 +8,15 @@ import TimelineCore
 public struct NotifyConfig: Sendable, Equatable {
   /// The threshold of each kind that notifies: the level for a `.level` rule, 1 for a
   /// `.flag` rule set to true.
-  public var thresholds: [String: Int] = [:]
+  var thresholds: [String: Int] = [:]
   /// Widgets with `notify = false`.
-  public var silenced: Set<WidgetName> = []
+  var silenced: Set<WidgetName> = []
 
   /// Whether any kind notifies.
   public var isOn: Bool { !thresholds.isEmpty }
 
   /// The threshold for `widget`, or nil when it notifies nothing.
-  public func threshold(for widget: WidgetConfig) -> Int? {
+  func threshold(for widget: WidgetConfig) -> Int? {
     silenced.contains(widget.name) ? nil : thresholds[widget.kind]
   }
 }

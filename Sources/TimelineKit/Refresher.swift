@@ -10,7 +10,7 @@ public struct Refresher: Sendable {
   public var config: AppConfig
   var store: CacheStore
   /// Injected so tests can step through days.
-  public var clock: any WallClock
+  var clock: any WallClock
   var backoff = Backoff()
   /// Seconds to wait for a widget whose lock another refresh holds.
   public var lockWait: Double = 15
@@ -18,7 +18,7 @@ public struct Refresher: Sendable {
   /// systemd unit's limit for a timer's `refresh`; `reload`, run on a click, asks for less.
   public var networkBudget: Double = 60
   /// Makes one provider's HTTP client (each has its own request cap), drawing on the budget.
-  public var makeHTTP: @Sendable (FetchBudget) -> any HTTPClient
+  var makeHTTP: @Sendable (FetchBudget) -> any HTTPClient
 
   /// A refresher with the real HTTP client.
   public init(
@@ -90,7 +90,7 @@ public struct Refresher: Sendable {
   /// Writes the file of each stack but `except` that is missing or out of date, silently.
   /// It is the emitter's only list of the members (the emitter reads no config) and costs
   /// no request, so any refresh writes it, whichever widgets it was asked for.
-  public func writeStacks(except: [WidgetName] = []) async {
+  func writeStacks(except: [WidgetName] = []) async {
     for widget in config.widgets where widget.kind == StackRule.kind && !except.contains(widget.name) {
       // A stack the run was not asked for cannot fail the run; the next one tries again.
       guard let provider = try? WidgetFactory.provider(for: widget) else { continue }

@@ -24,13 +24,13 @@ public struct StatusRow: Sendable, Equatable {
   /// What a local provider passed over (skipped cards, damaged log lines).
   public var warnings: [String] = []
   /// Set when the cache was written with other settings than the config's now.
-  public var settings: String?
+  var settings: String?
   /// The current entry's score now on the shared scale (halved when stale).
-  public var relevance: Int?
+  var relevance: Int?
   /// Every entry's date and score from its date, in order.
-  public var entryRelevance: [EntryScore] = []
+  var entryRelevance: [EntryScore] = []
   /// A stack's members from the highest score now down (those with an entry to show).
-  public var ranking: [StackRule.Candidate] = []
+  var ranking: [StackRule.Candidate] = []
   /// The member a stack's bars show now.
   public var shown: String?
 

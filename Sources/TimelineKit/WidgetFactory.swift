@@ -5,7 +5,7 @@ import TimelineCore
 /// so they check a config the same way and word its errors the same.
 public enum WidgetFactory {
   /// A bad kind or option is a `ConfigError` naming the file, the widget and the key.
-  public static func provider(for widget: WidgetConfig) throws(ConfigError) -> any TimelineProvider {
+  static func provider(for widget: WidgetConfig) throws(ConfigError) -> any TimelineProvider {
     guard let type = ProviderRegistry.type(for: widget.kind) else {
       throw ConfigError.unknownKind(widget.kind, widget: widget.name.text, file: widget.file)
     }

@@ -7,12 +7,12 @@ public struct WidgetRecord: Sendable {
   /// Nil when missing or damaged.
   public var timeline: Timeline?
   /// Nil after a success.
-  public var state: WidgetState?
+  var state: WidgetState?
   /// Why the cache file could not be read, when it exists but is damaged.
   public var readError: String?
   /// What is wrong with a cache file read all the same (`timeline` is then what the bars
   /// show); the next refresh rewrites it.
-  public var readWarning: String?
+  var readWarning: String?
   /// Both files as they were when read (taken before the read, so a change during it
   /// counts as a change).
   private var seen: [FileStamp] = []
@@ -53,11 +53,11 @@ public struct WidgetRecord: Sendable {
 
   /// How far in the future a file's own times may lie before the clock is taken to have
   /// moved back since it was written: a few minutes of drift are no such move.
-  public static let clockSlack: Int64 = 300
+  static let clockSlack: Int64 = 300
 
   /// Whether the cache or the state was written at a time still ahead of `now`: the clock
   /// moved back since, and every date derived from then is off.
-  public func writtenInTheFuture(at now: Int64) -> Bool {
+  func writtenInTheFuture(at now: Int64) -> Bool {
     let limit = now.adding(saturating: Self.clockSlack)
     return [timeline?.generated, timeline?.lastSuccess, state?.lastAttempt].contains { ($0 ?? Int64.min) > limit }
   }
@@ -72,7 +72,7 @@ public struct WidgetRecord: Sendable {
   public var lastError: String? { state?.lastError }
 
   /// Why a refresh is due at `now`, or nil if it is not.
-  public func dueReason(at now: Int64, configHash: String) -> String? {
+  func dueReason(at now: Int64, configHash: String) -> String? {
     guard let timeline else {
       // A missing file is due whatever the backoff says (a failed first fetch writes an
       // empty timeline, so only a file removed since gets here); a damaged one waits.

@@ -1,16 +1,10 @@
-import FoundationEssentials
 import Providers
 import TimelineCore
 
 /// `timeline regions` output: the avalanche regions and areas as JSON or a table.
 public enum RegionList {
   /// The regions as a JSON array (`timeline regions --json`).
-  public static func json(_ regions: [AvalancheRegion]) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(regions.map(cleaned))) ?? Data("[]".utf8)
-    return String(decoding: data, as: UTF8.self)
-  }
+  public static func json(_ regions: [AvalancheRegion]) -> String { jsonArray(regions.map(cleaned)) }
 
   /// The regions as the table of `timeline regions`.
   public static func table(_ regions: [AvalancheRegion]) -> String {

@@ -60,36 +60,32 @@ extension Parser {
     while let scalar = peek(), scalar == " " || scalar == "\t" || scalar == "\n" { index += 1 }
   }
 
+  static let simpleEscapes: [Unicode.Scalar: Unicode.Scalar] = [
+    "b": "\u{08}", "t": "\t", "n": "\n", "f": "\u{0C}", "r": "\r", "\"": "\"", "\\": "\\",
+  ]
+
   /// An escape at the backslash: `\b \t \n \f \r \" \\ \uXXXX \UXXXXXXXX`.
   mutating func escape() throws(TOMLError) -> Unicode.Scalar {
     let start = index
     index += 1
     guard let code = peek() else { throw error("unterminated string") }
     index += 1
-    switch code {
-    case "b": return "\u{08}"
-    case "t": return "\t"
-    case "n": return "\n"
-    case "f": return "\u{0C}"
-    case "r": return "\r"
-    case "\"": return "\""
-    case "\\": return "\\"
-    case "u", "U":
-      let count = code == "u" ? 4 : 8
-      var value: UInt32 = 0
-      for _ in 0..<count {
-        guard let digit = peek(), let nibble = UInt32(String(digit), radix: 16), digit.isASCII else {
-          throw error("\\\(code) needs \(count) hexadecimal digits", at: start)
-        }
-        value = value << 4 | nibble
-        index += 1
-      }
-      guard let scalar = Unicode.Scalar(value) else {
-        throw error("\\\(code)\(Parser.hex(value)) is not a Unicode scalar value", at: start)
-      }
-      return scalar
-    default:
+    if let simple = Parser.simpleEscapes[code] { return simple }
+    guard code == "u" || code == "U" else {
       throw error("invalid escape \\\(code); TOML has \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX", at: start)
     }
+    let count = code == "u" ? 4 : 8
+    var value: UInt32 = 0
+    for _ in 0..<count {
+      guard let digit = peek(), let nibble = UInt32(String(digit), radix: 16), digit.isASCII else {
+        throw error("\\\(code) needs \(count) hexadecimal digits", at: start)
+      }
+      value = value << 4 | nibble
+      index += 1
+    }
+    guard let scalar = Unicode.Scalar(value) else {
+      throw error("\\\(code)\(Parser.hex(value)) is not a Unicode scalar value", at: start)
+    }
+    return scalar
   }
 }

@@ -88,28 +88,18 @@ public enum Preview {
   public static func report(
     widgets: [Filled], formats: [OutputFormat], directory: String, now: Int64, options: RenderOptions = RenderOptions()
   ) -> String {
-    var lines: [String] = []
+    let render = { (item: Filled, format: OutputFormat) in
+      line(widget: item.widget, format: format, directory: directory, now: now, options: options)
+    }
     if formats.count == 1, let format = formats.first {
       let width = widgets.map(\.widget.text.count).max() ?? 0
-      for item in widgets {
-        let name = item.widget.text + String(repeating: " ", count: width - item.widget.text.count)
-        lines.append(
-          name + "  " + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
-      }
-      return lines.joined(separator: "\n")
+      return widgets.map { padded($0.widget.text, width) + "  " + render($0, format) }.joined(separator: "\n")
     }
     let width = formats.map(\.name.count).max() ?? 0
-    for (index, item) in widgets.enumerated() {
-      if index > 0 { lines.append("") }
-      lines.append("\(item.widget) (kind \(item.kind))")
-      for format in formats {
-        let label = format.name + String(repeating: " ", count: width - format.name.count)
-        lines.append(
-          "  " + label + "  "
-            + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
-      }
-    }
-    return lines.joined(separator: "\n")
+    return widgets.map { item in
+      (["\(item.widget) (kind \(item.kind))"] + formats.map { "  " + padded($0.name, width) + "  " + render(item, $0) })
+        .joined(separator: "\n")
+    }.joined(separator: "\n\n")
   }
 
   /// The formats in the order the preview prints them: plain first (the text itself),

@@ -26,8 +26,9 @@ public enum RegionList {
     region.slug = region.slug.map(CleanText.terminalLine)
     return region
   }
+}
 
-  private static func padded(_ text: String, _ width: Int) -> String {
-    String(text.prefix(width)) + String(repeating: " ", count: Swift.max(0, width - text.count))
-  }
+/// `text` cut or filled with spaces to `width` characters, for the terminal's columns.
+func padded(_ text: String, _ width: Int) -> String {
+  String(text.prefix(width)) + String(repeating: " ", count: Swift.max(0, width - text.count))
 }

@@ -102,15 +102,13 @@ public enum Browser {
     // A day word is wrong after local midnight: return to now then at the latest.
     if words.label != nil { expires = min(expires, words.validUntil) }
     // At the last entry, a further `next` says so in the bar's label too.
-    let shown =
-      nothingLater ? (words.label ?? "") + (words.label == nil ? "" : ", ") + Self.nothingLater : words.label
+    let shown = nothingLater ? (words.label.map { $0 + ", " } ?? "") + Self.nothingLater : words.label
     let state = BrowseState(offset: steps, anchor: current, target: entry.date, expires: expires, label: shown)
     try browse.write(state, for: widget)
     return Outcome(
       offset: steps, entry: entry,
       label: words.label ?? RelativeTime.words(from: now, to: entry.date, words: Words(text: Language.emitterWords())),
-      expires: expires,
-      nothingLater: nothingLater)
+      expires: expires, nothingLater: nothingLater)
   }
 
   static var nothingLater: String { localized("nothing later yet") }

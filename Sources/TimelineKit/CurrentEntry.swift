@@ -15,7 +15,6 @@ public enum CurrentEntry {
     warn: (String) -> Void = { _ in }, config: () -> AppConfig?
   ) throws(EntryLookupError) -> (Timeline, Int) {
     let widget = name.text
-    let path = store.path(for: name)
     var now = now
     if let at {
       guard let instant = ISO8601.parse(at) else {
@@ -25,7 +24,7 @@ public enum CurrentEntry {
     }
     let timeline: Timeline
     do {
-      let read = try CacheReader.read(path: path)
+      let read = try CacheReader.read(path: store.path(for: name))
       timeline = read.timeline
       if let warning = read.warning { warn(warning) }
     } catch .missing {

@@ -13,17 +13,15 @@ public enum DesktopNotice {
   public static func send(summary: String, body: String, path: String = Environment.get("PATH") ?? "/usr/bin:/bin")
     -> [String]
   {
-    var reached: [String] = []
-    if let notify = ExternalProgram.find("notify-send", path: path),
-      ExternalProgram.run([notify, "--app-name=timeline", summary, body], timeout: 5).status == 0
-    {
-      reached.append("notification")
+    let ways = [
+      ("notification", "notify-send", ["--app-name=timeline", summary, body]),
+      ("journal", "logger", ["-t", "timeline", "--", "\(summary): \(body)"]),
+    ]
+    return ways.compactMap { way, program, arguments in
+      guard let found = ExternalProgram.find(program, path: path),
+        ExternalProgram.run([found] + arguments, timeout: 5).status == 0
+      else { return nil }
+      return way
     }
-    if let logger = ExternalProgram.find("logger", path: path),
-      ExternalProgram.run([logger, "-t", "timeline", "--", "\(summary): \(body)"], timeout: 5).status == 0
-    {
-      reached.append("journal")
-    }
-    return reached
   }
 }

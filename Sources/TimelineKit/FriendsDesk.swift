@@ -196,14 +196,8 @@ public struct FriendsDesk: Sendable {
     let hash = WidgetFactory.hash(widgetConfig, provider, sources: config.sources, bars: config.bars)
     do {
       return try browse.withLock { () throws -> Browser.Outcome in
-        var position = 0
-        if let state = browse.read(name), state.view, state.isLive(at: now, current: current.date),
-          let wheel = state.wheel
-        {
-          position = wheel
-        } else if let old = browse.takeOldWheel(name, now: now) {
-          position = old
-        }
+        let live = browse.read(name).flatMap { $0.view && $0.isLive(at: now, current: current.date) ? $0.wheel : nil }
+        var position = live ?? browse.takeOldWheel(name, now: now) ?? 0
         switch move {
         case .next: position += 1
         case .prev: position -= 1

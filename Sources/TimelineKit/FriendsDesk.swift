@@ -45,17 +45,15 @@ public struct FriendsDesk: Sendable {
 
   /// `friends list [WIDGET]`: one block per widget, a line per friend, most due first.
   public func list(_ name: WidgetName?) throws(FriendsError) -> String {
-    var blocks: [String] = []
-    for (widget, provider) in try widgets(name) {
+    try widgets(name).map { (widget, provider) throws(FriendsError) -> String in
       let (friends, problems) = try tracked(provider)
       let today = provider.days.day(of: now)
       let (due, later) = FriendsPlan.ranked(friends, on: today)
-      var lines = ["\(widget.name): \(friends.count) tracked, \(due.count) due"]
-      lines += (due + later).map { "  " + Terminal.clean(FriendsPlan.line($0, name: $0.contact.name, on: today)) }
-      lines += problems.map { "  warning: " + Terminal.clean($0) }
-      blocks.append(lines.joined(separator: "\n"))
-    }
-    return blocks.joined(separator: "\n\n")
+      return
+        (["\(widget.name): \(friends.count) tracked, \(due.count) due"]
+        + (due + later).map { "  " + Terminal.clean(FriendsPlan.line($0, name: $0.contact.name, on: today)) }
+        + problems.map { "  warning: " + Terminal.clean($0) }).joined(separator: "\n")
+    }.joined(separator: "\n\n")
   }
 
   /// The one tracked friend `query` names (`Contact.spellings`), across every friends widget.

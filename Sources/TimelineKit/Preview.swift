@@ -55,12 +55,9 @@ public enum Preview {
 
   /// Writes each widget's snapshot timeline into `store`; throws `ConfigError` for a
   /// widget whose options its provider refuses.
-  public static func fill(
-    _ config: AppConfig, store: CacheStore, clock: any WallClock
-  ) throws -> [Filled] {
+  public static func fill(_ config: AppConfig, store: CacheStore, clock: any WallClock) throws -> [Filled] {
     try store.ensureDirectory()
-    var filled: [Filled] = []
-    for widget in config.widgets {
+    return try config.widgets.map { widget in
       let provider = try WidgetFactory.provider(for: widget)
       let context = ProviderContext(
         clock: clock, config: widget, sources: config.sources, http: OfflineHTTPClient(), previous: nil, force: false)
@@ -70,9 +67,8 @@ public enum Preview {
         draft, widget: widget, provider: provider, now: now, grace: config.grace,
         hash: WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars), bars: config.bars)
       try store.write(timeline)
-      filled.append(Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count))
+      return Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count)
     }
-    return filled
   }
 
   /// The line `timeline-emit FORMAT WIDGET` prints, without the newline.

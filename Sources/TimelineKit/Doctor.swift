@@ -151,13 +151,9 @@ public struct Doctor: Sendable {
     }
     // `:lang=pa` alone also matches Arabic-script fonts (Shahmukhi Punjabi); the charset
     // (ਕ, sihari) keeps the fonts that draw Gurmukhi.
-    let result = ExternalProgram.run([fcList, ":lang=pa:charset=0a15 0a3f", "family"])
-    var families: [String] = []
-    for line in result.stdout.split(separator: "\n") {
-      // "Noto Sans Gurmukhi,Noto Sans Gurmukhi UI": the first name of each family.
-      let family = String(line.split(separator: ",").first ?? line).trimmed
-      if !family.isEmpty && !families.contains(family) { families.append(family) }
-    }
+    let lines = ExternalProgram.run([fcList, ":lang=pa:charset=0a15 0a3f", "family"]).stdout.split(separator: "\n")
+    // "Noto Sans Gurmukhi,Noto Sans Gurmukhi UI": the first name of each family.
+    let families = Set(lines.map { String($0.split(separator: ",").first ?? $0).trimmed }).subtracting([""])
     guard !families.isEmpty else {
       return Check(
         name: "Gurmukhi font", ok: false, detail: "no font covers Gurmukhi (fc-list :lang=pa finds none)", fix: fix)

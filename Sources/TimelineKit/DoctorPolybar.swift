@@ -21,13 +21,8 @@ extension Doctor {
     guard let fcList = ExternalProgram.find("fc-list", path: path) else {
       return Check(name: name, ok: false, detail: "fc-list not found (fontconfig)", fix: "sudo apt install fontconfig")
     }
-    var families: [String] = []
-    for line in ExternalProgram.run([fcList, ":", "family"]).stdout.split(separator: "\n") {
-      for family in line.split(separator: ",") where Self.isGurbaniAkhar(String(family)) {
-        let clean = String(family).trimmed
-        if !families.contains(clean) { families.append(clean) }
-      }
-    }
+    let names = ExternalProgram.run([fcList, ":", "family"]).stdout.split { $0 == "\n" || $0 == "," }
+    let families = Set(names.map(\.trimmed).filter(Self.isGurbaniAkhar))
     if !families.isEmpty { return Check(name: name, ok: true, detail: families.sorted().joined(separator: ", ")) }
     // The bars that draw Gurmukhi in the ASCII font (the registry's font-switching formats).
     let needing = OutputFormat.allCases.filter { $0.traits.fontSwitching }.flatMap(\.programs)

@@ -9,13 +9,7 @@ extension Parser {
     }
     let text = String(String.UnicodeScalarView(token))
     guard !token.isEmpty else { throw error("expected a value, found \(describe(peek()))") }
-    switch text {
-    case "inf", "+inf": return .float(.infinity)
-    case "-inf": return .float(-.infinity)
-    case "nan", "+nan": return .float(.nan)
-    case "-nan": return .float(-.nan)
-    default: break
-    }
+    if let special = Parser.specialFloats[text] { return .float(special) }
     if let radix = ["0x": 16, "0o": 8, "0b": 2][String(text.prefix(2))] {
       let digits = Array(token.dropFirst(2))
       guard Parser.isDigitRun(digits[...], radix: radix) else {
@@ -37,6 +31,10 @@ extension Parser {
     guard let value = Int64(plain) else { throw error("\(text) does not fit in a 64-bit integer", at: start) }
     return .integer(value)
   }
+
+  static let specialFloats: [String: Double] = [
+    "inf": .infinity, "+inf": .infinity, "-inf": -.infinity, "nan": .nan, "+nan": .nan, "-nan": -.nan,
+  ]
 
   /// Digits of `radix`, at least one, with single underscores only between digits.
   static func isDigitRun(_ run: ArraySlice<Unicode.Scalar>, radix: Int = 10) -> Bool {

@@ -1,27 +1,13 @@
 extension Parser {
-  /// `"..."`: escapes, no line ends, no control characters but tab.
-  mutating func basicString() throws(TOMLError) -> String {
+  /// The string opened at the current scalar by `quote` (`"` reads escapes, `'` takes the
+  /// text as written), once or, `multiline`, three times: then line ends are text, a line
+  /// end right after the opening quotes is dropped, and a run of quotes closes the string
+  /// only at three. Control characters but tab are refused in every form.
+  mutating func string(_ quote: Unicode.Scalar, multiline: Bool) throws(TOMLError) -> String {
     let start = index
-    index += 1
-    return try stringBody(quote: "\"", multiline: false, escapes: true, opened: start)
-  }
-
-  /// `"""..."""`: as a basic string, plus line ends, the line-ending backslash and one or
-  /// two quotes that do not close it. A line end right after the opening quotes is dropped.
-  mutating func multilineBasicString() throws(TOMLError) -> String {
-    let start = index
-    index += 3
-    if peek() == "\n" { index += 1 }
-    return try stringBody(quote: "\"", multiline: true, escapes: true, opened: start)
-  }
-
-  /// The text of a string from after its opening quotes, through its closing ones: the scan
-  /// the four forms share. `multiline`: line ends are text, and a run of quotes closes the
-  /// string only at three; `escapes`: the basic forms' backslash (and, multi-line, the
-  /// line-ending backslash). Control characters but tab are refused in every form.
-  mutating func stringBody(
-    quote: Unicode.Scalar, multiline: Bool, escapes: Bool, opened start: Int
-  ) throws(TOMLError) -> String {
+    let escapes = quote == "\""
+    index += multiline ? 3 : 1
+    if multiline, peek() == "\n" { index += 1 }
     var out = String.UnicodeScalarView()
     while true {
       guard let scalar = peek() else { throw error("unterminated string (opened at \(position(start)))") }
@@ -74,51 +60,32 @@ extension Parser {
     while let scalar = peek(), scalar == " " || scalar == "\t" || scalar == "\n" { index += 1 }
   }
 
+  static let simpleEscapes: [Unicode.Scalar: Unicode.Scalar] = [
+    "b": "\u{08}", "t": "\t", "n": "\n", "f": "\u{0C}", "r": "\r", "\"": "\"", "\\": "\\",
+  ]
+
   /// An escape at the backslash: `\b \t \n \f \r \" \\ \uXXXX \UXXXXXXXX`.
   mutating func escape() throws(TOMLError) -> Unicode.Scalar {
     let start = index
     index += 1
     guard let code = peek() else { throw error("unterminated string") }
     index += 1
-    switch code {
-    case "b": return "\u{08}"
-    case "t": return "\t"
-    case "n": return "\n"
-    case "f": return "\u{0C}"
-    case "r": return "\r"
-    case "\"": return "\""
-    case "\\": return "\\"
-    case "u", "U":
-      let count = code == "u" ? 4 : 8
-      var value: UInt32 = 0
-      for _ in 0..<count {
-        guard let digit = peek(), let nibble = UInt32(String(digit), radix: 16), digit.isASCII else {
-          throw error("\\\(code) needs \(count) hexadecimal digits", at: start)
-        }
-        value = value << 4 | nibble
-        index += 1
-      }
-      guard let scalar = Unicode.Scalar(value) else {
-        throw error("\\\(code)\(Parser.hex(value)) is not a Unicode scalar value", at: start)
-      }
-      return scalar
-    default:
+    if let simple = Parser.simpleEscapes[code] { return simple }
+    guard code == "u" || code == "U" else {
       throw error("invalid escape \\\(code); TOML has \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX", at: start)
     }
-  }
-
-  /// `'...'`: taken as written; no line ends, no control characters but tab.
-  mutating func literalString() throws(TOMLError) -> String {
-    let start = index
-    index += 1
-    return try stringBody(quote: "'", multiline: false, escapes: false, opened: start)
-  }
-
-  /// `'''...'''`: taken as written, line ends included; the first line end is dropped.
-  mutating func multilineLiteralString() throws(TOMLError) -> String {
-    let start = index
-    index += 3
-    if peek() == "\n" { index += 1 }
-    return try stringBody(quote: "'", multiline: true, escapes: false, opened: start)
+    let count = code == "u" ? 4 : 8
+    var value: UInt32 = 0
+    for _ in 0..<count {
+      guard let digit = peek(), let nibble = UInt32(String(digit), radix: 16), digit.isASCII else {
+        throw error("\\\(code) needs \(count) hexadecimal digits", at: start)
+      }
+      value = value << 4 | nibble
+      index += 1
+    }
+    guard let scalar = Unicode.Scalar(value) else {
+      throw error("\\\(code)\(Parser.hex(value)) is not a Unicode scalar value", at: start)
+    }
+    return scalar
   }
 }

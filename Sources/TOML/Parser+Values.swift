@@ -3,12 +3,8 @@ extension Parser {
   mutating func value() throws(TOMLError) -> TOMLNode {
     let start = position()
     switch peek() {
-    case "\"":
-      let text = peek(1) == "\"" && peek(2) == "\"" ? try multilineBasicString() : try basicString()
-      return TOMLNode(.string(text), at: start)
-    case "'":
-      let text = peek(1) == "'" && peek(2) == "'" ? try multilineLiteralString() : try literalString()
-      return TOMLNode(.string(text), at: start)
+    case let quote? where quote == "\"" || quote == "'":
+      return TOMLNode(.string(try string(quote, multiline: peek(1) == quote && peek(2) == quote)), at: start)
     case "t", "f":
       for (word, flag) in [("true", true), ("false", false)] where matches(word) {
         index += word.unicodeScalars.count

@@ -65,7 +65,6 @@ struct Parser {
     }
   }
 
-  /// The whole document.
   mutating func document() throws(TOMLError) -> TOMLTable {
     let root = TableBox(.header, at: TextPosition(line: 1, column: 1), depth: 0)
     var current = root
@@ -145,14 +144,9 @@ struct Parser {
       let start = position()
       let name: String
       switch peek() {
-      case "\"":
-        guard !(peek(1) == "\"" && peek(2) == "\"") else {
-          throw error("a key cannot be a multi-line string")
-        }
-        name = try basicString()
-      case "'":
-        guard !(peek(1) == "'" && peek(2) == "'") else { throw error("a key cannot be a multi-line string") }
-        name = try literalString()
+      case let quote? where quote == "\"" || quote == "'":
+        guard !(peek(1) == quote && peek(2) == quote) else { throw error("a key cannot be a multi-line string") }
+        name = try string(quote, multiline: false)
       case let scalar? where Parser.isBareKey(scalar):
         var bare = String.UnicodeScalarView()
         while let next = peek(), Parser.isBareKey(next) {

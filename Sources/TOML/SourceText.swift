@@ -29,7 +29,7 @@ struct SourceText {
       case .emptyInput: break decoding
       case .error:
         let line = lineStarts.count
-        let column = Self.characters(scalars[lineStarts[line - 1]...]) + 1
+        let column = Self.columns(scalars[lineStarts[line - 1]...]).last ?? 1
         throw TOMLError("the file is not valid UTF-8", at: TextPosition(line: line, column: column))
       }
     }
@@ -73,13 +73,6 @@ struct SourceText {
     }
     out.append(before + 1)
     return out
-  }
-
-  /// How many characters (grapheme clusters) `run` makes.
-  private static func characters(_ run: ArraySlice<Unicode.Scalar>) -> Int {
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: run)
-    return String(view).count
   }
 }
 

@@ -1,10 +1,8 @@
 /// Reads TOML 1.0 documents into tables whose keys and values know where they are written.
 public enum TOMLDocument {
-  /// The most tables and arrays that may hold one another, counted from the document's
-  /// root: `a = [[1]]` is 2 deep, `[a.b]` is 2, an array of tables 2 for the array and its
-  /// table. Deeper is an error at the table or array that goes past it. Reading, and
-  /// everything that later walks the tables, recurses once per level; without a limit a
-  /// few kilobytes of brackets would run the stack out, and no config comes close to it.
+  /// The most tables and arrays that may hold one another (`a = [[1]]` is 2 deep, an array
+  /// of tables 2 for the array and its table): reading, and all that later walks the
+  /// tables, recurses once per level, so a few kilobytes of brackets would run the stack out.
   public static let maxDepth = 100
 
   /// Parses `bytes`, which must be UTF-8.

@@ -7,8 +7,7 @@ public struct TOMLError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, without the position.
   public var message: String
 
-  /// An error at `position`.
-  public init(_ message: String, at position: TextPosition) {
+  init(_ message: String, at position: TextPosition) {
     self.message = message
     self.position = position
   }

@@ -11,7 +11,7 @@ public enum TOMLValue: Sendable, Equatable {
   case array([TOMLNode])
   case table(TOMLTable)
 
-  /// A short name of the value's type, for messages.
+  /// The type's name with its article ("an integer"), for messages.
   public var typeName: String {
     switch self {
     case .string: "a string"
@@ -32,37 +32,27 @@ public struct TOMLNode: Sendable, Equatable {
   /// Where it starts.
   public var position: TextPosition
 
-  /// `value`, starting at `position`.
-  public init(_ value: TOMLValue, at position: TextPosition) {
+  init(_ value: TOMLValue, at position: TextPosition) {
     self.value = value
     self.position = position
   }
 }
 
-/// One key of a table: its name, where the key is written, and its value.
+/// One key of a table: its unquoted name, where that name first appears (the segment
+/// naming this entry, in a dotted key or header), and its value.
 public struct TOMLEntry: Sendable, Equatable {
-  /// The key's name, unquoted.
+  /// The name, unquoted.
   public var key: String
-  /// Where the key (the segment naming this entry, in a dotted key or header) first appears.
+  /// Where the name first appears.
   public var keyPosition: TextPosition
   /// The value and where it starts.
   public var node: TOMLNode
-
-  /// Creates an entry.
-  public init(key: String, keyPosition: TextPosition, node: TOMLNode) {
-    self.key = key
-    self.keyPosition = keyPosition
-    self.node = node
-  }
 }
 
 /// A table: its entries in the order they first appear in the document.
 public struct TOMLTable: Sendable, Equatable {
-  /// The entries, in document order.
-  public var entries: [TOMLEntry]
-
-  /// A table with `entries` (none by default).
-  public init(entries: [TOMLEntry] = []) { self.entries = entries }
+  /// In document order.
+  public var entries: [TOMLEntry] = []
 
   /// The keys, in document order.
   public var keys: [String] { entries.map(\.key) }
@@ -75,25 +65,18 @@ public struct TOMLTable: Sendable, Equatable {
 }
 
 /// A TOML date-time in one of its four forms: with a date, a time or both, and an offset
-/// only when both are present.
+/// (minutes east of UTC, "Z" being 0) only when both are present.
 public struct TOMLDateTime: Sendable, Equatable {
   /// The calendar date, when present.
   public var date: Date?
   /// The time of day, when present.
   public var time: Time?
-  /// Minutes east of UTC ("Z" is 0); nil for local date-times, dates and times.
+  /// Nil for local date-times, dates and times.
   public var offsetMinutes: Int?
 
-  /// Creates a date-time; an offset only with both a date and a time.
-  public init(date: Date?, time: Time?, offsetMinutes: Int?) {
-    self.date = date
-    self.time = time
-    self.offsetMinutes = offsetMinutes
-  }
-
-  /// A calendar day.
+  /// A calendar day, year 1 to 9999.
   public struct Date: Sendable, Equatable {
-    /// The year, 1 to 9999.
+    /// 1 to 9999.
     public var year: Int
     /// 1 to 12.
     public var month: Int

@@ -156,14 +156,12 @@ enum TableRules {
     box.set(last, .value(value))
   }
 
-  /// Refuses a table or array `depth` levels down when that is more than
-  /// `TOMLDocument.maxDepth`.
   static func checkDepth(_ depth: Int, at position: TextPosition) throws(TOMLError) {
     guard depth > TOMLDocument.maxDepth else { return }
     throw tooDeep(at: position)
   }
 
-  /// The error for a table or array nested past `TOMLDocument.maxDepth`, at where it starts.
+  /// The error for a table or array nested past `TOMLDocument.maxDepth`, at its start.
   static func tooDeep(at position: TextPosition) -> TOMLError {
     TOMLError("tables and arrays are nested more than \(TOMLDocument.maxDepth) deep here", at: position)
   }

@@ -4,7 +4,7 @@ import TimelineCore
 /// The cache directory's listing, for messages that name the widgets that exist.
 extension CacheStore {
   /// The names in the directory (no `.` and `..`); empty if it cannot be read.
-  func names() -> [String] {
+  public func names() -> [String] {
     guard let dir = opendir(directory) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []

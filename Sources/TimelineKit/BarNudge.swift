@@ -4,37 +4,17 @@ import Providers
 import Spawning
 import TimelineCache
 
-/// After `timeline reload` has refreshed the cache, tells every running bar of this user to
-/// redraw now instead of at its next interval. Each bar is nudged only if it is found;
-/// a bar that is absent is a line of output, never an error.
-///
-/// - waybar: `pkill -x -u UID -RTMIN+N waybar` when `[bars] waybar_signal = N` (`-x`: only
-///   processes named exactly `waybar`; an unhandled real-time signal kills).
-/// - polybar: `polybar-msg action "#MODULE.hook.0"` for each `[bars] polybar_modules`
-///   entry (custom/ipc modules), with `XDG_RUNTIME_DIR=/run/user/UID` when it is unset
-///   (cron, some sudo setups): polybar-msg finds the bars' sockets there (then without it,
-///   for bars that were started without it: /tmp/polybar-UID).
-/// - tmux: `tmux -S SOCKET refresh-client -S -t CLIENT` for every client of every server
-///   socket in `${TMUX_TMPDIR:-/tmp}/tmux-UID/`; `-S` also re-runs `#()` commands.
-///
-/// Modules that run `timeline-emit --follow` (waybar without interval, polybar
-/// `tail = true`) watch the cache and need no nudge.
+/// After `timeline reload` has refreshed the cache, tells every running bar of this user
+/// (waybar, polybar, tmux) to redraw now (docs/reload.md). A bar that is absent is a line of
+/// output, never an error.
 public struct BarNudge: Sendable {
   /// One bar's result.
   public struct Report: Sendable, Equatable {
-    /// `waybar`, `polybar` or `tmux`.
-    public var bar: String
+    var bar: String
     /// Whether something was actually nudged.
-    public var nudged: Bool
+    var nudged: Bool
     /// What happened, for one line of output.
     public var message: String
-
-    /// Creates a result.
-    public init(bar: String, nudged: Bool, message: String) {
-      self.bar = bar
-      self.nudged = nudged
-      self.message = message
-    }
 
     /// `bar: message`.
     public var line: String { "\(bar): \(message)" }
@@ -42,12 +22,12 @@ public struct BarNudge: Sendable {
 
   /// Which bars to nudge.
   public var bars: BarsConfig
-  /// The environment, injected so tests can point it at their own bars.
-  public var environment: @Sendable (String) -> String?
+  /// Injected so tests can point it at their own bars.
+  var environment: @Sendable (String) -> String?
   /// Whose bars: tmux servers and processes of this user only.
-  public var uid: uid_t
+  var uid: uid_t
 
-  /// Creates a nudge for these bars.
+  /// A nudge of this user's bars.
   public init(
     bars: BarsConfig, environment: @escaping @Sendable (String) -> String? = Environment.get, uid: uid_t = geteuid()
   ) {
@@ -61,7 +41,6 @@ public struct BarNudge: Sendable {
     [waybar(), polybar(), tmux()]
   }
 
-  /// The PATH lookups use the caller's PATH.
   var path: String { environment("PATH") ?? "/usr/local/bin:/usr/bin:/bin" }
 
   func waybar() -> Report {
@@ -92,9 +71,7 @@ public struct BarNudge: Sendable {
     guard let msg = ExternalProgram.find("polybar-msg", path: path) else {
       return Report(bar: "polybar", nudged: false, message: "not running (polybar-msg not found)")
     }
-    // polybar-msg looks for the bars' sockets in $XDG_RUNTIME_DIR/polybar, else in
-    // /tmp/polybar-UID. A bar started in a desktop session has XDG_RUNTIME_DIR set; cron
-    // and some sudo setups lack it, so derive it, then try polybar-msg's own fallback.
+    // Without XDG_RUNTIME_DIR (cron, sudo), polybar-msg would miss the bars' sockets there.
     var attempts: [[String: String]] = [[:]]
     let runtime = "/run/user/\(uid)"
     if (environment("XDG_RUNTIME_DIR") ?? "").isEmpty, access(runtime, F_OK) == 0 {
@@ -120,7 +97,6 @@ public struct BarNudge: Sendable {
       bar: "polybar", nudged: true, message: "ran hook 0 of " + done.map { "#\($0)" }.joined(separator: ", "))
   }
 
-  /// The directory holding this user's tmux server sockets.
   var tmuxDirectory: String {
     let base = environment("TMUX_TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/tmux-\(uid)"
@@ -158,39 +134,25 @@ public struct BarNudge: Sendable {
   /// Seconds each tmux call may take: a live server answers in milliseconds.
   static let tmuxTimeout = 3
 
-  /// The Unix sockets directly in `directory`, sorted.
   static func sockets(in directory: String) -> [String] {
-    guard let dir = opendir(directory) else { return [] }
-    defer { closedir(dir) }
-    var out: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." { continue }
-      let full = directory + "/" + name
+    CacheStore(directory: directory).names().map { directory + "/" + $0 }.filter { path in
       var info = stat()
-      if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK { out.append(full) }
-    }
-    return out.sorted()
+      return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
+    }.sorted()
   }
 }
 
-/// Runs a helper program (pkill, polybar-msg, tmux, pkg-config, fc-list, systemctl,
-/// crontab) and captures its output. No shell is involved; stdin is /dev/null; a program
-/// that does not finish within `timeout` seconds is killed.
+/// Runs a helper program (pkill, tmux, fc-list, systemctl …) and captures its output: no
+/// shell, stdin /dev/null, killed past `timeout` seconds.
 public enum ExternalProgram {
-  /// What a run produced. Status 127 means the program could not be started.
+  /// Status 127 means the program could not be started, 124 that it timed out.
   public struct Result: Sendable, Equatable {
-    /// The exit status.
-    public var status: Int32
-    /// Standard output.
-    public var stdout: String
-    /// Standard error.
-    public var stderr: String
+    var status: Int32
+    var stdout: String
+    var stderr: String
 
     /// The first non-empty line of stderr, else of stdout, else `fallback`.
-    public func firstLine(or fallback: String) -> String {
+    func firstLine(or fallback: String) -> String {
       for text in [stderr, stdout] {
         if let line = text.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) {
           return String(line.prefix(200))
@@ -213,8 +175,7 @@ public enum ExternalProgram {
     return nil
   }
 
-  /// Runs `argv` (argv[0] a path or a name looked up in PATH) with `environment` added to
-  /// ours. Status 124 means it timed out, 127 that it could not be started.
+  /// Runs `argv` (argv[0] a path or a name looked up in PATH) with `environment` added to ours.
   public static func run(_ argv: [String], environment: [String: String] = [:], timeout: Int = 10) -> Result {
     do {
       let result = try Subprocess.run(argv, environment: environment, timeout: Double(timeout), maxOutput: 1 << 20)

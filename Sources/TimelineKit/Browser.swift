@@ -5,10 +5,9 @@ import Providers
 import TimelineCache
 import TimelineCore
 
-/// `timeline browse WIDGET next|prev|now`: moves the widget's view along its timeline.
-/// It writes the session's browse state (`BrowseStore`), which both emitters read; a
-/// `--follow` emitter sees the file change at once. The view returns to now by itself
-/// after `[bars] browse_timeout` or when the current entry changes.
+/// `timeline browse WIDGET next|prev|now`: moves the widget's view along its timeline by
+/// writing the session's browse state (`BrowseStore`, docs/emitters.md), which both
+/// emitters read.
 public enum Browser {
   /// Where to move.
   public enum Move: String, CaseIterable, Sendable {
@@ -19,7 +18,7 @@ public enum Browser {
   public struct Outcome: Sendable, Equatable {
     /// Entries ahead of the current one; 0 is now.
     public var offset: Int
-    /// The entry shown (nil at now).
+    /// Nil at now.
     public var entry: Entry?
     /// How the bars name it ("in 3 h", "tomorrow").
     public var label: String?
@@ -28,21 +27,8 @@ public enum Browser {
     /// A `next` found no entry further ahead.
     public var nothingLater = false
     /// What the terminal says after the label instead of how far ahead it is (the friends
-    /// wheel turns through a list, not along the timeline).
-    public var place: String?
-
-    /// Creates an outcome.
-    public init(
-      offset: Int, entry: Entry? = nil, label: String? = nil, expires: Int64? = nil, nothingLater: Bool = false,
-      place: String? = nil
-    ) {
-      self.offset = offset
-      self.entry = entry
-      self.label = label
-      self.expires = expires
-      self.nothingLater = nothingLater
-      self.place = place
-    }
+    /// wheel turns through a list).
+    var place: String?
 
     /// One line for the terminal.
     public func describe(widget: String) -> String {
@@ -58,13 +44,11 @@ public enum Browser {
   }
 
   /// Applies `move` to `widget` at `now`. Throws `ConfigError` for a widget the config
-  /// does not have (or a config `refresh` would refuse), and `CacheWriteError` when the
-  /// state cannot be written.
+  /// does not have (or a config `refresh` would refuse), `CacheWriteError` for a failed write.
   public static func move(
     _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64,
     zone: Zone = .user
   ) throws -> Outcome {
-    // Refuses a name the config lacks (or a config `refresh` would refuse).
     _ = try Refresher(config: config, store: cache, clock: FixedClock(now)).providers(for: [widget])
     // A friends widget's wheel turns through today's due list, as `timeline friends next` does.
     if config.widget(widget)?.kind == FriendsProvider.kind {
@@ -73,18 +57,15 @@ public enum Browser {
       return try desk.turn(widget, move)
     }
     return try browse.withLock {
-      try step(
-        move, widget: widget, path: cache.path(for: widget), config: config, cache: cache, browse: browse, now: now,
-        zone: zone)
+      try step(move, widget: widget, config: config, cache: cache, browse: browse, now: now, zone: zone)
     }
   }
 
   /// The read, the change and the write of one move, under the browse directory's lock.
   private static func step(
-    _ move: Move, widget: WidgetName, path: String, config: AppConfig, cache: CacheStore, browse: BrowseStore,
-    now: Int64,
-    zone: Zone
+    _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64, zone: Zone
   ) throws -> Outcome {
+    let path = cache.path(for: widget)
     let view = CacheReader.view(path: path, at: now)
     if view.error == nil, view.meta?.kind == StackRule.kind {
       return try stack(move, widget: widget, config: config, cache: cache, browse: browse, now: now)
@@ -97,9 +78,8 @@ public enum Browser {
     case .prev: offset = max(0, offset - 1)
     case .now: offset = 0
     }
-    // `next` past the last entry stays on the last one; with no entry ahead at all
-    // there is nothing to browse, which is now, and the bar where the wheel was turned
-    // says so for a moment.
+    // `next` past the last entry stays on the last one; with no entry ahead at all the
+    // view is now, and the bar says so for a moment.
     guard offset > 0, view.error == nil, let (entry, steps) = BrowseView.walk(path: path, from: view, steps: offset)
     else {
       if move == .next, view.error == nil, let current = view.current {
@@ -113,8 +93,8 @@ public enum Browser {
       return Outcome(offset: 0, nothingLater: move == .next)
     }
     let nothingLater = move == .next && steps < offset
-    // A day-keyed entry (an avalanche day, a Hukamnama) is named by its own day in its
-    // own zone: Friday's level in Oslo is "Friday" whatever the viewer's clock says.
+    // A day-keyed entry is named by its own day in its own zone: Friday's level in Oslo is
+    // "Friday" whatever the viewer's clock says.
     let provider = config.widget(widget).flatMap { try? WidgetFactory.provider(for: $0) }
     let dayZone = provider?.dayZone.flatMap { try? Zone(identifier: $0) } ?? zone
     let words = DayWords.label(target: entry.date, now: now, zone: dayZone)
@@ -122,27 +102,22 @@ public enum Browser {
     // A day word is wrong after local midnight: return to now then at the latest.
     if words.label != nil { expires = min(expires, words.validUntil) }
     // At the last entry, a further `next` says so in the bar's label too.
-    let shown =
-      nothingLater ? (words.label ?? "") + (words.label == nil ? "" : ", ") + Self.nothingLater : words.label
+    let shown = nothingLater ? (words.label.map { $0 + ", " } ?? "") + Self.nothingLater : words.label
     let state = BrowseState(offset: steps, anchor: current, target: entry.date, expires: expires, label: shown)
     try browse.write(state, for: widget)
     return Outcome(
       offset: steps, entry: entry,
       label: words.label ?? RelativeTime.words(from: now, to: entry.date, words: Words(text: Language.emitterWords())),
-      expires: expires,
-      nothingLater: nothingLater)
+      expires: expires, nothingLater: nothingLater)
   }
 
-  /// What the bar says when the wheel finds nothing ahead.
   static var nothingLater: String { localized("nothing later yet") }
 
   /// How long the bar says it over the current entry (at most `[bars] browse_timeout`):
   /// long enough for a bar that polls every few seconds to show it.
   static let noteSeconds: Int64 = 10
 
-  /// A stack turns through its members in order of relevance, like swiping a stack: `next`
-  /// past the last member, or `prev` past the top, wraps; the view returns to the top
-  /// after `[bars] browse_timeout`.
+  /// A stack turns through its members in order of relevance, wrapping at either end.
   static func stack(
     _ move: Move, widget: WidgetName, config: AppConfig, cache: CacheStore, browse: BrowseStore, now: Int64
   ) throws -> Outcome {

@@ -5,7 +5,6 @@ import Synchronization
 /// Runs blocking work (helper programs that may not answer) on one thread per item, so
 /// that the slowest item bounds the whole, not the sum of them.
 enum Concurrently {
-  /// `body` applied to each item, in the items' order.
   static func map<T: Sendable>(_ items: [String], _ body: @escaping @Sendable (String) -> T) -> [T] {
     if items.count <= 1 { return items.map(body) }
     let results = Results<T>(count: items.count)

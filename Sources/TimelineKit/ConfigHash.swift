@@ -1,22 +1,13 @@
 import Providers
 import TimelineCore
 
-/// A digest of everything that shapes a widget's cache file, in two parts.
-///
-/// The fetch part: kind, options, the user's language when it is not English (the words
-/// are fixed in the cache, and the services are asked in it), the `[sources]` the provider
-/// reads (only those, so
-/// editing another service's URL leaves the widget alone), then `+` and a digest of what
-/// the provider read besides them (an import file's shabads), when it read anything. A
-/// change makes the widget due; only a change before `+` (how entries look) discards the
-/// cached entries, so a new import list keeps the shabads already fetched.
-///
-/// The presentation part, after `|`: the settings the cache records for the bars to
-/// render with (the `line` and `hide_when_empty` options, `[bars] polybar_gurmukhi_font`).
-/// Every form of a line is in the cache already, so a change there is applied to the
-/// cached timeline with no request (`Refresher`), offline too.
+/// A digest of everything that shapes a widget's cache file (docs/cache-format.md,
+/// `configHash`): `FETCH[+INPUTS]|SHOWN`. FETCH also holds the user's language when it is
+/// not English (the words are fixed in the cache) and only the `[sources]` the provider
+/// reads, so editing another service's URL leaves the widget alone. A change to FETCH
+/// discards the cached entries; to INPUTS, makes the widget due but keeps them (a new
+/// import list keeps the shabads already fetched); to SHOWN, restyles the cache offline.
 enum ConfigHash {
-  /// Option keys that only choose how cached entries are shown.
   static let presentationOptions: Set<String> = ["line", HideWhenEmpty.key]
 
   /// `inputs`: the provider's `inputs`; `services`: the services it calls.
@@ -47,8 +38,7 @@ enum ConfigHash {
     a.prefix { $0 != "+" && $0 != "|" } == b.prefix { $0 != "+" && $0 != "|" }
   }
 
-  /// Whether two stored hashes agree on what is fetched (the part before `|`): when they
-  /// do, any difference is in presentation alone.
+  /// Whether two stored hashes agree on what is fetched (the part before `|`).
   static func sameFetch(_ a: String, _ b: String) -> Bool {
     a.prefix { $0 != "|" } == b.prefix { $0 != "|" }
   }

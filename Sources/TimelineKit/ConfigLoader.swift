@@ -4,13 +4,12 @@ import TOML
 import TimelineCache
 import TimelineCore
 
-/// Finds, parses and checks the config. The TOML module reads the text, with the line and
-/// column of every key and value; this file maps the tables onto `AppConfig` and refuses
+/// Finds, parses and checks the config: maps the TOML tables onto `AppConfig` and refuses
 /// anything it does not know, naming the file, the place in it and the key.
 public enum ConfigLoader {
-  /// `--config FILE`, else `$TIMELINE_CONFIG`, else `$XDG_CONFIG_HOME/timeline/config.toml`
-  /// (`~/.config/timeline/config.toml`). Nil means: use the embedded default.
-  public static func path(explicit: String?, environment: (String) -> String? = Environment.get) -> (String, Bool)? {
+  /// `--config FILE`, else `$TIMELINE_CONFIG`, else `$XDG_CONFIG_HOME/timeline/config.toml`;
+  /// the flag says whether the file must exist.
+  static func path(explicit: String?, environment: (String) -> String?) -> (String, Bool) {
     if let explicit { return (explicit, true) }
     if let env = environment("TIMELINE_CONFIG"), !env.isEmpty { return (env, true) }
     let base =
@@ -19,15 +18,12 @@ public enum ConfigLoader {
     return (base + "/timeline/config.toml", false)
   }
 
-  /// Loads the effective config. A named file that is missing is an error; the default
-  /// location missing means the embedded default. A file that exists but cannot be read,
-  /// or is not a regular file, is always an error.
+  /// Loads the effective config: a missing file at the default location means the embedded
+  /// default; any other file that cannot be read is an error.
   public static func load(explicit: String? = nil, environment: (String) -> String? = Environment.get)
     throws(ConfigError) -> AppConfig
   {
-    guard let (file, required) = path(explicit: explicit, environment: environment) else {
-      return try parse(DefaultConfig.toml, file: "<embedded default>")
-    }
+    let (file, required) = path(explicit: explicit, environment: environment)
     switch SmallFile.bytes(file) {
     case .success(let bytes): return try parse(bytes: bytes, file: file)
     case .failure(.missing) where !required: return try parse(DefaultConfig.toml, file: "<embedded default>")
@@ -63,20 +59,16 @@ public enum ConfigLoader {
       case "widgets":
         config.widgets = try ConfigWidgets.widgets(entry, file: file)
         try ConfigWidgets.checkStacks(config.widgets, file: file)
-      default:
-        throw ConfigError(
-          "\(at(file, entry.keyPosition)): unknown key \"\(entry.key)\" (expected \(tables.joined(separator: ", ")))"
-            + hint(entry.key, tables))
+      default: throw unknownKey(entry, in: nil, expected: tables, file: file)
       }
     }
     config.notify.silenced = try ConfigNotify.switches(&config.widgets, file: file)
     return config
   }
 
-  /// The config's tables.
   static let tables = ["sources", "refresh", "bars", "notify", "widgets"]
 
-  /// The top-level `language`: a language code, with a country if wanted ("nb", "pt_BR").
+  /// A language code, with a country if wanted ("nb", "pt_BR").
   private static func language(_ entry: TOMLEntry, file: String) throws(ConfigError) -> String {
     guard case .string(let code) = entry.node.value else {
       throw ConfigError("\(at(file, entry.node.position)): language: expected a string like \"nb\" or \"de\"")
@@ -97,9 +89,13 @@ public enum ConfigLoader {
   /// `FILE:LINE:COL`, the start of every message about a place in the config.
   static func at(_ file: String, _ position: TextPosition) -> String { "\(file):\(position)" }
 
-  /// "; did you mean "KEY"?" when `key` looks like a typo of one of `known`.
-  static func hint(_ key: String, _ known: [String]) -> String {
-    KeySuggestion.closest(to: key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+  /// `FILE:LINE:COL: [TABLE] unknown key "KEY" (expected …)`, then "; did you mean "KEY"?"
+  /// when it looks like a typo of one of `expected`.
+  static func unknownKey(_ item: TOMLEntry, in table: String?, expected: [String], file: String) -> ConfigError {
+    let hint = KeySuggestion.closest(to: item.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
+    return ConfigError(
+      "\(at(file, item.keyPosition)): \(table.map { "[\($0)] " } ?? "")unknown key \"\(item.key)\" (expected "
+        + expected.joined(separator: ", ") + ")" + hint)
   }
 
   static func table(_ entry: TOMLEntry, _ name: String, file: String) throws(ConfigError) -> TOMLTable {
@@ -117,10 +113,7 @@ public enum ConfigLoader {
       let key = item.key
       let place = at(file, item.node.position)
       guard let source = ProviderRegistry.service(key: key) else {
-        let keys = ProviderRegistry.services.map(\.key)
-        throw ConfigError(
-          "\(at(file, item.keyPosition)): [sources] unknown key \"\(key)\" (expected \(keys.joined(separator: ", ")))"
-            + hint(key, keys))
+        throw unknownKey(item, in: "sources", expected: ProviderRegistry.services.map(\.key), file: file)
       }
       guard case .string(let url) = item.node.value else {
         throw ConfigError("\(place): [sources] \(key): expected a URL string")
@@ -142,7 +135,6 @@ public enum ConfigLoader {
     config.grace = try refreshGrace(entry, file: config.file) ?? config.grace
   }
 
-  /// `[refresh]`'s grace, if set.
   private static func refreshGrace(_ entry: TOMLEntry, file: String) throws(ConfigError) -> Int64? {
     var result: Int64?
     let items = try table(entry, "refresh", file: file).entries
@@ -155,10 +147,7 @@ public enum ConfigLoader {
           )
         }
         result = seconds
-      default:
-        throw ConfigError(
-          "\(at(file, item.keyPosition)): [refresh] unknown key \"\(item.key)\" (expected grace)"
-            + hint(item.key, ["grace"]))
+      default: throw unknownKey(item, in: "refresh", expected: ["grace"], file: file)
       }
     }
     return result
@@ -172,10 +161,9 @@ public enum ConfigLoader {
     return seconds
   }
 
-  /// Never inlined: inlined into a loop over a table's entries that throws (`refreshGrace`,
-  /// `bars`), its match on the entry's value ends the entry's borrow too early, and Swift
-  /// 6.3.1's optimiser stops with "Found ownership error" in CopyPropagation (a compiler bug;
-  /// `swift build -c release` shows it). This call is the one shape that needs it.
+  /// Never inlined: inlined into a throwing loop over a table's entries (`refreshGrace`,
+  /// `bars`), it makes Swift 6.3.1's optimiser stop with "Found ownership error" (a compiler
+  /// bug; `swift build -c release` shows it).
   @inline(never)
   static func int(_ node: TOMLNode) -> Int? {
     guard case .integer(let value) = node.value else { return nil }
@@ -222,10 +210,7 @@ public enum ConfigLoader {
           throw ConfigError("\(place): expected polybar's font index from 1 to 99 (%{T2} is font-1)")
         }
         bars.polybarGurmukhiFont = n
-      default:
-        throw ConfigError(
-          "\(at(file, item.keyPosition)): [bars] unknown key \"\(item.key)\" (expected \(barsKeys.joined(separator: ", ")))"
-            + hint(item.key, barsKeys))
+      default: throw unknownKey(item, in: "bars", expected: barsKeys, file: file)
       }
     }
     return bars

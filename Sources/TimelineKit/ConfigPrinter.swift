@@ -1,9 +1,9 @@
 import Providers
 import TimelineCore
 
-/// Writes a config back as TOML, for `timeline config`.
+/// `timeline config`: the config as TOML that loads back to the same config.
 public enum ConfigPrinter {
-  /// `config` as TOML that loads back to the same config.
+  /// `config` as TOML.
   public static func toml(_ config: AppConfig) -> String {
     var out = "# effective config from \(config.file)\n\n"
     if let language = config.language { out += "language = \(quote(language))\n\n" }
@@ -48,22 +48,32 @@ public enum ConfigPrinter {
     key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } ? key : quote(key)
   }
 
+  /// What the text policy would drop or space is escaped: nothing is lost, and the printed
+  /// config carries no control or bidi override to the terminal.
   static func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      // What the text policy would drop or space is escaped: nothing is lost, and the
-      // printed config carries no control or bidi override to the terminal.
-      case _ where CleanText.action(scalar) != .keep:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    quoted(s, in: "\"", named: ["\n": "\\n", "\t": "\\t"]) { CleanText.action($0) != .keep }
   }
+}
+
+/// `text` between `quote`s with the backslash, the quote and the `named` scalars escaped,
+/// and every other scalar `needsEscape` picks (all below U+10000) as `\uXXXX`: a literal
+/// that arrives as written, whatever the text holds.
+func quoted(
+  _ text: String, in quote: Unicode.Scalar, named: [Unicode.Scalar: String] = [:],
+  needsEscape: (Unicode.Scalar) -> Bool
+) -> String {
+  var out = String(quote)
+  for scalar in text.unicodeScalars {
+    if scalar == "\\" || scalar == quote {
+      out += "\\" + String(scalar)
+    } else if let name = named[scalar] {
+      out += name
+    } else if needsEscape(scalar) {
+      let hex = String(scalar.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    } else {
+      out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + String(quote)
 }

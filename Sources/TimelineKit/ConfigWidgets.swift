@@ -2,10 +2,9 @@ import Providers
 import TOML
 import TimelineCore
 
-/// The `[widgets.NAME]` tables of a config: each one's kind, options and the places they
-/// are written (kept on `WidgetConfig.places` for the providers' messages).
+/// The `[widgets.NAME]` tables of a config, in file order: each one's kind, options and the
+/// places they are written (kept on `WidgetConfig.places` for the providers' messages).
 enum ConfigWidgets {
-  /// The widgets, in the order of the file.
   static func widgets(_ entry: TOMLEntry, file: String) throws(ConfigError) -> [WidgetConfig] {
     let table = try ConfigLoader.table(entry, "widgets", file: file)
     var out: [WidgetConfig] = []
@@ -15,9 +14,7 @@ enum ConfigWidgets {
           "\(ConfigLoader.at(file, widget.keyPosition)): [widgets.\(widget.key)]: invalid widget name; \(WidgetName.rule)"
         )
       }
-      guard case .table(let body) = widget.node.value else {
-        throw ConfigError("\(ConfigLoader.at(file, widget.node.position)): [widgets.\(name)] must be a table")
-      }
+      let body = try ConfigLoader.table(widget, "widgets.\(name)", file: file)
       guard let kindNode = body["kind"], let kind = ConfigLoader.string(kindNode) else {
         let place = ConfigLoader.at(file, body["kind"]?.position ?? widget.node.position)
         throw ConfigError(
@@ -30,15 +27,13 @@ enum ConfigWidgets {
       var options: [String: ConfigValue] = [:]
       var places = ConfigPlaces(table: widget.node.position)
       for item in body.entries where item.key != "kind" {
-        let value: ConfigValue
-        switch convert(item.node) {
-        case .success(let converted): value = converted
-        case .failure(let unsupported):
+        do {
+          options[item.key] = try convert(item.node)
+        } catch {
           throw ConfigError(
-            "\(ConfigLoader.at(file, unsupported.position)): [widgets.\(name)] \(item.key): unsupported value type (use a string, number, boolean, array or inline table)"
+            "\(ConfigLoader.at(file, error.position)): [widgets.\(name)] \(item.key): unsupported value type (use a string, number, boolean, array or inline table)"
           )
         }
-        options[item.key] = value
         places.keys[item.key] = item.keyPosition
         places.values[item.key] = item.node.position
         switch item.node.value {
@@ -86,32 +81,18 @@ enum ConfigWidgets {
     var position: TextPosition
   }
 
-  /// A TOML value as a widget option; a date-time, which no option takes, fails at its place.
-  private static func convert(_ node: TOMLNode) -> Result<ConfigValue, Unsupported> {
+  private static func convert(_ node: TOMLNode) throws(Unsupported) -> ConfigValue {
     switch node.value {
-    case .string(let text): return .success(.string(text))
-    case .integer(let number): return .success(.int(Int(number)))
-    case .float(let number): return .success(.double(number))
-    case .boolean(let flag): return .success(.bool(flag))
-    case .array(let items):
-      var out: [ConfigValue] = []
-      for item in items {
-        switch convert(item) {
-        case .success(let converted): out.append(converted)
-        case .failure(let unsupported): return .failure(unsupported)
-        }
-      }
-      return .success(.array(out))
+    case .string(let text): return .string(text)
+    case .integer(let number): return .int(Int(number))
+    case .float(let number): return .double(number)
+    case .boolean(let flag): return .bool(flag)
+    case .array(let items): return .array(try items.map { item throws(Unsupported) in try convert(item) })
     case .table(let table):
       var entries: [String: ConfigValue] = [:]
-      for entry in table.entries {
-        switch convert(entry.node) {
-        case .success(let converted): entries[entry.key] = converted
-        case .failure(let unsupported): return .failure(unsupported)
-        }
-      }
-      return .success(.table(entries))
-    case .dateTime: return .failure(Unsupported(position: node.position))
+      for entry in table.entries { entries[entry.key] = try convert(entry.node) }
+      return .table(entries)
+    case .dateTime: throw Unsupported(position: node.position)
     }
   }
 }

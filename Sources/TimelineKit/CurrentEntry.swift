@@ -3,24 +3,18 @@ import Emitters
 import TimelineCache
 import TimelineCore
 
-/// The entry `timeline show` and `timeline open` act on: the cached timeline of a widget
-/// and the index of its entry current at an instant; with no instant given, what the bars
-/// show: while the session's browse state is live, the view file a friends widget's wheel
-/// writes beside it, or the entry `timeline browse` moved to.
+/// The entry `timeline show` and `timeline open` act on: what the bars show, so with no
+/// instant given, a live browse's entry (or a friends wheel's view file) counts.
 public enum CurrentEntry {
-
-  /// The cached timeline and the index of its entry current at `at` (default `now`).
-  /// `config` is read only when the cache is missing, to tell a typo from a widget that
-  /// was never refreshed.
-  /// For a stack, the entry of the member its bars show (`browse`: the session's directory,
-  /// whose record of the shown member it reads; nil: by score alone).
-  /// `warn` is told what is wrong with a cache file read all the same (`CacheReader.read`).
+  /// The cached timeline and the index of its entry current at `at` (default `now`); for a
+  /// stack, the member's its bars show (`browse`: the session's directory; nil: by score
+  /// alone). `config` is read only when the cache is missing, to tell a typo from a widget
+  /// never refreshed; `warn` is told what is wrong with a cache file read all the same.
   public static func find(
     widget name: WidgetName, at: String?, store: CacheStore, now: Int64, browse: BrowseStore? = nil,
     warn: (String) -> Void = { _ in }, config: () -> AppConfig?
   ) throws(EntryLookupError) -> (Timeline, Int) {
     let widget = name.text
-    let path = store.path(for: name)
     var now = now
     if let at {
       guard let instant = ISO8601.parse(at) else {
@@ -30,7 +24,7 @@ public enum CurrentEntry {
     }
     let timeline: Timeline
     do {
-      let read = try CacheReader.read(path: path)
+      let read = try CacheReader.read(path: store.path(for: name))
       timeline = read.timeline
       if let warning = read.warning { warn(warning) }
     } catch .missing {
@@ -73,10 +67,9 @@ public enum CurrentEntry {
     return (timeline, index)
   }
 
-  /// The index in `timeline` (the cache of `name`, read in full) of the entry the bars show
-  /// while a live browse state moves them ahead of now; nil when none does. The choice is
-  /// the emitters' own (`EmitPipeline.resolve`, `BrowseView`): the same liveness, the same
-  /// walk, the same stop before offline repeats, so a click opens what the bar shows.
+  /// The index in `timeline` of the entry a live browse moves the bars to; nil when none
+  /// does. The choice is the emitters' own (`EmitPipeline.resolve`), so a click opens what
+  /// the bar shows.
   static func browsed(
     _ name: WidgetName, in timeline: Timeline, store: CacheStore, now: Int64, browse: BrowseStore
   ) -> Int? {

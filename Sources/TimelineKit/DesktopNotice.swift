@@ -1,31 +1,27 @@
 import Glibc
 import Platform
 
-/// Tells the user something when no terminal shows our output: `timeline open` run from a
-/// bar's click, whose stdout and stderr nobody reads. A desktop notification through
-/// `notify-send` when it is installed, and a line in the journal (syslog) through
-/// `logger`, so that the message is found later too.
+/// Tells the user something when no terminal shows our output (`timeline open` from a
+/// bar's click): a desktop notification through `notify-send`, and a line in the journal
+/// through `logger`, so that the message is found later too.
 public enum DesktopNotice {
-  /// Whether standard output is a terminal someone reads.
+  /// Whether standard output or error is a terminal someone reads.
   public static var hasTerminal: Bool { isatty(1) == 1 || isatty(2) == 1 }
 
-  /// Sends `summary` and `body`; returns what reached the user ("notification",
-  /// "journal"), empty when neither program is there.
+  /// What reached the user: "notification", "journal", both or neither.
   @discardableResult
   public static func send(summary: String, body: String, path: String = Environment.get("PATH") ?? "/usr/bin:/bin")
     -> [String]
   {
-    var reached: [String] = []
-    if let notify = ExternalProgram.find("notify-send", path: path),
-      ExternalProgram.run([notify, "--app-name=timeline", summary, body], timeout: 5).status == 0
-    {
-      reached.append("notification")
+    let ways = [
+      ("notification", "notify-send", ["--app-name=timeline", summary, body]),
+      ("journal", "logger", ["-t", "timeline", "--", "\(summary): \(body)"]),
+    ]
+    return ways.compactMap { way, program, arguments in
+      guard let found = ExternalProgram.find(program, path: path),
+        ExternalProgram.run([found] + arguments, timeout: 5).status == 0
+      else { return nil }
+      return way
     }
-    if let logger = ExternalProgram.find("logger", path: path),
-      ExternalProgram.run([logger, "-t", "timeline", "--", "\(summary): \(body)"], timeout: 5).status == 0
-    {
-      reached.append("journal")
-    }
-    return reached
   }
 }

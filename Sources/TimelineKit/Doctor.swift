@@ -11,27 +11,16 @@ import TimelineCore
 public struct Doctor: Sendable {
   /// One check's result.
   public struct Check: Sendable, Equatable {
-    /// Short name, e.g. `config`.
-    public var name: String
+    var name: String
     /// Whether the check passed.
     public var ok: Bool
-    /// What was found.
-    public var detail: String
+    var detail: String
     /// How to fix it (failed checks only).
-    public var fix: String?
+    var fix: String?
 
-    /// Creates a check; `fix` only for a failed one.
-    public init(name: String, ok: Bool, detail: String, fix: String? = nil) {
-      self.name = name
-      self.ok = ok
-      self.detail = detail
-      self.fix = fix
-    }
-
-    /// `✓ name: detail` or `✗ name: detail`, then `    fix: …` on a line of its own.
-    /// A detail of several lines (a list of problems) keeps them: each later line is
-    /// printed on its own, indented by four spaces. What a check found may quote a cache,
-    /// a state file or a command's output, so every line is cleaned for the terminal.
+    /// `✓ name: detail` or `✗ name: detail`, each later line of the detail and then
+    /// `fix: …` on a line of its own, indented. What a check found may quote a cache, a
+    /// state file or a command's output, so every line is cleaned for the terminal.
     public var line: String {
       let lines = detail.split(separator: "\n", omittingEmptySubsequences: true).map {
         CleanText.terminalLine(String($0.drop { $0 == " " }))
@@ -43,15 +32,13 @@ public struct Doctor: Sendable {
   }
 
   /// The `--config` file, if one was named.
-  public var configPath: String?
-  /// The cache directory the bars read.
-  public var cacheDirectory: String
-  /// The environment, injected so tests can set PATH and XDG variables.
-  public var environment: @Sendable (String) -> String?
-  /// The time the checks are made at.
-  public var now: Int64
+  var configPath: String?
+  var cacheDirectory: String
+  /// Injected so tests can set PATH and XDG variables.
+  var environment: @Sendable (String) -> String?
+  var now: Int64
 
-  /// Creates a doctor for these settings.
+  /// A doctor for these settings.
   public init(
     configPath: String?, cacheDirectory: String, now: Int64,
     environment: @escaping @Sendable (String) -> String? = Environment.get
@@ -66,22 +53,17 @@ public struct Doctor: Sendable {
 
   /// `path` made absolute against the working directory.
   static func absolute(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard !path.hasPrefix("/"), let buffer = getcwd(nil, 0) else { return path }
+    defer { free(buffer) }
+    let cwd = String(cString: buffer)
     return (cwd == "/" ? "" : cwd) + "/" + path
   }
 
   /// Every check, in the order printed.
   public func run() -> [Check] {
     let (configCheck, config) = self.config()
-    var checks = [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
-    checks += [bars(), barCommands(), schedule()]
-    checks.append(lastRefresh(config))
-    checks += contacts(config)
-    checks.append(notifications(config))
-    return checks
+    return [configCheck, cacheWritable(), emitter(), jsonC(), fonts(), gurbaniAkharFont(), polybarFont(config)]
+      + [bars(), barCommands(), schedule(), lastRefresh(config)] + contacts(config) + [notifications(config)]
   }
 
   /// The config parses and every widget's provider accepts its options.
@@ -90,32 +72,22 @@ public struct Doctor: Sendable {
     do {
       config = try ConfigLoader.load(explicit: configPath, environment: environment)
     } catch {
-      return (
-        Check(
-          name: "config", ok: false, detail: error.description,
-          fix: "correct the key named above; `timeline config --default` prints a working config"),
-        nil
-      )
+      let fix = "correct the key named above; `timeline config --default` prints a working config"
+      return (Check(name: "config", ok: false, detail: error.description, fix: fix), nil)
     }
     do {
       _ = try Refresher(config: config, store: CacheStore(directory: cacheDirectory), clock: FixedClock(now))
         .providers(for: [])
     } catch {
-      return (
-        Check(name: "config", ok: false, detail: error.description, fix: "see examples/config.toml for every option"),
-        config
-      )
+      let fix = "see examples/config.toml for every option"
+      return (Check(name: "config", ok: false, detail: error.description, fix: fix), config)
     }
     let names = config.widgets.map(\.name.text).joined(separator: ", ")
     let warnings =
       config.warnings.isEmpty ? "" : "; \(config.warnings.count) warning(s): \(config.warnings.joined(separator: "; "))"
-    return (
-      Check(
-        name: "config", ok: true,
-        detail: "\(config.file) parses; \(config.widgets.count) widget\(config.widgets.count == 1 ? "" : "s")"
-          + (names.isEmpty ? "" : " (\(names))") + warnings),
-      config
-    )
+    let widgets =
+      "\(config.widgets.count) widget\(config.widgets.count == 1 ? "" : "s")" + (names.isEmpty ? "" : " (\(names))")
+    return (Check(name: "config", ok: true, detail: "\(config.file) parses; " + widgets + warnings), config)
   }
 
   /// The cache directory exists (or can be made) and a file can be written in it.
@@ -138,7 +110,7 @@ public struct Doctor: Sendable {
     return Check(name: "cache", ok: true, detail: "\(cacheDirectory) is writable")
   }
 
-  /// `timeline-emit` is on PATH: the bars run it by name.
+  /// The bars run `timeline-emit` by name.
   func emitter() -> Check {
     if let found = ExternalProgram.find("timeline-emit", path: path) {
       return Check(name: "timeline-emit", ok: true, detail: found)
@@ -150,7 +122,6 @@ public struct Doctor: Sendable {
     )
   }
 
-  /// json-c, which the cache reader links.
   func jsonC() -> Check {
     if let pkg = ExternalProgram.find("pkg-config", path: path),
       ExternalProgram.run([pkg, "--exists", "json-c"]).status == 0
@@ -158,8 +129,7 @@ public struct Doctor: Sendable {
       let version = ExternalProgram.run([pkg, "--modversion", "json-c"]).stdout.trimmed
       return Check(name: "json-c", ok: true, detail: "pkg-config json-c \(version)")
     }
-    let ldconfig = ExternalProgram.find("ldconfig", path: path + ":/sbin:/usr/sbin")
-    if let ldconfig {
+    if let ldconfig = ExternalProgram.find("ldconfig", path: path + ":/sbin:/usr/sbin") {
       let lines = ExternalProgram.run([ldconfig, "-p"]).stdout.split(separator: "\n")
       if let line = lines.first(where: { $0.contains("libjson-c.so") }) {
         let name = line.split(separator: " ").first.map(String.init) ?? "libjson-c"
@@ -181,13 +151,9 @@ public struct Doctor: Sendable {
     }
     // `:lang=pa` alone also matches Arabic-script fonts (Shahmukhi Punjabi); the charset
     // (ਕ, sihari) keeps the fonts that draw Gurmukhi.
-    let result = ExternalProgram.run([fcList, ":lang=pa:charset=0a15 0a3f", "family"])
-    var families: [String] = []
-    for line in result.stdout.split(separator: "\n") {
-      // "Noto Sans Gurmukhi,Noto Sans Gurmukhi UI": the first name of each family.
-      let family = String(line.split(separator: ",").first ?? line).trimmed
-      if !family.isEmpty && !families.contains(family) { families.append(family) }
-    }
+    let lines = ExternalProgram.run([fcList, ":lang=pa:charset=0a15 0a3f", "family"]).stdout.split(separator: "\n")
+    // "Noto Sans Gurmukhi,Noto Sans Gurmukhi UI": the first name of each family.
+    let families = Set(lines.map { String($0.split(separator: ",").first ?? $0).trimmed }).subtracting([""])
     guard !families.isEmpty else {
       return Check(
         name: "Gurmukhi font", ok: false, detail: "no font covers Gurmukhi (fc-list :lang=pa finds none)", fix: fix)
@@ -196,16 +162,14 @@ public struct Doctor: Sendable {
     return Check(name: "Gurmukhi font", ok: true, detail: shown)
   }
 
-  /// At least one of the supported bars is installed (the programs of the format registry).
+  /// At least one of the registry's bar programs is installed.
   func bars() -> Check {
-    var found: [String] = []
-    var missing: [String] = []
-    for bar in Self.barPrograms {
-      if ExternalProgram.find(bar, path: path) != nil { found.append(bar) } else { missing.append(bar) }
-    }
+    let programs = OutputFormat.allCases.flatMap(\.programs)
+    let found = programs.filter { ExternalProgram.find($0, path: path) != nil }
+    let missing = programs.filter { !found.contains($0) }
     guard !found.isEmpty else {
       return Check(
-        name: "bars", ok: false, detail: "none of \(Self.barPrograms.joined(separator: ", ")) is on PATH",
+        name: "bars", ok: false, detail: "none of \(programs.joined(separator: ", ")) is on PATH",
         fix: "install your bar; snippets are in share/timeline/integrations/")
     }
     return Check(
@@ -214,13 +178,8 @@ public struct Doctor: Sendable {
         + (missing.isEmpty ? "" : "; not found: " + missing.joined(separator: ", ")))
   }
 
-  /// The bar programs `bars()` looks for, in registry order.
-  static var barPrograms: [String] { OutputFormat.allCases.flatMap(\.programs) }
-
-  /// Something runs `timeline refresh` regularly: the systemd user timer, enabled and
-  /// with a user manager to run it, or a crontab line. An enabled timer with no user
-  /// manager that answers (`systemctl --user` cannot connect) is said as such: it never
-  /// fires.
+  /// Something runs `timeline refresh` regularly: the systemd user timer, enabled and with
+  /// a user manager to run it (else it never fires, and the check says so), or a crontab line.
   func schedule() -> Check {
     var unreachable: String?
     if let systemctl = ExternalProgram.find("systemctl", path: path) {
@@ -263,8 +222,7 @@ public struct Doctor: Sendable {
     )
   }
 
-  /// The newest successful refresh across the widgets, which widgets have no data or are
-  /// stale, and whether a last refresh failed.
+  /// The newest successful refresh, and the widgets with no data, stale or failed.
   func lastRefresh(_ config: AppConfig?) -> Check {
     guard let config else {
       return Check(
@@ -297,25 +255,20 @@ public struct Doctor: Sendable {
       // the bars look fine today, but the next one may not.
       if let error = record.lastError { errors.append("\(widget.name): \(error)") }
     }
-    var age = "never refreshed"
-    if let newest {
-      age =
-        newest > now
-        ? "last refresh \(Self.age(newest - now)) in the future" : "last refresh \(Self.age(now - newest)) ago"
-    }
-    var problems: [String] = []
-    if !ahead.isEmpty {
-      problems.append(
-        "the clock moved back since the last refresh of " + ahead.joined(separator: ", ")
-          + " (written in the future; the next refresh fetches them again)")
-    }
-    if !never.isEmpty { problems.append("no data yet for " + never.joined(separator: ", ")) }
-    if !stale.isEmpty { problems.append("stale: " + stale.joined(separator: ", ")) }
-    if !unordered.isEmpty {
-      problems.append(
-        "entry lines out of date order (shown as the bars show them until a refresh rewrites them) in "
-          + unordered.joined(separator: ", "))
-    }
+    let age =
+      newest.map {
+        $0 > now ? "last refresh \(Self.age($0 - now)) in the future" : "last refresh \(Self.age(now - $0)) ago"
+      }
+      ?? "never refreshed"
+    let groups = [
+      (
+        "the clock moved back since the last refresh of ", ahead,
+        " (written in the future; the next refresh fetches them again)"
+      ),
+      ("no data yet for ", never, ""), ("stale: ", stale, ""),
+      ("entry lines out of date order (shown as the bars show them until a refresh rewrites them) in ", unordered, ""),
+    ]
+    var problems = groups.filter { !$0.1.isEmpty }.map { $0.0 + $0.1.joined(separator: ", ") + $0.2 }
     if let error = errors.first {
       problems.append("last refresh failed for " + CleanText.oneLine(error, limit: 160))
     }
@@ -334,14 +287,5 @@ public struct Doctor: Sendable {
     if s < 3600 { return "\(s / 60) min" }
     if s < 2 * 86_400 { return "\(s / 3600) h" }
     return "\(s / 86_400) d"
-  }
-}
-
-extension StringProtocol {
-  var trimmed: String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return String(text)
   }
 }

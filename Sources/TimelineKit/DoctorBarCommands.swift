@@ -1,13 +1,11 @@
 import Platform
 import TimelineCore
 
-/// The `timeline doctor` check that the bar configs it finds run a `timeline-emit` that
-/// exists. A bar started by a display manager or a systemd session has its own PATH, often
-/// without ~/.local/bin, and a command naming a binary that is not there leaves the module
-/// blank with nothing but a line in the bar's stderr.
+/// The `timeline doctor` check that the bar configs run a `timeline-emit` that exists: a
+/// bar started by a display manager has its own PATH, and a missing binary leaves the
+/// module blank with nothing but a line in the bar's stderr.
 extension Doctor {
-  /// The bar configs a user's setup is usually in, by bar: waybar's (and what it
-  /// includes), polybar's (with `include-file`), tmux's, i3's and sway's.
+  /// The usual config files of waybar (and what it includes), polybar, tmux, i3 and sway.
   func barConfigFiles() -> [(bar: String, file: String)] {
     let home = environment("HOME") ?? ""
     let config = environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
@@ -43,8 +41,7 @@ extension Doctor {
     }
   }
 
-  /// Each `timeline-emit` a config's command lines run, as written: a full path, a path
-  /// in single quotes, or the bare name. Comment lines are skipped.
+  /// Each `timeline-emit` a config's command lines (not its comments) run, as written.
   static func emitterCommands(in text: String) -> [String] {
     var found: [String] = []
     for rawLine in text.split(separator: "\n") {

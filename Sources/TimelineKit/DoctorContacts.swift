@@ -2,8 +2,7 @@ import Providers
 import TimelineCore
 
 extension Doctor {
-  /// The address books and the friends log behind friends and birthdays widgets: each
-  /// card or log line that was passed over, named. None when no widget reads contacts.
+  /// Each card or friends log line that a contacts widget passed over, named.
   func contacts(_ config: AppConfig?) -> [Check] {
     guard let config else { return [] }
     var checks: [Check] = []

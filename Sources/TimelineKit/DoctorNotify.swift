@@ -2,8 +2,7 @@ import Providers
 import TimelineCore
 
 extension Doctor {
-  /// Whether `[notify]` is on, for which kinds, and whether a notification service
-  /// answers on the session bus (asked for its name, as a refresh asks before sending).
+  /// Whether `[notify]` is on, for which kinds, and whether a notification service answers.
   func notifications(_ config: AppConfig?) -> Check {
     guard let config, config.notify.isOn else {
       return Check(name: "notifications", ok: true, detail: "off (no [notify] table in the config)")

@@ -2,14 +2,11 @@ import Emitters
 import Platform
 import Providers
 
-/// The two `timeline doctor` checks for drawing Gurmukhi in polybar: a GurbaniAkhar-
-/// compatible font known to fontconfig, and the user's polybar config declaring one at the
-/// font index the widgets use (`[bars] polybar_gurmukhi_font`, or `--gurmukhi-font N` in
-/// the config's exec lines). polybar does not shape text, so it draws Gurmukhi right only
-/// in the ASCII form set in such a font (docs/emitters.md).
+/// The `timeline doctor` checks for drawing Gurmukhi in polybar, which does not shape text
+/// (docs/emitters.md): a GurbaniAkhar font known to fontconfig, and the polybar config
+/// declaring one at the font index the widgets use.
 extension Doctor {
-  /// Family names of the GurbaniAkhar-compatible fonts (the ASCII encoding BaniDB's
-  /// `verse.gurmukhi` uses).
+  /// Family names of the fonts for BaniDB's ASCII `verse.gurmukhi`.
   static func isGurbaniAkhar(_ family: String) -> Bool {
     let name = family.lowercased()
     return name.contains("gurbaniakhar") || name.contains("anmollipi")
@@ -18,20 +15,14 @@ extension Doctor {
   static let fontInstallFix =
     "`make install` puts OpenGurbaniAkhar under $PREFIX/share/fonts; or: install -Dm644 fonts/OpenGurbaniAkhar/*.otf -t ~/.local/share/fonts && fc-cache -f"
 
-  /// fontconfig knows a GurbaniAkhar-compatible font. Only a failure when polybar is
-  /// installed: the other bars shape Unicode Gurmukhi and need no such font.
+  /// Only a failure when polybar is installed: the other bars shape Unicode Gurmukhi.
   func gurbaniAkharFont() -> Check {
     let name = "GurbaniAkhar font"
     guard let fcList = ExternalProgram.find("fc-list", path: path) else {
       return Check(name: name, ok: false, detail: "fc-list not found (fontconfig)", fix: "sudo apt install fontconfig")
     }
-    var families: [String] = []
-    for line in ExternalProgram.run([fcList, ":", "family"]).stdout.split(separator: "\n") {
-      for family in line.split(separator: ",") where Self.isGurbaniAkhar(String(family)) {
-        let clean = String(family).trimmed
-        if !families.contains(clean) { families.append(clean) }
-      }
-    }
+    let names = ExternalProgram.run([fcList, ":", "family"]).stdout.split { $0 == "\n" || $0 == "," }
+    let families = Set(names.map(\.trimmed).filter(Self.isGurbaniAkhar))
     if !families.isEmpty { return Check(name: name, ok: true, detail: families.sorted().joined(separator: ", ")) }
     // The bars that draw Gurmukhi in the ASCII font (the registry's font-switching formats).
     let needing = OutputFormat.allCases.filter { $0.traits.fontSwitching }.flatMap(\.programs)
@@ -62,8 +53,7 @@ extension Doctor {
     return candidates.first { (try? SmallFile.read($0).get()) != nil }
   }
 
-  /// The config's text with its `include-file`s (relative to the including file, `~`
-  /// expanded), a few levels deep.
+  /// The config's text with its `include-file`s, a few levels deep.
   func polybarConfigText(_ file: String, depth: Int = 0) -> String {
     guard depth < 5, let text = try? SmallFile.read(file).get() else { return "" }
     var out = text
@@ -89,7 +79,6 @@ extension Doctor {
     }
   }
 
-  /// The user's polybar config declares a GurbaniAkhar font at the index in use.
   func polybarFont(_ config: AppConfig?) -> Check {
     let name = "polybar font"
     guard let file = polybarConfigPath() else {

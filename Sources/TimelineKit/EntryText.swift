@@ -3,20 +3,16 @@ import Emitters
 import TimelineCache
 import TimelineCore
 
-/// What `timeline show` prints: the large family (`LargeText`, the same lines `timeline-emit
-/// --family large` prints for conky and plain) in the terminal, e.g. every verse of a shabad
-/// with its visraam colours, transliteration and translation; every later day of an
-/// avalanche forecast; later entries of other kinds only with `all`.
+/// What `timeline show` prints: the large family (`LargeText`, the lines of `timeline-emit
+/// --family large`) in the terminal; later entries of most kinds only with `all`.
 public enum EntryText {
-  /// The entry at `index` of `timeline` and the ones that follow it, separated by a rule;
   /// `color`: 24-bit ANSI colours.
   public static func show(_ timeline: Timeline, from index: Int, all: Bool, color: Bool) -> String {
     LargeText.lines(timeline, from: index, all: all).map { Terminal.line($0, color: color) }.joined(separator: "\n")
   }
 
-  /// For a stack, the ranking its large form ends with (`EmitPipeline.stackRanking`: every
-  /// member's score, line and why, in the bars' order at `now`), printed after the shown
-  /// member's entry; nil for any other widget.
+  /// For a stack, the ranking its large form ends with (`EmitPipeline.stackRanking`); nil
+  /// for any other widget.
   public static func stackRanking(
     widget: WidgetName, store: CacheStore, now: Int64, browse: BrowseStore?, color: Bool
   ) -> String? {
@@ -44,7 +40,6 @@ public enum Terminal {
     return (value >> 16 & 0xff, value >> 8 & 0xff, value & 0xff)
   }
 
-  /// Cache text is data from the network or a script: a stray ESC could rewrite the
-  /// terminal, so it gets the emitters' clean-up (controls dropped, line breaks spaced).
+  /// Cache text is data from the network or a script: a stray ESC could rewrite the terminal.
   public static func clean(_ text: String) -> String { CleanText.terminalLine(text) }
 }

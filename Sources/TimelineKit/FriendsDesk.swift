@@ -4,21 +4,18 @@ import TimelineCore
 
 /// What `timeline friends` does: list the tracked friends, log a contact, snooze, and
 /// the bar's clicks and wheel. Each change is appended to the friends log, then every
-/// friends widget's cache is rewritten here, from the vCards and the log, with no
-/// network and no refresh of any other widget. The wheel changes no data: it writes the
-/// session's browse state and a view file beside it, never the cache.
+/// friends widget's cache is rewritten here, with no network and no refresh of any other
+/// widget. The wheel changes no data: it writes the session's browse state and a view file
+/// beside it, never the cache.
 public struct FriendsDesk: Sendable {
-
   /// The config with the friends widgets.
   public var config: AppConfig
-  /// Where the widgets' timelines are rewritten.
-  public var store: CacheStore
+  var store: CacheStore
   /// The time every command of one run acts at.
   public var now: Int64
-  /// The contact log.
-  public var log = FriendsLog(path: FriendsLog.defaultPath())
+  var log = FriendsLog(path: FriendsLog.defaultPath())
   /// The session's browse states of `store`, where the wheel's view goes.
-  public var browse: BrowseStore
+  var browse: BrowseStore
 
   /// A desk for `config` at `now`.
   public init(config: AppConfig, store: CacheStore, now: Int64) {
@@ -48,22 +45,18 @@ public struct FriendsDesk: Sendable {
 
   /// `friends list [WIDGET]`: one block per widget, a line per friend, most due first.
   public func list(_ name: WidgetName?) throws(FriendsError) -> String {
-    var blocks: [String] = []
-    for (widget, provider) in try widgets(name) {
+    try widgets(name).map { (widget, provider) throws(FriendsError) -> String in
       let (friends, problems) = try tracked(provider)
       let today = provider.days.day(of: now)
       let (due, later) = FriendsPlan.ranked(friends, on: today)
-      var lines = ["\(widget.name): \(friends.count) tracked, \(due.count) due"]
-      lines += (due + later).map { "  " + Terminal.clean(FriendsPlan.line($0, name: $0.contact.name, on: today)) }
-      lines += problems.map { "  warning: " + Terminal.clean($0) }
-      blocks.append(lines.joined(separator: "\n"))
-    }
-    return blocks.joined(separator: "\n\n")
+      return
+        (["\(widget.name): \(friends.count) tracked, \(due.count) due"]
+        + (due + later).map { "  " + Terminal.clean(FriendsPlan.line($0, name: $0.contact.name, on: today)) }
+        + problems.map { "  warning: " + Terminal.clean($0) }).joined(separator: "\n")
+    }.joined(separator: "\n\n")
   }
 
-  /// The one tracked friend `query` names, across every friends widget: by any part of
-  /// the name, its transliteration, a nickname or an e-mail's local part
-  /// (`Contact.spellings`).
+  /// The one tracked friend `query` names (`Contact.spellings`), across every friends widget.
   public func find(_ query: String) throws(FriendsError) -> FriendsPlan.Friend {
     let friends = try everyone()
     let found = NameMatch.candidates(
@@ -87,18 +80,12 @@ public struct FriendsDesk: Sendable {
     return everyone.values.sorted { ($0.contact.name, $0.contact.key) < ($1.contact.name, $1.contact.key) }
   }
 
-  /// What a shell completes NAME with: for each tracked friend, the first word of theirs
-  /// (of the name, a nickname, the transliteration of a Gurmukhi name, an e-mail's local
-  /// part), folded to lower case without accents, that `find` takes for them alone and a
-  /// shell takes as it is: ASCII letters, digits, `.`, `_` and `-`, not first (bash's
-  /// `compgen -W` expands the words it offers, so a `$(…)` in a name would run, and a
-  /// leading `-` reads as an option); none for a friend no such word picks out.
-  ///
-  /// A word is contained in the spellings of its own friend, so `find` takes it for that
-  /// friend alone when no other friend's spelling equals it, or, with no spelling equal
-  /// to it at all, no other's contains it. Who has a spelling equal to or containing each
-  /// word is gathered in one pass over the spellings' pieces of a word's length, so a
-  /// book of thousands completes as quickly as a few.
+  /// What a shell completes NAME with: for each tracked friend, the first word of their
+  /// spellings, folded, that `find` takes for them alone and that is a shell word (bash's
+  /// `compgen -W` expands the words it offers, so a `$(…)` in a name would run); none for a
+  /// friend no such word picks out. `find` takes a word for its friend alone when no other
+  /// friend's spelling equals it or, with none equal, contains it; both are gathered in one
+  /// pass over the spellings' pieces of a word's length, so a large book completes quickly.
   public func completionWords() throws(FriendsError) -> [String] {
     let friends = try everyone()
     let spellings = friends.map { $0.contact.spellings.map(NameMatch.fold) }
@@ -142,24 +129,21 @@ public struct FriendsDesk: Sendable {
     }
   }
 
-  /// What a change to the log did: the line to print, and what failed once the change was
-  /// recorded (a cache that could not be rewritten). The change stands either way: the
-  /// next refresh shows it.
+  /// What a change to the log did: the line for stdout, and what failed once it was recorded
+  /// (for stderr; the change stands either way: the next refresh shows it).
   public struct Change: Sendable, Equatable {
-    /// What was recorded, for stdout.
+    /// What was recorded.
     public var message: String
-    /// What went wrong after it was recorded, for stderr.
+    /// What went wrong after it was recorded.
     public var warnings: [String]
   }
 
   /// `friends log NAME`: records a contact on `day` (default today). Throws only when the
-  /// contact was not recorded, so the caller's exit status says whether to try again.
+  /// contact was not recorded, so the exit status says whether to try again.
   public func logContact(_ friend: FriendsPlan.Friend, day: Int?, how: String?) async throws(FriendsError) -> Change {
     let today = LocalDays().day(of: now)
     let when = day ?? today
-    guard when <= today else {
-      throw .futureDay(when)
-    }
+    guard when <= today else { throw .futureDay(when) }
     try append(
       FriendsLog.Event(kind: .contact, who: friend.contact.key, name: friend.contact.name, day: when, how: how, at: now)
     )
@@ -172,8 +156,7 @@ public struct FriendsDesk: Sendable {
     return Change(message: message, warnings: warnings)
   }
 
-  /// `friends snooze NAME DURATION|DATE`: not due before `until`. Throws only when the
-  /// snooze was not recorded.
+  /// `friends snooze NAME DURATION|DATE`: not due before `until`; throws as `logContact`.
   public func snooze(_ friend: FriendsPlan.Friend, until: Int) async throws(FriendsError) -> Change {
     try append(FriendsLog.Event(kind: .snooze, who: friend.contact.key, name: friend.contact.name, day: until, at: now))
     let warnings = await rewrite()
@@ -198,14 +181,11 @@ public struct FriendsDesk: Sendable {
     throw .noLongerTracked(widget)
   }
 
-  /// The wheel (`timeline browse WIDGET next|prev|now`, also `timeline friends next|prev`):
-  /// turns through today's due list, most overdue first, wrapping at either end; `now`
-  /// returns to the top. The position is kept in the browse state, with the view file of
-  /// the friend shown, under the browse directory's lock, so a fast wheel loses no step;
-  /// it ends with the browse (`[bars] browse_timeout`, or a new current entry). The cache
-  /// stays byte for byte as it was, so a refresh or another reader never sees a browse.
+  /// The wheel (`timeline browse WIDGET next|prev|now`): turns through today's due list,
+  /// most overdue first, wrapping; `now` returns to the top. The position and the view file
+  /// are written under the browse directory's lock, so a fast wheel loses no step; the
+  /// cache stays as it was, so a refresh or another reader never sees a browse.
   public func turn(_ name: WidgetName, _ move: Browser.Move) throws(FriendsError) -> Browser.Outcome {
-    // `widgets` gives the one named or throws.
     guard let (widgetConfig, provider) = try widgets(name).first else { throw .noFriendsWidget(file: config.file) }
     let cached = CacheReader.view(path: store.path(for: name), at: now)
     guard cached.error == nil, let current = cached.current else { throw .nothingToBrowse(name) }
@@ -214,14 +194,8 @@ public struct FriendsDesk: Sendable {
     let hash = WidgetFactory.hash(widgetConfig, provider, sources: config.sources, bars: config.bars)
     do {
       return try browse.withLock { () throws -> Browser.Outcome in
-        var position = 0
-        if let state = browse.read(name), state.view, state.isLive(at: now, current: current.date),
-          let wheel = state.wheel
-        {
-          position = wheel
-        } else if let old = browse.takeOldWheel(name, now: now) {
-          position = old
-        }
+        let live = browse.read(name).flatMap { $0.view && $0.isLive(at: now, current: current.date) ? $0.wheel : nil }
+        var position = live ?? browse.takeOldWheel(name, now: now) ?? 0
         switch move {
         case .next: position += 1
         case .prev: position -= 1
@@ -261,10 +235,9 @@ public struct FriendsDesk: Sendable {
     do { return try provider.current(now: now) } catch { throw .files("\(error)") }
   }
 
-  /// Writes each friends widget's timeline from the files, under the widget's lock, as a
-  /// refresh would (and a stack's file where it is missing or out of date). A widget that cannot be rewritten (a read-only cache directory, a
-  /// lock held too long) is a warning, not a failure: the log already has the change, and
-  /// the next refresh writes it.
+  /// Writes each friends widget's timeline from the files under its lock, as a refresh
+  /// would, and the stacks' files. A widget that cannot be rewritten is a warning, not a
+  /// failure: the log already has the change, and the next refresh writes it.
   func rewrite() async -> [String] {
     let chosen: [(WidgetConfig, FriendsProvider)]
     do { chosen = try widgets(nil) } catch { return ["\(error); the bars show the change after the next refresh"] }
@@ -283,12 +256,10 @@ public struct FriendsDesk: Sendable {
       } catch {
         warnings.append("\(widget.name): \(error); the bar shows the change after the next refresh")
       }
-      // Who is due has changed, so a wheel's view of the old order is stale: the bar
-      // returns to now. Unlocked when the lock cannot be had: the unlink is atomic, and
-      // a view left on the old order would outlive the change.
+      // A wheel's view of the old order is stale: the bar returns to now, unlocked when the
+      // lock cannot be had (the unlink is atomic, and an old view would outlive the change).
       if (try? browse.withLock({ browse.remove(widget.name) })) == nil { browse.remove(widget.name) }
     }
-    // A stack over the friends widget needs its own file to show them.
     await Refresher(config: config, store: store, clock: FixedClock(now)).writeStacks()
     return warnings
   }

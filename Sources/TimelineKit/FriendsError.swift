@@ -4,25 +4,19 @@ import TimelineCore
 /// Why a `timeline friends` command could not do what it was asked, typed where it arose.
 /// The CLI decides what each means for the exit status.
 public enum FriendsError: Error, Sendable, CustomStringConvertible {
-  /// The config has no widget of that name (`AppConfig.unknownWidget`'s message).
+  /// `AppConfig.unknownWidget`'s message.
   case unknownWidget(String)
-  /// The widget is configured, but not of kind friends.
   case notFriendsWidget(WidgetName)
-  /// The config (at `file`) has no friends widget at all.
   case noFriendsWidget(file: String)
   /// A friends widget's options are unusable (the config's message).
   case config(String)
-  /// No tracked friend matches the query (cleaned for the terminal).
+  /// The query and the names, cleaned for the terminal.
   case noMatch(String)
-  /// Several tracked friends match the query: their names, cleaned for the terminal.
   case ambiguous(String, [String])
   /// `--when` names a day (days since 1970) after today.
   case futureDay(Int)
-  /// The widget shows no friend now.
   case nothingShown(WidgetName)
-  /// The friend the widget shows is no longer in the contacts.
   case noLongerTracked(WidgetName)
-  /// The widget's cache has no current entry to browse from.
   case nothingToBrowse(WidgetName)
   /// The contacts or the log could not be read or written (why).
   case files(String)
@@ -31,7 +25,7 @@ public enum FriendsError: Error, Sendable, CustomStringConvertible {
 
   /// An ambiguous name lists at most this many candidates and counts the rest: a name of
   /// one letter in a large book would otherwise fill the terminal.
-  public static let namesShown = 10
+  static let namesShown = 10
 
   /// The message.
   public var description: String {

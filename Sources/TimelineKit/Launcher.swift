@@ -12,9 +12,8 @@ public enum Launcher {
     case failed(Int32)
   }
 
-  /// How long to wait for xdg-open to report a failure. It normally exits at once after
-  /// handing the link over; some fallbacks run the browser in the foreground, which must
-  /// not keep us (and a bar's click handler) waiting.
+  /// Milliseconds to wait for xdg-open to report a failure: some fallbacks run the browser
+  /// in the foreground, which must not keep a bar's click handler waiting.
   static let patience: Int = 2000
 
   /// Hands `url` to xdg-open, detached; says whether it started.

@@ -2,34 +2,25 @@ import Platform
 import TimelineCache
 import TimelineCore
 
-/// What the refreshes have seen and told: for each subject and occasion, the last level a
-/// fetch reported and when. A fact notifies only when it rises above what is remembered,
-/// so a forced refresh, a reboot or a second timer run repeats nothing, and a level that
-/// fell and rises again notifies again. Kept in `$XDG_STATE_HOME/timeline/notified`
-/// (`~/.local/state/timeline/notified`): state, not cache, since removing the cache must
-/// not repeat every notification.
+/// For each subject and occasion, the last level a fetch reported and when
+/// (docs/notifications.md): a fact notifies only when it rises above it. Kept as state, not
+/// cache, since removing the cache must not repeat every notification.
 public struct NoticeMemory: Sendable, Equatable {
   /// One remembered occasion.
   public struct Seen: Sendable, Equatable {
-    /// The level last reported.
-    public var level: Int
-    /// When (epoch seconds); occasions not seen for `keep` seconds are forgotten.
-    public var at: Int64
+    var level: Int
+    /// Epoch seconds; occasions not seen for `keep` seconds are forgotten.
+    var at: Int64
   }
 
-  /// Seen occasions, by subject and occasion.
-  public var seen: [String: [String: Seen]] = [:]
-  /// Two weeks: long past any day a forecast, a birthday or a due period names.
+  /// By subject, then occasion.
+  var seen: [String: [String: Seen]] = [:]
+  /// Long past any day a forecast, a birthday or a due period names.
   static let keep: Int64 = 14 * 86_400
 
-  /// An empty memory.
-  public init() {}
+  func level(of fact: NoticeFact) -> Int? { seen[fact.subject]?[fact.occasion]?.level }
 
-  /// The level remembered for `fact`'s subject and occasion.
-  public func level(of fact: NoticeFact) -> Int? { seen[fact.subject]?[fact.occasion]?.level }
-
-  /// Remembers `fact` as seen at `now`.
-  public mutating func record(_ fact: NoticeFact, at now: Int64) {
+  mutating func record(_ fact: NoticeFact, at now: Int64) {
     seen[fact.subject, default: [:]][fact.occasion] = Seen(level: fact.level, at: now)
   }
 
@@ -54,10 +45,9 @@ public struct NoticeMemory: Sendable, Equatable {
     return memory
   }
 
-  /// Writes the memory atomically (temp file, fsync, rename), without the occasions
-  /// not seen for two weeks. One line each: subject, occasion, level, time, tab-separated,
-  /// with `%`, tab, CR and LF of the texts as `%XX`.
-  public func save(directory: String, now: Int64) throws(CacheWriteError) {
+  /// Writes the memory atomically, without the forgotten occasions. One line each: subject,
+  /// occasion, level, time, tab-separated, with `%`, tab, CR and LF of the texts as `%XX`.
+  func save(directory: String, now: Int64) throws(CacheWriteError) {
     var text = ""
     for (subject, occasions) in seen.sorted(by: { $0.key < $1.key }) {
       for (occasion, seen) in occasions.sorted(by: { $0.key < $1.key }) where seen.at > now - Self.keep {
@@ -69,18 +59,7 @@ public struct NoticeMemory: Sendable, Equatable {
   }
 
   static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "%": out += "%25"
-      case "\t": out += "%09"
-      case "\n": out += "%0A"
-      case "\r": out += "%0D"
-      case "\r\n": out += "%0D%0A"
-      default: out.append(character)
-      }
-    }
-    return out
+    text.substituting(["%": "%25", "\t": "%09", "\n": "%0A", "\r": "%0D", "\r\n": "%0D%0A"])
   }
 
   static func unescape(_ text: Substring) -> String {

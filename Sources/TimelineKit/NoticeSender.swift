@@ -3,7 +3,7 @@ import TimelineCore
 
 /// What sends a notice; the refresh takes any, so the rules are tested without a bus.
 public protocol NoticeSending: Sendable {
-  /// Sends `notice`; the server's id, or why it was not sent.
+  /// The server's id, or why it was not sent.
   func send(_ notice: Notice) -> Result<UInt32, NoticeSendError>
 }
 
@@ -15,17 +15,14 @@ public struct NoticeSendError: Error, Sendable, Equatable, CustomStringConvertib
   public init(_ description: String) { self.description = description }
 }
 
-/// Sends through the freedesktop notification service (`org.freedesktop.Notifications`
-/// on the session bus) with `gdbus` (libglib2.0-bin), started like every program the
-/// package runs (`ExternalProgram`, on `Spawning`). gdbus rather than `notify-send`: it
-/// asks the server's capabilities first (whether the body may hold a link), returns the
-/// server's id, and passes the urgency hint as the spec writes it. Every text argument is
-/// a quoted GVariant literal, so no outside text is read as GVariant syntax or an option.
+/// Sends through the freedesktop notification service with `gdbus` (docs/notifications.md
+/// says why not `notify-send`). Every text argument is a quoted GVariant literal, so no
+/// outside text is read as GVariant syntax or an option.
 public struct GDBusNotifier: NoticeSending {
-  /// PATH, where gdbus is looked up.
-  public var path: String
+  /// Where gdbus is looked up.
+  var path: String
   /// Seconds to wait for the bus and the server.
-  public var timeout = 5
+  var timeout = 5
 
   /// A sender that finds gdbus in `path`.
   public init(path: String = Environment.get("PATH") ?? "/usr/bin:/bin") { self.path = path }
@@ -34,7 +31,6 @@ public struct GDBusNotifier: NoticeSending {
     "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
   ]
 
-  /// Calls `method` with `arguments`; its output, or why not.
   func call(_ method: String, _ arguments: [String] = []) -> Result<String, NoticeSendError> {
     guard let gdbus = ExternalProgram.find("gdbus", path: path) else {
       return .failure(NoticeSendError("gdbus not found in PATH (install libglib2.0-bin)"))
@@ -52,17 +48,16 @@ public struct GDBusNotifier: NoticeSending {
   }
 
   /// The server's capabilities ("actions", "body-markup", "body-hyperlinks", …).
-  public func capabilities() -> Result<[String], NoticeSendError> {
+  func capabilities() -> Result<[String], NoticeSendError> {
     call("GetCapabilities").map(Self.quotedWords)
   }
 
   /// The server's name, vendor and version, and its spec version.
-  public func serverInformation() -> Result<[String], NoticeSendError> {
+  func serverInformation() -> Result<[String], NoticeSendError> {
     call("GetServerInformation").map(Self.quotedWords)
   }
 
-  /// Asks the server's capabilities, then calls Notify: urgency critical or normal, the
-  /// link in the body (`NoticeMarkup`), no actions (see docs/notifications.md).
+  /// Asks the server's capabilities, then calls Notify (docs/notifications.md).
   public func send(_ notice: Notice) -> Result<UInt32, NoticeSendError> {
     let capabilities: [String]
     switch self.capabilities() {
@@ -124,17 +119,6 @@ enum GVariantText {
   /// `'…'` with `\\`, `\'` and every control character as `\uXXXX`: the text arrives as
   /// written, whatever it holds.
   static func string(_ text: String) -> String {
-    var out = "'"
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "'": out += "\\'"
-      case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value):
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "'"
+    quoted(text, in: "'") { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
   }
 }

@@ -3,20 +3,18 @@ import Providers
 import TimelineCache
 import TimelineCore
 
-/// Turns what a refresh fetched into desktop notifications, each once: for each subject
-/// (a region, a contact), the facts at or above its kind's `[notify]` threshold that rise
-/// above what `NoticeMemory` remembers become one notification, composed by the kind
-/// (`TimelineProvider.notice`). What was sent is remembered; a notification that could
-/// not be sent is not, so the next refresh tries again.
+/// Turns what a refresh fetched into desktop notifications, each once (docs/notifications.md):
+/// for each subject, the facts at or above its kind's threshold that rise above what
+/// `NoticeMemory` remembers become one notification, composed by the kind. A notification
+/// that could not be sent is not remembered, so the next refresh tries again.
 public struct Notifier: Sendable {
   /// `[notify]` and the widgets silenced.
   public var config: NotifyConfig
-  /// Where the memory is kept (`NoticeMemory.directory`).
+  /// Where the memory is kept.
   public var directory: String
-  /// How notices are sent.
-  public var sender: any NoticeSending
+  var sender: any NoticeSending
 
-  /// A notifier for `config`'s `[notify]`.
+  /// A notifier for `config`.
   public init(
     config: NotifyConfig, directory: String = NoticeMemory.directory(), sender: any NoticeSending = GDBusNotifier()
   ) {
@@ -26,19 +24,11 @@ public struct Notifier: Sendable {
   }
 
   /// The report of one run: what was sent, what was not and why.
-  public struct Report: Sendable, Equatable {
-    /// The summaries sent.
-    public var sent: [String] = []
-    /// The summaries that could not be sent, with the reason.
-    public var failed: [(summary: String, reason: String)] = []
+  public struct Report: Sendable {
+    var sent: [String] = []
+    var failed: [(summary: String, reason: String)] = []
     /// Why the memory could not be kept, if it could not.
-    public var memoryProblem: String?
-
-    /// Equal when they say the same.
-    public static func == (a: Report, b: Report) -> Bool {
-      a.sent == b.sent && a.failed.map(\.summary) == b.failed.map(\.summary)
-        && a.failed.map(\.reason) == b.failed.map(\.reason) && a.memoryProblem == b.memoryProblem
-    }
+    var memoryProblem: String?
 
     /// Lines for the refresh's report.
     public var lines: [String] {
@@ -49,8 +39,7 @@ public struct Notifier: Sendable {
     }
   }
 
-  /// Sends what `fetched` (each widget with the facts its fetch reported) calls for.
-  /// Holds a lock on the memory while it reads, sends and writes, so two refreshes at once
+  /// Sends what `fetched` calls for, under a lock on the memory, so two refreshes at once
   /// never send one notification twice.
   public func run(_ fetched: [(WidgetConfig, [NoticeFact])], now: Int64) -> Report {
     var report = Report()
@@ -92,7 +81,6 @@ public struct Notifier: Sendable {
     return report
   }
 
-  /// One subject's facts with its kind and threshold.
   struct Subject {
     var type: any TimelineProvider.Type
     var threshold: Int
@@ -123,8 +111,7 @@ public struct Notifier: Sendable {
     return order.compactMap { bySubject[$0] }
   }
 
-  /// An exclusive lock on `directory/.notified.lock`, made with the directory; waits for
-  /// another refresh that holds it (its sends take seconds at most).
+  /// An exclusive lock on `directory/.notified.lock`; waits for another refresh holding it.
   static func lock(_ directory: String) throws(CacheWriteError) -> Int32 {
     try CacheStore(directory: directory).ensureDirectory()
     let path = directory + "/.notified.lock"

@@ -7,19 +7,16 @@ import TimelineCore
 /// table says otherwise: no table, no notification.
 public struct NotifyConfig: Sendable, Equatable {
   /// The threshold of each kind that notifies: the level for a `.level` rule, 1 for a
-  /// `.flag` rule set to true. A kind absent or set to false notifies nothing.
-  public var thresholds: [String: Int] = [:]
+  /// `.flag` rule set to true.
+  var thresholds: [String: Int] = [:]
   /// Widgets with `notify = false`.
-  public var silenced: Set<WidgetName> = []
-
-  /// Nothing is notified.
-  public init() {}
+  var silenced: Set<WidgetName> = []
 
   /// Whether any kind notifies.
   public var isOn: Bool { !thresholds.isEmpty }
 
   /// The threshold for `widget`, or nil when it notifies nothing.
-  public func threshold(for widget: WidgetConfig) -> Int? {
+  func threshold(for widget: WidgetConfig) -> Int? {
     silenced.contains(widget.name) ? nil : thresholds[widget.kind]
   }
 }
@@ -27,12 +24,10 @@ public struct NotifyConfig: Sendable, Equatable {
 /// Reads `[notify]` and the widgets' `notify` switches. The keys are the kinds that
 /// declare a `notifyRule`; the loader names none itself.
 enum ConfigNotify {
-  /// The kinds with a rule, in the registry's order.
   static var kinds: [(String, NotifyRule)] {
     ProviderRegistry.all.compactMap { type in type.notifyRule.map { (type.kind, $0) } }
   }
 
-  /// `[notify]`'s thresholds.
   static func table(_ entry: TOMLEntry, file: String) throws(ConfigError) -> [String: Int] {
     let names = kinds.map(\.0)
     var out: [String: Int] = [:]
@@ -40,9 +35,7 @@ enum ConfigNotify {
     for item in items {
       let place = "\(ConfigLoader.at(file, item.node.position)): [notify] \(item.key)"
       guard let rule = kinds.first(where: { $0.0 == item.key })?.1 else {
-        throw ConfigError(
-          "\(ConfigLoader.at(file, item.keyPosition)): [notify] unknown key \"\(item.key)\" (expected \(names.joined(separator: ", ")))"
-            + ConfigLoader.hint(item.key, names))
+        throw ConfigLoader.unknownKey(item, in: "notify", expected: names, file: file)
       }
       switch (rule, item.node.value) {
       case (_, .boolean(false)): out[item.key] = nil

@@ -9,10 +9,8 @@ import TimelineCore
 /// the lines are rendered by the same pipeline `timeline-emit` runs (`EmitPipeline`), so
 /// what it prints is what the bars would show.
 public enum Preview {
-  /// The widgets previewed when no config is given: the embedded default widgets plus one
-  /// of each other kind, a Swedish avalanche area, a command widget, and friends and
-  /// birthdays from the bundled sample cards (their dates moved next to today), and a stack
-  /// of three of them.
+  /// The widgets previewed when no config is given: the embedded default's plus one of each
+  /// other kind (friends and birthdays from the bundled sample cards) and a stack.
   public static let toml =
     DefaultConfig.toml + """
 
@@ -41,29 +39,25 @@ public enum Preview {
 
       """
 
-  /// The preview config (the widgets above; default sources).
+  /// The preview config: the widgets above, default sources.
   public static func config() throws(ConfigError) -> AppConfig {
     try ConfigLoader.parse(toml, file: "<preview>")
   }
 
   /// One widget's snapshot, written to `store`.
   public struct Filled: Sendable, Equatable {
-    /// The widget's name.
+    /// The widget filled.
     public var widget: WidgetName
-    /// Its provider kind.
-    public var kind: String
+    var kind: String
     /// How many entries the snapshot wrote.
     public var entries: Int
   }
 
-  /// Writes each widget's snapshot timeline into `store`. Throws `ConfigError` for a
+  /// Writes each widget's snapshot timeline into `store`; throws `ConfigError` for a
   /// widget whose options its provider refuses.
-  public static func fill(
-    _ config: AppConfig, store: CacheStore, clock: any WallClock
-  ) throws -> [Filled] {
+  public static func fill(_ config: AppConfig, store: CacheStore, clock: any WallClock) throws -> [Filled] {
     try store.ensureDirectory()
-    var filled: [Filled] = []
-    for widget in config.widgets {
+    return try config.widgets.map { widget in
       let provider = try WidgetFactory.provider(for: widget)
       let context = ProviderContext(
         clock: clock, config: widget, sources: config.sources, http: OfflineHTTPClient(), previous: nil, force: false)
@@ -73,13 +67,11 @@ public enum Preview {
         draft, widget: widget, provider: provider, now: now, grace: config.grace,
         hash: WidgetFactory.hash(widget, provider, sources: config.sources, bars: config.bars), bars: config.bars)
       try store.write(timeline)
-      filled.append(Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count))
+      return Filled(widget: widget.name, kind: widget.kind, entries: timeline.entries.count)
     }
-    return filled
   }
 
-  /// The line `timeline-emit FORMAT WIDGET` prints for `widget` at `now`, from `directory`
-  /// (without the newline).
+  /// The line `timeline-emit FORMAT WIDGET` prints, without the newline.
   public static func line(
     widget: WidgetName, format: OutputFormat, directory: String, now: Int64, options: RenderOptions = RenderOptions()
   ) -> String {
@@ -92,28 +84,18 @@ public enum Preview {
   public static func report(
     widgets: [Filled], formats: [OutputFormat], directory: String, now: Int64, options: RenderOptions = RenderOptions()
   ) -> String {
-    var lines: [String] = []
+    let render = { (item: Filled, format: OutputFormat) in
+      line(widget: item.widget, format: format, directory: directory, now: now, options: options)
+    }
     if formats.count == 1, let format = formats.first {
       let width = widgets.map(\.widget.text.count).max() ?? 0
-      for item in widgets {
-        let name = item.widget.text + String(repeating: " ", count: width - item.widget.text.count)
-        lines.append(
-          name + "  " + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
-      }
-      return lines.joined(separator: "\n")
+      return widgets.map { padded($0.widget.text, width) + "  " + render($0, format) }.joined(separator: "\n")
     }
     let width = formats.map(\.name.count).max() ?? 0
-    for (index, item) in widgets.enumerated() {
-      if index > 0 { lines.append("") }
-      lines.append("\(item.widget) (kind \(item.kind))")
-      for format in formats {
-        let label = format.name + String(repeating: " ", count: width - format.name.count)
-        lines.append(
-          "  " + label + "  "
-            + line(widget: item.widget, format: format, directory: directory, now: now, options: options))
-      }
-    }
-    return lines.joined(separator: "\n")
+    return widgets.map { item in
+      (["\(item.widget) (kind \(item.kind))"] + formats.map { "  " + padded($0.name, width) + "  " + render(item, $0) })
+        .joined(separator: "\n")
+    }.joined(separator: "\n\n")
   }
 
   /// The formats in the order the preview prints them: plain first (the text itself),

@@ -19,15 +19,7 @@ public enum PreviewCache {
 
   /// Removes the temporary cache: only regular files directly inside, then the directory.
   public static func remove(_ directory: String) {
-    if let dir = opendir(directory) {
-      while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name != "." && name != ".." { unlink(directory + "/" + name) }
-      }
-      closedir(dir)
-    }
+    for name in CacheStore(directory: directory).names() { unlink(directory + "/" + name) }
     rmdir(directory)
   }
 }

@@ -8,21 +8,17 @@ import TimelineCore
 public struct Refresher: Sendable {
   /// The config whose widgets are refreshed.
   public var config: AppConfig
-  /// Where the timelines are written.
-  public var store: CacheStore
-  /// The clock; injected so tests can step through days.
-  public var clock: any WallClock
-  /// How failures in a row space out the retries.
-  public var backoff = Backoff()
+  var store: CacheStore
+  /// Injected so tests can step through days.
+  var clock: any WallClock
+  var backoff = Backoff()
   /// Seconds to wait for a widget whose lock another refresh holds.
   public var lockWait: Double = 15
   /// Seconds one run may spend on the network in all (`FetchBudget`): well inside the
-  /// systemd unit's 5 minutes for a timer's `refresh`; `reload`, which a bar runs on a
-  /// click, asks for less.
+  /// systemd unit's limit for a timer's `refresh`; `reload`, run on a click, asks for less.
   public var networkBudget: Double = 60
-  /// Makes the HTTP client for one provider (each gets its own 4-request cap), drawing on
-  /// the run's budget.
-  public var makeHTTP: @Sendable (FetchBudget) -> any HTTPClient
+  /// Makes one provider's HTTP client (each has its own request cap), drawing on the budget.
+  var makeHTTP: @Sendable (FetchBudget) -> any HTTPClient
 
   /// A refresher with the real HTTP client.
   public init(
@@ -37,19 +33,14 @@ public struct Refresher: Sendable {
 
   /// One widget's result.
   public enum Outcome: Sendable, Equatable {
-    /// Fetched and written; `facts` are what the fetch found that a notification may
-    /// tell (`Notifier`).
+    /// `facts`: what the fetch found that a notification may tell (`Notifier`).
     case refreshed(entries: Int, next: Int64?, facts: [NoticeFact] = [])
     case notDue(until: Int64?)
-    /// The fetch failed (why, and when the backoff lets the next run try). `kept`: the
-    /// cache still has a timeline the bars can show (entries, not ended); false on a first
-    /// refresh, after which the bars show the widget's placeholder until one succeeds.
+    /// `kept`: the cache still has a timeline the bars can show; false on a first refresh.
     case failed(String, retryAt: Int64?, kept: Bool = true)
-    /// The provider found the widget's config unusable (a missing import file, say): a
-    /// user error, so no backoff, and `refresh` exits 2.
+    /// The provider found the widget's config unusable: no backoff, and `refresh` exits 2.
     case invalidConfig(String)
-    /// Only presentation settings changed (`line`, `[bars] polybar_gurmukhi_font`): they
-    /// were applied to the cached timeline, with no request.
+    /// Only presentation settings changed: applied to the cached timeline, with no request.
     case rerendered(next: Int64?)
   }
 
@@ -60,8 +51,7 @@ public struct Refresher: Sendable {
     if names.isEmpty {
       chosen = config.widgets
     } else {
-      // A name given twice is one widget: refreshing it twice at once would wait on its
-      // own lock.
+      // A name given twice is one widget: refreshing it twice would wait on its own lock.
       var seen: Set<WidgetName> = []
       chosen = try names.filter { seen.insert($0).inserted }.map { name throws(ConfigError) in
         guard let widget = config.widget(name) else { throw ConfigError(config.unknownWidget(name.text)) }
@@ -97,12 +87,10 @@ public struct Refresher: Sendable {
     }
   }
 
-  /// Writes the file of each stack in the config, other than `except`, that is missing or
-  /// out of date (a new stack, changed members), and says nothing of it. A stack's file
-  /// is the emitter's only list of its members (the emitter reads no config), and writing
-  /// it costs no request, so any refresh writes it, whichever widgets it was asked for:
-  /// `timeline refresh MEMBER`, a click's `timeline reload`, a friends log.
-  public func writeStacks(except: [WidgetName] = []) async {
+  /// Writes the file of each stack but `except` that is missing or out of date, silently.
+  /// It is the emitter's only list of the members (the emitter reads no config) and costs
+  /// no request, so any refresh writes it, whichever widgets it was asked for.
+  func writeStacks(except: [WidgetName] = []) async {
     for widget in config.widgets where widget.kind == StackRule.kind && !except.contains(widget.name) {
       // A stack the run was not asked for cannot fail the run; the next one tries again.
       guard let provider = try? WidgetFactory.provider(for: widget) else { continue }
@@ -110,10 +98,8 @@ public struct Refresher: Sendable {
     }
   }
 
-  /// How many widgets refresh at once: each holds a few descriptors while it runs (its
-  /// lock, a command's pipes, a connection, the cache file it writes), so a low limit
-  /// (`ulimit -n 256`) slows a refresh of many widgets down instead of failing them with
-  /// "cannot create a pipe".
+  /// How many widgets refresh at once: each holds a few descriptors while it runs, so a
+  /// low `ulimit -n` slows a refresh of many widgets down instead of failing them.
   static func concurrencyLimit() -> Int {
     var limit = rlimit()
     guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 16 }
@@ -121,9 +107,8 @@ public struct Refresher: Sendable {
     return Swift.max(1, Swift.min(64, available / descriptorsPerWidget))
   }
 
-  /// Descriptors kept for the process itself (the runtime, the config, standard streams).
+  /// Descriptors kept for the process itself.
   static let reservedDescriptors = 64
-  /// A generous count per running widget.
   static let descriptorsPerWidget = 8
 
   func refreshOne(
@@ -165,8 +150,8 @@ public struct Refresher: Sendable {
     return stored != hash && ConfigHash.sameFetch(stored, hash)
   }
 
-  /// The cached timeline with this config's presentation settings: every form of each
-  /// line is in the cache, so the bars render the new choice from it at once.
+  /// The cached timeline with this config's presentation settings (the cache holds every
+  /// form of each line, so the bars render the new choice at once).
   func restyled(_ timeline: Timeline, _ widget: WidgetConfig, hash: String) -> Timeline {
     var out = timeline
     out.configHash = hash
@@ -185,8 +170,7 @@ public struct Refresher: Sendable {
     _ widget: WidgetConfig, _ provider: any TimelineProvider, record: WidgetRecord, hash: String, force: Bool,
     budget: FetchBudget
   ) async -> Outcome {
-    // One instant for the whole fetch: the provider's slots, `generated` and the backoff
-    // all agree even when the requests take a while.
+    // One instant for the whole fetch, so slots, `generated` and the backoff agree.
     let now = clock.now()
     let context = ProviderContext(
       clock: FixedClock(now), config: widget, sources: config.sources,
@@ -231,9 +215,8 @@ public struct Refresher: Sendable {
     }
   }
 
-  /// A fetch the system had no room for (no descriptor for a pipe, no process): not the
-  /// widget's failure. The cached timeline stays, the failures in a row are not counted
-  /// and no retry time is set, so the next refresh tries again; the state says why.
+  /// A fetch the system had no room for (no descriptor, no process) is not the widget's
+  /// failure: no backoff counts it and no retry time is set; the state says why.
   private func shortage(_ failure: ProviderError, widget: WidgetConfig, record: WidgetRecord, now: Int64) -> Outcome {
     let message =
       "\(failure.message) (the system ran short, not the widget: its last timeline stays and the next refresh tries again)"

@@ -1,16 +1,10 @@
-import FoundationEssentials
 import Providers
 import TimelineCore
 
 /// `timeline regions` output: the avalanche regions and areas as JSON or a table.
 public enum RegionList {
   /// The regions as a JSON array (`timeline regions --json`).
-  public static func json(_ regions: [AvalancheRegion]) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(regions.map(cleaned))) ?? Data("[]".utf8)
-    return String(decoding: data, as: UTF8.self)
-  }
+  public static func json(_ regions: [AvalancheRegion]) -> String { jsonArray(regions.map(cleaned)) }
 
   /// The regions as the table of `timeline regions`.
   public static func table(_ regions: [AvalancheRegion]) -> String {
@@ -24,8 +18,7 @@ public enum RegionList {
     return lines.joined(separator: "\n")
   }
 
-  /// Names and types come from the services (or a proxy in front of them): cleaned for the
-  /// terminal before either output prints them.
+  /// Names and types come from the services: cleaned for the terminal before either output.
   static func cleaned(_ region: AvalancheRegion) -> AvalancheRegion {
     var region = region
     region.name = CleanText.terminalLine(region.name)
@@ -33,9 +26,9 @@ public enum RegionList {
     region.slug = region.slug.map(CleanText.terminalLine)
     return region
   }
+}
 
-  /// `text` cut or filled with spaces to `width` characters.
-  private static func padded(_ text: String, _ width: Int) -> String {
-    String(text.prefix(width)) + String(repeating: " ", count: Swift.max(0, width - text.count))
-  }
+/// `text` cut or filled with spaces to `width` characters, for the terminal's columns.
+func padded(_ text: String, _ width: Int) -> String {
+  String(text.prefix(width)) + String(repeating: " ", count: Swift.max(0, width - text.count))
 }

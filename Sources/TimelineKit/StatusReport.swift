@@ -10,16 +10,13 @@ import TimelineCore
 public struct StatusRow: Sendable, Equatable {
   /// The widget's name.
   public var widget: String
-  /// Its provider kind.
-  public var kind: String
+  var kind: String
   /// How many entries its cache holds.
   public var entries: Int
-  /// The current entry's text, cleaned for a terminal.
-  public var current: String?
-  /// When the next refresh is due (a pending retry wins).
+  var current: String?
+  /// A pending retry wins.
   public var nextRefresh: Int64?
-  /// When a fetch last succeeded.
-  public var lastSuccess: Int64?
+  var lastSuccess: Int64?
   /// The last failure, cut to one clean line.
   public var lastError: String?
   /// Whether the bars mark it stale now.
@@ -27,30 +24,25 @@ public struct StatusRow: Sendable, Equatable {
   /// What a local provider passed over (skipped cards, damaged log lines).
   public var warnings: [String] = []
   /// Set when the cache was written with other settings than the config's now.
-  public var settings: String?
+  var settings: String?
   /// The current entry's score now on the shared scale (halved when stale).
-  public var relevance: Int?
+  var relevance: Int?
   /// Every entry's date and score from its date, in order.
-  public var entryRelevance: [(date: Int64, score: Int)] = []
+  var entryRelevance: [EntryScore] = []
   /// A stack's members from the highest score now down (those with an entry to show).
-  public var ranking: [StackRule.Candidate] = []
+  var ranking: [StackRule.Candidate] = []
   /// The member a stack's bars show now.
   public var shown: String?
 
-  /// Field by field; written out because `entryRelevance` holds tuples, which are not Equatable.
-  public static func == (a: StatusRow, b: StatusRow) -> Bool {
-    a.widget == b.widget && a.kind == b.kind && a.entries == b.entries && a.current == b.current
-      && a.nextRefresh == b.nextRefresh && a.lastSuccess == b.lastSuccess && a.lastError == b.lastError
-      && a.stale == b.stale && a.warnings == b.warnings && a.relevance == b.relevance
-      && a.entryRelevance.map(\.date) == b.entryRelevance.map(\.date)
-      && a.entryRelevance.map(\.score) == b.entryRelevance.map(\.score) && a.ranking == b.ranking
-      && a.shown == b.shown && a.settings == b.settings
+  /// An entry's date and its score from then.
+  public struct EntryScore: Sendable, Equatable {
+    var date: Int64
+    var score: Int
   }
 
-  /// The rows for `names` (every widget when empty) at `now`. The config is checked
-  /// exactly as `refresh` checks it, providers and all, so a bad option or an unknown
-  /// widget throws `ConfigError` here too.
-  /// `browse`: the session's directory, for the member a stack's bars show (nil: by score).
+  /// The rows for `names` (every widget when empty) at `now`, the config checked exactly as
+  /// `refresh` checks it. `browse`: the session's directory, for the member a stack's bars
+  /// show (nil: by score).
   public static func rows(
     _ names: [WidgetName], config: AppConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil
   ) throws(ConfigError) -> [StatusRow] {
@@ -69,8 +61,7 @@ public struct StatusRow: Sendable, Equatable {
       }
   }
 
-  /// The row for `widget` at `now`.
-  public static func make(_ widget: WidgetConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil)
+  static func make(_ widget: WidgetConfig, store: CacheStore, now: Int64, browse: BrowseStore? = nil)
     -> StatusRow
   {
     let record = WidgetRecord.load(widget.name, store: store)
@@ -85,7 +76,7 @@ public struct StatusRow: Sendable, Equatable {
       stale: stale)
     if let warning = record.readWarning { row.warnings.append(warning) }
     row.relevance = current.map { StackRule.score($0, at: now, stale: stale) }
-    row.entryRelevance = timeline?.entries.map { ($0.date, $0.score(at: $0.date)) } ?? []
+    row.entryRelevance = timeline?.entries.map { EntryScore(date: $0.date, score: $0.score(at: $0.date)) } ?? []
     if widget.kind == StackRule.kind, let timeline {
       row.ranking = StackRule.ranking(
         timeline.members.compactMap { name in

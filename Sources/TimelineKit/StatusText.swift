@@ -5,12 +5,7 @@ import TimelineCore
 /// `timeline status` output: the JSON array and the table.
 extension StatusRow {
   /// The rows as a JSON array (`timeline status --json`).
-  public static func json(_ rows: [StatusRow]) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(rows.map(StatusJSON.init))) ?? Data("[]".utf8)
-    return String(decoding: data, as: UTF8.self)
-  }
+  public static func json(_ rows: [StatusRow]) -> String { jsonArray(rows.map(StatusJSON.init)) }
 
   /// The rows as the human-readable table of `timeline status`.
   public static func table(_ rows: [StatusRow], now: Int64) -> String {
@@ -53,8 +48,15 @@ extension StatusRow {
   }
 }
 
-/// One row of `timeline status --json` (JSONEncoder: JSONSerialization would link the whole
-/// of Foundation, ICU included); absent values are `null`, not left out.
+/// `items` as a JSON array with sorted keys (JSONEncoder: JSONSerialization would link the
+/// whole of Foundation, ICU included); `[]` should one fail to encode.
+func jsonArray(_ items: [some Encodable]) -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  return String(decoding: (try? encoder.encode(items)) ?? Data("[]".utf8), as: UTF8.self)
+}
+
+/// One row of `timeline status --json`: absent values are `null`, not left out.
 private struct StatusJSON: Encodable {
   let row: StatusRow
 

@@ -1,13 +1,11 @@
 import Providers
 import TimelineCore
 
-/// Building a widget's provider from its config, its config hash, and a timeline from the
-/// provider's draft: the one place `refresh`, `status`, `preview` and `doctor` do it, so
-/// they check a config the same way and word its errors the same.
+/// A widget's provider, config hash and timeline: the one place every command makes them,
+/// so they check a config the same way and word its errors the same.
 public enum WidgetFactory {
-  /// The provider for `widget`; a bad kind or option is a `ConfigError` naming the file,
-  /// the widget and the key.
-  public static func provider(for widget: WidgetConfig) throws(ConfigError) -> any TimelineProvider {
+  /// A bad kind or option is a `ConfigError` naming the file, the widget and the key.
+  static func provider(for widget: WidgetConfig) throws(ConfigError) -> any TimelineProvider {
     guard let type = ProviderRegistry.type(for: widget.kind) else {
       throw ConfigError.unknownKind(widget.kind, widget: widget.name.text, file: widget.file)
     }
@@ -22,16 +20,13 @@ public enum WidgetFactory {
     }
   }
 
-  /// The digest stored in the cache: options, sources, the `[bars]` settings written into
-  /// the file, and what the provider read.
   static func hash(
     _ widget: WidgetConfig, _ provider: any TimelineProvider, sources: Sources, bars: BarsConfig
   ) -> String {
     ConfigHash.of(widget, sources: sources, bars: bars, inputs: provider.inputs, services: provider.servicesUsed)
   }
 
-  /// The timeline a draft becomes, stamped at `now`; `bars` gives the polybar font index
-  /// every cache carries.
+  /// The timeline a draft becomes, stamped at `now`.
   static func timeline(
     _ draft: TimelineDraft, widget: WidgetConfig, provider: any TimelineProvider, now: Int64, grace: Int64,
     hash: String, bars: BarsConfig

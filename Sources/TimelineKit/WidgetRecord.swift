@@ -2,18 +2,17 @@ import Glibc
 import TimelineCache
 import TimelineCore
 
-/// What the cache directory knows about one widget: its last good timeline (if any) and
-/// its refresh state (if any failure happened since).
+/// What the cache directory knows about one widget: its last good timeline and its refresh state.
 public struct WidgetRecord: Sendable {
-  /// The cache file's timeline; nil when missing or damaged.
+  /// Nil when missing or damaged.
   public var timeline: Timeline?
-  /// The refresh state (last error, backoff); nil after a success.
-  public var state: WidgetState?
+  /// Nil after a success.
+  var state: WidgetState?
   /// Why the cache file could not be read, when it exists but is damaged.
   public var readError: String?
-  /// What is wrong with a cache file read all the same (entry lines out of date order:
-  /// `timeline` is then what the bars show); the next refresh rewrites it.
-  public var readWarning: String?
+  /// What is wrong with a cache file read all the same (`timeline` is then what the bars
+  /// show); the next refresh rewrites it.
+  var readWarning: String?
   /// Both files as they were when read (taken before the read, so a change during it
   /// counts as a change).
   private var seen: [FileStamp] = []
@@ -41,9 +40,8 @@ public struct WidgetRecord: Sendable {
     return record
   }
 
-  /// `earlier` when neither file has been replaced or changed since it was read, else the
-  /// files read again: a refresh looks before it takes the widget's lock and again after,
-  /// and a second parse of an unchanged cache was most of that second look.
+  /// `earlier` when neither file has changed since it was read, else the files read again:
+  /// a refresh looks before it takes the widget's lock and again after.
   public static func load(_ widget: WidgetName, store: CacheStore, unlessUnchanged earlier: WidgetRecord)
     -> WidgetRecord
   {
@@ -54,20 +52,17 @@ public struct WidgetRecord: Sendable {
   }
 
   /// How far in the future a file's own times may lie before the clock is taken to have
-  /// moved back since it was written (a dual-boot clock kept in local time, a wrong NTP
-  /// step): a few minutes of drift between machines' clocks are no such move.
-  public static let clockSlack: Int64 = 300
+  /// moved back since it was written: a few minutes of drift are no such move.
+  static let clockSlack: Int64 = 300
 
   /// Whether the cache or the state was written at a time still ahead of `now`: the clock
-  /// moved back since, and every date derived from then (the due time, a retry) is off.
-  public func writtenInTheFuture(at now: Int64) -> Bool {
+  /// moved back since, and every date derived from then is off.
+  func writtenInTheFuture(at now: Int64) -> Bool {
     let limit = now.adding(saturating: Self.clockSlack)
     return [timeline?.generated, timeline?.lastSuccess, state?.lastAttempt].contains { ($0 ?? Int64.min) > limit }
   }
 
-  /// The instant of the next fetch: a pending retry wins, else the due time (the cache
-  /// meta's `due`, which the bars judge staleness from too). Nil means never (no due time
-  /// and no pending retry).
+  /// The instant of the next fetch: a pending retry wins, else the cache's `due`; nil: never.
   public var nextRefresh: Int64? {
     if state?.lastError != nil { return state?.retryAt ?? state?.lastAttempt }
     return timeline?.due
@@ -77,11 +72,10 @@ public struct WidgetRecord: Sendable {
   public var lastError: String? { state?.lastError }
 
   /// Why a refresh is due at `now`, or nil if it is not.
-  public func dueReason(at now: Int64, configHash: String) -> String? {
+  func dueReason(at now: Int64, configHash: String) -> String? {
     guard let timeline else {
-      // A missing file is due whatever the backoff says: the bar shows the placeholder
-      // until it is back, and a failed first fetch writes an empty timeline, so only a
-      // file removed since then gets here. A damaged one waits for the backoff.
+      // A missing file is due whatever the backoff says (a failed first fetch writes an
+      // empty timeline, so only a file removed since gets here); a damaged one waits.
       if readError == nil { return "no cache" }
       if writtenInTheFuture(at: now) { return "the clock moved back since the last attempt" }
       if let retry = nextRefresh, state?.lastError != nil, now < retry { return nil }
@@ -100,20 +94,14 @@ public struct WidgetRecord: Sendable {
 }
 
 extension WidgetRecord {
-  /// What `stat` says of a file: enough to tell that it was replaced (the writer renames a new
-  /// file over it: another inode, a new change time) or written in place.
+  /// Enough of `stat` to tell that a file was replaced (the writer renames over it) or
+  /// written in place.
   fileprivate struct FileStamp: Equatable, Sendable {
     var device: UInt64 = 0
     var inode: UInt64 = 0
     var size: Int64 = -1
-    var modified = timespec()
-    var changed = timespec()
-
-    static func == (a: FileStamp, b: FileStamp) -> Bool {
-      a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
-        && a.modified.tv_nsec == b.modified.tv_nsec && a.changed.tv_sec == b.changed.tv_sec
-        && a.changed.tv_nsec == b.changed.tv_nsec
-    }
+    /// The modification and change times, seconds and nanoseconds.
+    var times: [Int] = []
 
     /// The cache file and the state file of `widget`; a missing file has a stamp of its own.
     static func of(_ widget: WidgetName, in store: CacheStore) -> [FileStamp] {
@@ -124,8 +112,8 @@ extension WidgetRecord {
       var info = stat()
       guard stat(path, &info) == 0 else { return FileStamp() }
       return FileStamp(
-        device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim,
-        changed: info.st_ctim)
+        device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+        times: [info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec])
     }
   }
 }

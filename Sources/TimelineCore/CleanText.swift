@@ -1,50 +1,23 @@
 /// The one policy for text from outside (a provider, a command, an API, a cache file, the
-/// user's files) printed anywhere: a bar, a tooltip, a terminal, an error message.
-///
-/// Bars and terminals are line-oriented and treat control characters as commands (ESC
-/// starts a terminal sequence that can retitle the window or clear the screen, BEL rings,
-/// NUL ends a C string), so such text never reaches them with C0/C1 controls, DEL or line
-/// separators. Tab, CR, LF, U+2028 and U+2029 become a space (so words on two lines do not
-/// run together); the rest are dropped, and so are the bidirectional embeddings, overrides
-/// and isolates (U+202A–U+202E, U+2066–U+2069), which could make text show in an order that
-/// spoofs other text. Each use adds only its length cap.
+/// user's files) printed anywhere: a bar, a tooltip, a terminal, an error message. Bars and
+/// terminals treat control characters as commands, and bidi controls can make text spoof
+/// other text, so the rule (docs/emitters.md, "What every format shares") turns line breaks
+/// into spaces and drops the rest; each use adds only its length cap.
 public enum CleanText {
-  /// Where the text goes.
-  public enum Use: Sendable {
-    /// A bar's text (capped by the emitters' own `Caps`, which know the bar's limits).
-    case barLine
-    /// One line of a tooltip (capped by the emitters' `Caps`).
-    case tooltip
-    /// A line printed to a terminal by `status`, `regions`, `doctor`, `show`, reports: at
-    /// most `terminalLimit` characters.
-    case terminalLine
-    /// A one-line error message (`lastError`, a provider's failure): at most `errorLimit`
-    /// characters, runs of spaces from controls collapsed.
-    case oneLineError
-  }
-
   /// The most characters a terminal line of outside text keeps: a tooltip line's cap, so
   /// `show` prints what a tooltip shows, while a 20 MB string still cannot flood a terminal.
   public static let terminalLimit = 16_384
   /// The most characters of a one-line error.
   public static let errorLimit = 300
 
-  /// `text` as `use` allows it.
-  public static func clean(_ text: String, for use: Use) -> String {
-    switch use {
-    case .barLine, .tooltip: return clean(text)
-    case .terminalLine: return cap(clean(text), limit: terminalLimit)
-    case .oneLineError: return oneLine(text, limit: errorLimit)
-    }
-  }
-
-  /// A bar's text.
+  /// A bar's text (capped by the emitters' own `Caps`, which know the bar's limits).
   public static func barLine(_ text: String) -> String { clean(text) }
-  /// One line of a tooltip.
+  /// One line of a tooltip (capped by the emitters' `Caps`).
   public static func tooltip(_ text: String) -> String { clean(text) }
-  /// A terminal line of outside text.
-  public static func terminalLine(_ text: String) -> String { clean(text, for: .terminalLine) }
-  /// A one-line error message.
+  /// A line printed to a terminal by `status`, `regions`, `doctor`, `show`, reports.
+  public static func terminalLine(_ text: String) -> String { cap(clean(text), limit: terminalLimit) }
+  /// A one-line error message (`lastError`, a provider's failure), runs of spaces from
+  /// controls collapsed.
   public static func oneLineError(_ text: String) -> String { oneLine(text, limit: errorLimit) }
 
   /// A one-line error of at most `limit` characters: a space for each run of characters

@@ -34,6 +34,11 @@ struct JSONWriter {
     key(name)
     int(value)
   }
+  /// A key and its boolean value.
+  mutating func field(_ name: String, _ value: Bool) {
+    key(name)
+    bool(value)
+  }
   mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
   /// Writes `"name":`; the value call that follows adds no comma of its own.
@@ -76,10 +81,6 @@ struct JSONWriter {
   mutating func null() {
     separate()
     raw("null")
-  }
-  mutating func double(_ value: Double) {
-    separate()
-    raw(value.isFinite ? String(value) : "null")
   }
 
   mutating func optional(_ name: String, _ value: String?) {

@@ -52,7 +52,7 @@ public struct StackHold: Sendable, Equatable {
 }
 
 extension BrowseStore {
-  /// The hold file of `stack` (`WidgetName.holdFile`), joined in one allocation.
+  /// The hold file of `stack`, `<stack>.shown`, joined in one allocation.
   func holdPath(for stack: WidgetName) -> String { CacheStore.join(directory, stack.text, ".shown") }
 
   /// The stack's hold; nil when there is none or it cannot be trusted.

@@ -52,15 +52,6 @@ public enum GurmukhiSpans {
     return pieces
   }
 
-  /// `text` with each Gurmukhi span replaced by `convert(span)`; text without Gurmukhi is
-  /// returned as it is.
-  public static func map(_ text: String, _ convert: (String) -> String) -> String {
-    guard contains(text) else { return text }
-    var out = ""
-    for piece in split(text) { out += piece.gurmukhi ? convert(piece.text) : piece.text }
-    return out
-  }
-
   /// A scalar that starts, ends and makes a span: the Gurmukhi block and the dandas.
   static func isCore(_ scalar: Unicode.Scalar) -> Bool {
     (0x0A01...0x0A7F).contains(scalar.value) || scalar.value == 0x0964 || scalar.value == 0x0965

@@ -8,12 +8,7 @@ public enum ConkyEmitter {
   static let gurmukhiFont = "OpenGurbaniAkhar"
   static let fontOn = "${font " + gurmukhiFont + "}"
 
-  /// The output as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     // conky names fonts, it has no indexes: any index selects the ASCII form (and, set in
     // the options, it also keeps polybar's font setting in the cache out of the choice).

@@ -5,12 +5,7 @@ import TimelineCore
 /// its first line. Content is Pango-escaped, so it never opens a tag; a block has no actions,
 /// so no entry text reaches a shell (docs/emitters.md, "Per bar").
 public enum I3blocksEmitter {
-  /// The output as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .i3blocks)
     var out: [UInt8] = []

@@ -4,12 +4,7 @@ import TimelineCore
 /// parses `%{…}` anywhere and pipes clicked commands to a shell, so every content `%` is
 /// doubled; the tags, `--click` actions and Gurmukhi: docs/emitters.md, "Per bar".
 public enum LemonbarEmitter {
-  /// The output as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .lemonbar)
     var out: [UInt8] = []

@@ -3,12 +3,7 @@ import TimelineCore
 /// Plain text, for scripts and anything else: the entry's text sanitised and truncated, no
 /// markup, no state; `--family large` joins the `LargeText` lines by newlines.
 public enum PlainEmitter {
-  /// The output as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The text as UTF-8 bytes, which `render` is.
+  /// The text as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []
     for run in PreparedText(state, options: options, format: .plain).runs { out += run.text }

@@ -8,12 +8,7 @@ import TimelineCore
 public enum PolybarEmitter {
   private static let zeroWidthSpace: [UInt8] = [0xE2, 0x80, 0x8B]
 
-  /// The formatted line, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .polybar)
     var body: [UInt8] = []

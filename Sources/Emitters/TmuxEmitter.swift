@@ -6,12 +6,7 @@ import TimelineCore
 /// otherwise; content can never open a style, a variable or a command (docs/emitters.md,
 /// "Per bar", works the rule through).
 public enum TmuxEmitter {
-  /// The output as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .tmux)
     // Adjacent unstyled runs are one piece of content (a `#` run may span them), escaped

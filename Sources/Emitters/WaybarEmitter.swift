@@ -5,12 +5,7 @@ import TimelineCore
 /// older versions crash on wrong types; docs/emitters.md, "Per bar"). Waybar blanks the label
 /// on invalid markup, so content is escaped and only our own tags appear.
 public enum WaybarEmitter {
-  /// The output as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is, without a String (whose creation would
+  /// The line as UTF-8 bytes, without a newline and without a String (whose creation would
   /// validate every byte).
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .waybar)

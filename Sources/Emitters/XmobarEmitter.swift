@@ -6,12 +6,7 @@ import TimelineCore
 /// bar"). `--click` actions are written only for valid widget names, so nothing can end the
 /// backquoted command.
 public enum XmobarEmitter {
-  /// The output as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     // polybar's font setting is an index into polybar's fonts: never xmobar's.
     let text: PreparedText

@@ -53,18 +53,12 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
   }
 
   /// The bar programs that read this format, space-separated (a string, so that a look-up
-  /// allocates nothing).
+  /// allocates nothing): most bars' program has the format's name.
   var programList: String {
     switch self {
-    case .waybar: "waybar"
-    case .polybar: "polybar"
-    case .tmux: "tmux"
     case .i3bar: "i3bar swaybar"
     case .plain: ""
-    case .i3blocks: "i3blocks"
-    case .xmobar: "xmobar"
-    case .lemonbar: "lemonbar"
-    case .conky: "conky"
+    default: name
     }
   }
 

@@ -20,9 +20,9 @@ public enum I3barEmitter {
     Markup.appendPangoRuns(text.runs, colors: !state.isDimmed, to: &out)
     out += "\",\"short_text\":\""
     if let short = text.short {
-      Markup.appendJSON(short, pango: true, to: &out)
+      JSONEscape.append(short, pango: true, to: &out)
     } else {
-      for run in text.runs { Markup.appendJSON(run.text, pango: true, to: &out) }
+      for run in text.runs { JSONEscape.append(run.text, pango: true, to: &out) }
     }
     out += "\""
     if let colors = state.blockColors(text.runs) {
@@ -31,7 +31,7 @@ public enum I3barEmitter {
     }
     out += ",\"urgent\":" + (state.isUrgent ? "true" : "false")
     out += ",\"name\":\"timeline\",\"instance\":"
-    Markup.appendJSONString(state.widget?.text ?? "", to: &out)
+    JSONEscape.appendString(state.widget?.text ?? "", to: &out)
     out += ",\"markup\":\"pango\"}"
     return out
   }

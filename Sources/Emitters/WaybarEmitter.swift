@@ -15,11 +15,11 @@ public enum WaybarEmitter {
     out += "{\"text\":\""
     Markup.appendPangoRuns(text.runs, to: &out)
     out += "\",\"alt\":\""
-    Markup.appendJSON(state.alt, pango: true, to: &out)
+    JSONEscape.append(state.alt, pango: true, to: &out)
     out += "\",\"tooltip\":\""
     for (index, line) in state.tooltipLines(truncated: text.truncated).enumerated() {
       if index > 0 { out += "\\n" }
-      Markup.appendJSON(line, pango: true, to: &out)
+      JSONEscape.append(line, pango: true, to: &out)
     }
     out += "\",\"class\":["
     for (index, name) in state.classes.enumerated() {

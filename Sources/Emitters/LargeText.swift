@@ -27,13 +27,8 @@ public enum LargeText {
   public static func lines(shown entries: [Entry]) -> [[TextRun]] {
     var out: [[TextRun]] = []
     for index in entries.indices {
-      let entry = entries[index]
-      if index == 0 {
-        out = lines(of: entry, detail: entry.detail)
-      } else {
-        out += rule
-        out += lines(of: entry, detail: entry.detail)
-      }
+      if index > 0 { out += rule }
+      out += lines(of: entries[index], detail: entries[index].detail)
     }
     return out
   }

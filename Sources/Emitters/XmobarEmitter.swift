@@ -58,9 +58,21 @@ public enum XmobarEmitter {
     // Piece by piece: a concatenated tag would be a String (and the count's description)
     // allocated and freed per run.
     out += "<raw="
-    DecimalText.append(Int64(count), to: &out)
+    appendDecimal(count, to: &out)
     out.append(UInt8(ascii: ":"))
     out += text
     out += "/>"
+  }
+
+  /// Appends `value` (not negative) in decimal digits.
+  static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      out.append(UInt8(48 + rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 }

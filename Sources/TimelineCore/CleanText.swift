@@ -4,20 +4,42 @@
 /// other text, so the rule (docs/emitters.md, "What every format shares") turns line breaks
 /// into spaces and drops the rest; each use adds only its length cap.
 public enum CleanText {
+  /// Where the text goes.
+  public enum Use: Sendable {
+    /// A bar's text (capped by the emitters' own `Caps`, which know the bar's limits).
+    case barLine
+    /// One line of a tooltip (capped by the emitters' `Caps`).
+    case tooltip
+    /// A line printed to a terminal by `status`, `regions`, `doctor`, `show`, reports: at
+    /// most `terminalLimit` characters.
+    case terminalLine
+    /// A one-line error message (`lastError`, a provider's failure): at most `errorLimit`
+    /// characters, runs of spaces from controls collapsed.
+    case oneLineError
+  }
+
   /// The most characters a terminal line of outside text keeps: a tooltip line's cap, so
   /// `show` prints what a tooltip shows, while a 20 MB string still cannot flood a terminal.
   public static let terminalLimit = 16_384
   /// The most characters of a one-line error.
   public static let errorLimit = 300
 
-  /// A bar's text (capped by the emitters' own `Caps`, which know the bar's limits).
+  /// `text` as `use` allows it.
+  public static func clean(_ text: String, for use: Use) -> String {
+    switch use {
+    case .barLine, .tooltip: return clean(text)
+    case .terminalLine: return cap(clean(text), limit: terminalLimit)
+    case .oneLineError: return oneLine(text, limit: errorLimit)
+    }
+  }
+
+  /// A bar's text.
   public static func barLine(_ text: String) -> String { clean(text) }
-  /// One line of a tooltip (capped by the emitters' `Caps`).
+  /// One line of a tooltip.
   public static func tooltip(_ text: String) -> String { clean(text) }
-  /// A line printed to a terminal by `status`, `regions`, `doctor`, `show`, reports.
-  public static func terminalLine(_ text: String) -> String { cap(clean(text), limit: terminalLimit) }
-  /// A one-line error message (`lastError`, a provider's failure), runs of spaces from
-  /// controls collapsed.
+  /// A terminal line of outside text.
+  public static func terminalLine(_ text: String) -> String { clean(text, for: .terminalLine) }
+  /// A one-line error message.
   public static func oneLineError(_ text: String) -> String { oneLine(text, limit: errorLimit) }
 
   /// A one-line error of at most `limit` characters: a space for each run of characters

@@ -67,7 +67,6 @@ enum Truncation {
     return (out, true)
   }
 
-  /// The text's display width in columns.
   static func displayWidth(_ text: String) -> Int {
     clusters(text).reduce(0) { $0 + width(text[$1]) }
   }

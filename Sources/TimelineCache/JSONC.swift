@@ -92,7 +92,7 @@ final class JSONParser {
   }
 }
 
-/// A borrowed json-c value.
+/// A borrowed json-c value; its members' contracts are `JSONReading`'s.
 struct JSONNode {
   fileprivate let raw: OpaquePointer
   fileprivate let document: JSONDocument
@@ -108,14 +108,11 @@ struct JSONNode {
     return JSONNode(raw: child, document: document)
   }
 
-  /// The number of elements, if the value is an array.
   var count: Int? {
     guard json_object_is_type(raw, json_type_array) != 0 else { return nil }
     return json_object_array_length(raw)
   }
 
-  /// Calls `body` with each member of an object, its key's bytes up to their first U+0000
-  /// and its value (nil for `null`).
   func forEachMember(_ body: (UnsafeRawBufferPointer, JSONNode?) -> Void) {
     guard json_object_is_type(raw, json_type_object) != 0 else { return }
     var member = json_object_iter_begin(raw)
@@ -137,7 +134,6 @@ struct JSONNode {
     return JSONNode(raw: item, document: document)
   }
 
-  /// The value as a string, only if it is a JSON string; invalid UTF-8 is repaired.
   var string: String? {
     guard json_object_is_type(raw, json_type_string) != 0, let chars = json_object_get_string(raw)
     else { return nil }
@@ -147,23 +143,19 @@ struct JSONNode {
     }
   }
 
-  /// Whether the value is a JSON string.
   var isString: Bool { json_object_is_type(raw, json_type_string) != 0 }
 
-  /// The value as an integer (`json_object_get_int64`), only if it is a JSON integer.
   var int: Int64? {
     guard json_object_is_type(raw, json_type_int) != 0 else { return nil }
     return json_object_get_int64(raw)
   }
 
-  /// The value as a number (`json_object_get_double`), for integers and doubles.
   var double: Double? {
     guard json_object_is_type(raw, json_type_double) != 0 || json_object_is_type(raw, json_type_int) != 0
     else { return nil }
     return json_object_get_double(raw)
   }
 
-  /// The value as a boolean (`json_object_get_boolean`), only if it is a JSON boolean.
   var bool: Bool? {
     guard json_object_is_type(raw, json_type_boolean) != 0 else { return nil }
     return json_object_get_boolean(raw) != 0

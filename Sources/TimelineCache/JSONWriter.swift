@@ -24,17 +24,14 @@ struct JSONWriter {
     bytes.append(bracket)
     needsComma.removeLast()
   }
-  /// A key and its string value.
   mutating func field(_ name: String, _ value: String) {
     key(name)
     string(value)
   }
-  /// A key and its integer value.
   mutating func field(_ name: String, _ value: Int64) {
     key(name)
     int(value)
   }
-  /// A key and its boolean value.
   mutating func field(_ name: String, _ value: Bool) {
     key(name)
     bool(value)

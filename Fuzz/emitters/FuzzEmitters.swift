@@ -92,7 +92,7 @@ private func json(_ line: String, _ format: String) -> [String: Any] {
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let (state, options) = input(UnsafeBufferPointer(start: data, count: size))
 
-  let waybar = WaybarEmitter.render(state, options: options)
+  let waybar = String(decoding: WaybarEmitter.bytes(state, options: options), as: UTF8.self)
   oneLine(waybar, "waybar")
   let object = json(waybar, "waybar")
   check(Set(object.keys) == ["text", "alt", "tooltip", "class", "percentage"], "waybar: keys", waybar)
@@ -113,7 +113,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   checkPango(block["short_text"] as? String ?? "<missing>", allowTags: false)
   oneLine(I3barEmitter.renderLine([state, state], options: options), "i3bar line")
 
-  let polybar = PolybarEmitter.render(state, options: options)
+  let polybar = String(decoding: PolybarEmitter.bytes(state, options: options), as: UTF8.self)
   oneLine(polybar, "polybar")
   check(BarMarkup.polybarIsOurs(polybar, click: options.click), "polybar: a %{ that is not our tag", polybar)
   // The ASCII form in the GurbaniAkhar font loses no letter: without our own tags the
@@ -125,7 +125,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       content == CleanText.barLine(choice.runs.plainText), "polybar: the ASCII form lost or gained a letter", polybar)
   }
 
-  let tmux = TmuxEmitter.render(state, options: options)
+  let tmux = String(decoding: TmuxEmitter.bytes(state, options: options), as: UTF8.self)
   oneLine(tmux, "tmux")
   check(BarMarkup.tmuxIsOurs(tmux), "tmux: a # that is neither ## nor our style", tmux)
 
@@ -136,7 +136,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     oneLine(String(decoding: bytes, as: UTF8.self), format.name)
   }
 
-  let plain = PlainEmitter.render(state, options: options)
+  let plain = String(decoding: PlainEmitter.bytes(state, options: options), as: UTF8.self)
   oneLine(plain, "plain")
   if let width = options.maxWidth {
     check(Truncation.displayWidth(plain) <= width, "plain: wider than --max-width \(width)", plain)

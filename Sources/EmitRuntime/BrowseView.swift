@@ -3,11 +3,9 @@ import TimelineCache
 import TimelineCore
 
 /// The browsed entry: `offset` entries after the current one, found through the cache
-/// reader's public view (the view at t, then at its `nextDate`, `offset` times), so it
-/// follows whatever the reader makes of the file. Reading stops at the last entry (a
-/// `next` past it stays there), at the timeline's end, and before an entry that only
-/// repeats earlier content (a provider's offline fallback: not what lies ahead) unless
-/// the current entry is such a repeat itself.
+/// reader's view (at t, then at its `nextDate`, `offset` times), so it follows whatever the
+/// reader makes of the file. Reading stops at the last entry, at the end, and before an
+/// offline repeat unless the current entry is one itself.
 public enum BrowseView {
   /// The entry `steps` after `view`'s instant, and how many steps were possible.
   public static func walk(path: String, from view: CacheView, steps: Int) -> (
@@ -54,9 +52,8 @@ public enum BrowseView {
     resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
   }
 
-  /// Shows the current entry of the view file beside the state (a friends widget's wheel:
-  /// another friend of the due list, `BrowseState.view`), until the state expires. The
-  /// entry carries its own position ("2/3 ▸") and `browsing` class, so no label is added.
+  /// Shows the current entry of the view file beside the state (`BrowseState.view`), until
+  /// the state expires; the entry carries its own position and class.
   static func applyView(
     _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, path: String?, now: Int64
   ) {

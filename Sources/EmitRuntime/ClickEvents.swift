@@ -2,13 +2,10 @@ import Glibc
 import TimelineCache
 import TimelineCore
 
-/// i3bar and swaybar click events: the `--follow i3bar` header asks for them
-/// (`click_events`), and the bar then writes one JSON object per click on our stdin,
-/// inside an endless array (`[`, then objects, each after the first prefixed with `,`).
-/// The actions are the other bars': left opens the entry's link, middle reloads, the
-/// wheel browses (up: `prev`, down: `next`). They run the `timeline` installed beside
-/// this binary, with stdout on /dev/null so nothing it prints can reach the bar's
-/// protocol stream.
+/// i3bar and swaybar click events, one JSON object per click on our stdin (the `--follow
+/// i3bar` header asks for them), get the other bars' actions (docs/emitters.md, "Per bar"),
+/// run by the `timeline` beside this binary with stdout on /dev/null, so nothing it prints
+/// can reach the bar's protocol stream.
 struct ClickEvents {
   private(set) var fd: Int32 = 0
   private var buffer: [UInt8] = []

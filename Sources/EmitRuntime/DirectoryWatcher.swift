@@ -1,12 +1,9 @@
 import Glibc
 
-/// inotify on the cache directory, for `--follow`.
-///
-/// The directory is watched rather than the file because `timeline refresh` replaces the
-/// file with rename(2): a watch on the old file would see nothing. Events are filtered by
-/// name, so the refresher's temporary files do not wake the follower. If the directory
-/// does not exist yet, the nearest existing ancestor is watched for the next path
-/// component to appear, step by step, with no polling.
+/// inotify on the cache directory, for `--follow`: the directory rather than the file,
+/// because `timeline refresh` replaces the file by rename; events filtered by name; a
+/// missing directory's nearest ancestor watched for the next component (docs/emitters.md,
+/// "`--follow`").
 final class DirectoryWatcher {
   let fd: Int32
   private let directory: String

@@ -3,11 +3,8 @@ import TimelineCache
 import TimelineCore
 
 /// Cache → state → line: what both front ends (`timeline-emit` and `timeline emit`) run.
-///
-/// Failure is always soft: an invalid name, a missing, empty, corrupt, truncated or
-/// future-version file, an expired timeline and "no entry yet" all give a placeholder
-/// (the meta line's, when it could be read, else a neutral one) and a reason that only
-/// `--verbose` prints.
+/// Failure is always soft (docs/emitters.md, "Exit status and failure"): every problem
+/// gives a placeholder and a reason that only `--verbose` prints.
 public enum EmitPipeline {
   /// One widget resolved at one instant.
   public struct Resolution: Sendable {
@@ -15,8 +12,7 @@ public enum EmitPipeline {
     public var state: RenderInput
     /// Why a placeholder or a stale entry is shown, for `--verbose`.
     public var reason: String?
-    /// The next instant the output can change without the file changing: the next
-    /// entry's date, the timeline's end, or the moment it turns stale.
+    /// The next instant the output can change without the file changing.
     public var nextChange: Int64?
     /// Other widgets whose caches decide the output (a stack's members), for `--follow`.
     public var members: [String] = []
@@ -27,8 +23,8 @@ public enum EmitPipeline {
     /// For a stack's large form, what the ranking shows (`StackView.resolve`'s `details`).
     var stack: StackDetail?
 
-    /// For a widget with `hide_when_empty`: hides it while it has nothing to say (its
-    /// placeholder, or a `quiet` entry), and says so to `--verbose`.
+    /// For a widget with `hide_when_empty`: hides it while it has nothing to say, and says
+    /// so to `--verbose`.
     mutating func hideIfEmpty() {
       guard state.isPlaceholder || state.entry.quiet else { return }
       state.isHidden = true
@@ -37,21 +33,17 @@ public enum EmitPipeline {
     }
   }
 
-  /// Reads `widget`'s cache file in `directory` at `now`. Never fails; nil `widget`: the name
-  /// asked for breaks the rule (checked where argv enters), which shows the neutral
-  /// placeholder. `tooltip: false` for a format that prints no tooltip (its lines are not decoded).
-  /// `browse`: where `timeline browse` keeps the view's state; a live state shows the
-  /// browsed entry instead of the current one (`BrowseView`); for a stack it also keeps
-  /// the member shown and since when (`StackHold`), which only the bars record
-  /// (`recordHold`: `status` and `show` read it and leave it alone). `explain: false` (no
-  /// `--verbose`) skips what only the reason needs: listing the cache directory for the
-  /// widgets that exist, which costs a bar polling a misspelled name on every emit.
+  /// Reads `widget`'s cache file in `directory` at `now`. Never fails; nil `widget` (a name
+  /// that breaks the rule) shows the neutral placeholder. `tooltip: false` leaves the tooltip
+  /// lines undecoded. `browse`: the session's state, whose live view shows the browsed entry
+  /// (`BrowseView`) and, for a stack, keeps the member shown (`StackHold`), which only the
+  /// bars record (`recordHold`). `explain: false` skips what only the reason needs (listing
+  /// the cache directory, which would cost a bar polling a misspelled name every emit).
   public static func resolve(
     widget: WidgetName?, directory: String, now: Int64, tooltip: Bool = true,
     browse: BrowseStore? = nil, explain: Bool = true, recordHold: Bool = true
   ) -> Resolution {
-    // A relative directory would depend on where the bar was started (`/` under systemd,
-    // $HOME in most bars): refused, as XDG refuses relative paths.
+    // A relative directory would depend on where the bar was started: refused.
     guard directory.utf8.first == 47 else {
       return Resolution(
         state: .neutralPlaceholder(widget: widget),
@@ -103,8 +95,7 @@ public enum EmitPipeline {
       words = loaded
       return loaded
     }
-    // The guidance may read the state file: only for a bar that shows a tooltip, and only
-    // when something is wrong.
+    // The guidance may read the state file: only for a tooltip, and only when something is wrong.
     if tooltip && (state.isPlaceholder || stale) {
       state.notes = Guidance.notes(
         widget: name, store: store, view: view, now: now, placeholder: state.isPlaceholder, words: loadWords())
@@ -132,20 +123,11 @@ public enum EmitPipeline {
       nextDate: view.nextDate, end: view.meta?.end, due: view.meta?.due, grace: view.meta?.grace ?? 0, now: now)
   }
 
-  /// `format`'s large family for `widget` at `now` (`LargeText`), without a final newline;
-  /// nil for a format that has none. With no current entry, the one-line placeholder.
-  /// `browse`: the session's state, whose record of the member a stack shows (and its
-  /// browsing) the large form follows.
-  public static func largeBytes(
-    widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
-    browse: BrowseStore? = nil
-  ) -> [UInt8]? {
-    large(widget: widget, directory: directory, now: now, format: format, options: options, browse: browse)?.bytes
-  }
-
-  /// `largeBytes`, with what it was written from: the lines and the entries they came from
-  /// (a one-shot emitter that exits right after writing keeps them to the end rather than
-  /// free them one by one).
+  /// `format`'s large family for `widget` at `now` (`LargeText`), without a final newline,
+  /// with the lines and entries it was written from (a one-shot emitter that exits right
+  /// after writing keeps them rather than free them one by one); nil for a format that has
+  /// none. With no current entry, the one-line placeholder. `browse`: the session's state,
+  /// whose stack member and browsing the large form follows.
   public static func large(
     widget: WidgetName?, directory: String, now: Int64, format: OutputFormat, options: RenderOptions,
     browse: BrowseStore? = nil
@@ -158,8 +140,7 @@ public enum EmitPipeline {
     }
     if let widget {
       let read = largeLines(widget: widget, directory: directory, now: now, asciiTwins: format.largeDrawsTwins)
-      // With nothing to say (a quiet entry, no entry, a stack's member quiet or none) the
-      // widget's `hide_when_empty` hides the large form as it hides the line.
+      // With nothing to say, the widget's `hide_when_empty` hides the large form as the line.
       if read.hides, read.quiet || read.lines == nil {
         let resolved = resolve(
           widget: widget, directory: directory, now: now, tooltip: false, browse: browse, recordHold: false)
@@ -178,9 +159,8 @@ public enum EmitPipeline {
     return (format.bytes(resolved.state, options: options), [], [])
   }
 
-  /// For a stack, the ranking its large form ends with (rule, heading, one line per member),
-  /// in the member order browsing and bars use at `now`; nil for any other widget.
-  /// `shapes`: whether the output draws Gurmukhi script.
+  /// For a stack, the ranking its large form ends with, in the member order browsing and
+  /// bars use at `now`; nil for any other widget. `shapes`: whether the output draws Gurmukhi.
   public static func stackRanking(
     widget: WidgetName, directory: String, now: Int64, browse: BrowseStore?, shapes: Bool = true
   ) -> [[TextRun]]? {
@@ -203,9 +183,8 @@ public enum EmitPipeline {
     var quiet = false
   }
 
-  /// The large family's read of `widget`'s file at `now`. The line layout gives the shown
+  /// The large family's read of `widget`'s file at `now`: the line layout gives the shown
   /// entries alone; only another layout, a version 1 file or a damaged one is read whole.
-  /// `asciiTwins`: as `CacheReader.large` takes it.
   static func largeLines(widget: WidgetName, directory: String, now: Int64, asciiTwins: Bool) -> LargeLines {
     let path = CacheStore(directory: directory).path(for: widget)
     var out = LargeLines()
@@ -240,15 +219,14 @@ public enum EmitPipeline {
     String(decoding: lineBytes(state, format: format, options: options), as: UTF8.self)
   }
 
-  /// The output line for one widget as UTF-8 bytes, without a newline: what the emitter
-  /// writes, without making a String of it (which would validate every byte again).
+  /// The output line for one widget as UTF-8 bytes, without a newline (and without a String,
+  /// which would validate every byte again).
   public static func lineBytes(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> [UInt8] {
     format.bytes(state, options: options)
   }
 
-  /// The output line for `states` (one, or several for a format with a stream protocol),
-  /// without a newline. Inside the protocol (`streaming`) a line is always the protocol's,
-  /// even for one widget.
+  /// The output line for `states` (several for a format with a stream protocol), without a
+  /// newline; inside the protocol (`streaming`) always the protocol's, even for one widget.
   public static func line(
     _ states: [RenderInput], format: OutputFormat, options: RenderOptions, streaming: Bool = false
   ) -> String {

@@ -4,15 +4,11 @@ import Platform
 import TimelineCache
 import TimelineCore
 
-/// `--follow`: print the current line, then sleep until something can change it (the
-/// next entry, the end, the stale boundary, or an inotify event for our cache file), and
-/// print again only if the line differs. There are no periodic wake-ups.
-///
-/// Exit 0 on SIGTERM, SIGINT, SIGHUP (also while a write is blocked on a bar that stopped
-/// reading), when stdout's reader hangs up (seen by poll at
-/// once, or as EPIPE from a write: SIGPIPE is ignored), and when the bar that started us
-/// is gone although stdout still takes writes (see ParentWatch). Real-time signals,
-/// SIGUSR1 and SIGUSR2 are ignored (see Wakeups).
+/// `--follow`: print the current line, then sleep until something can change it, and print
+/// again only if the line differs; no periodic wake-ups (docs/emitters.md, "`--follow`").
+/// Ends with 0 on a stop signal (also while a write is blocked), when stdout's reader hangs
+/// up, and when the bar that started us is gone although stdout still takes writes
+/// (`ParentWatch`).
 enum Follow {
   static func run(
     _ request: EmitRequest, directory: String, browse: BrowseStore, out: Output, err: Output, program: String,
@@ -28,10 +24,9 @@ enum Follow {
     let names = checked.compactMap { $0 }
     var watched = Set(names.map(\.cacheFile))
     var watcher = DirectoryWatcher(directory: directory, names: watched)
-    // `timeline browse` writes here: the browsed entry shows within a moment, no polling.
-    // The browse directory is made first (0700, as `timeline browse` makes it): watching a
-    // missing one means watching its parent, and with no XDG_RUNTIME_DIR that is /tmp,
-    // whose traffic would wake the follower for nothing.
+    // `timeline browse` writes here. The browse directory is made first: watching a missing
+    // one means watching its parent, which without XDG_RUNTIME_DIR is /tmp, whose traffic
+    // would wake the follower for nothing.
     browse.prepare()
     let browseWatcher = DirectoryWatcher(
       directory: browse.directory, names: Set(names.map(\.browseFile)))
@@ -85,9 +80,8 @@ enum Follow {
     }
   }
 
-  /// Blocks until a relevant wake-up; false means stop. `output` is watched for hang-up
-  /// (poll reports POLLERR/POLLHUP whatever the events asked): when the bar closes its
-  /// end we exit now, not at the next write, which may be a day away.
+  /// Blocks until a relevant wake-up; false means stop. `output` is watched for hang-up, so
+  /// when the bar closes its end we exit now, not at the next write, which may be a day away.
   private static func wait(
     wakeFD: Int32, watchers: [DirectoryWatcher], output: Int32, clicks: inout ClickEvents?
   ) -> Bool {

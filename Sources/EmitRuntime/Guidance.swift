@@ -2,11 +2,9 @@ import Emitters
 import TimelineCache
 import TimelineCore
 
-/// What a widget's tooltip says when the bar cannot show a current entry, so that a new
-/// user is never left with a bare placeholder: the cause in one line with the command that
-/// fixes it (in plain quotes: a tooltip shows Markdown backticks as they are), then why the last refresh failed, if it did. The refresh error lives in the
-/// state file beside the cache (`CacheStore.state(of:)`), which is read only on this path,
-/// never for a current entry, so the bars' common case costs nothing more.
+/// What a widget's tooltip says when the bar cannot show a current entry: the cause with the
+/// command that fixes it (in plain quotes: a tooltip shows backticks as they are), then why
+/// the last refresh failed, read from the state file only on this path.
 enum Guidance {
   /// The lines for `widget`, given what the cache gave at `now`.
   static func notes(

@@ -13,7 +13,6 @@ import Glibc
 /// the line unchanged. A parent that died before the signal was set up is caught by the
 /// first check, before anything is printed twice.
 struct ParentWatch {
-  /// The parent at start.
   let parent: pid_t
 
   // prctl(2) is variadic in C, which Swift does not import; its arguments are plain

@@ -14,10 +14,8 @@ struct StackDetail: Sendable {
   var skipped: [(name: String, why: String)]
 }
 
-/// A stack's large family: the large form of the member its bars show now (the same
-/// choice, hold and browsing included), then the ranking of every member (`StackRanking`).
-/// Each member's current entry is read as the small stack reads it; only the member shown
-/// is read for its large form.
+/// A stack's large family: the large form of the member its bars show now, then the ranking
+/// (`StackRanking`); only the member shown is read for its large form.
 enum StackLarge {
   /// The lines, or nil when `stack` is not a readable stack. `member: false`: the ranking
   /// alone (`timeline show` prints the member's large form from its whole timeline).

@@ -1,11 +1,8 @@
 import Glibc
 
-/// The signal side of `--follow`: one self-pipe that the poll loop waits on, written by
-/// the handlers of SIGTERM/SIGINT/SIGHUP (stop) and SIGALRM (the wall-clock timer).
-///
-/// The timer is a POSIX timer on CLOCK_REALTIME with an absolute expiry: unlike poll()'s
-/// timeout, which runs on the monotonic clock and pauses during suspend, it fires as soon
-/// as the wall clock passes the next change, also right after a resume.
+/// The signal side of `--follow`: one self-pipe that the poll loop waits on, written by the
+/// handlers of SIGTERM/SIGINT/SIGHUP (stop) and SIGALRM (a POSIX timer on CLOCK_REALTIME
+/// with an absolute expiry, which unlike poll()'s timeout fires right after a resume).
 enum Wakeups {
   enum Reason { case stop, timer, none }
 

@@ -1,9 +1,7 @@
 import TimelineCore
 
-/// Limits on what reaches a bar, far above anything a bar can show, so that a command
-/// widget printing megabytes costs the emitter no more than a screenful would. Applied
-/// after sanitising and before truncation, markup and Gurmukhi reordering, so every
-/// later step works on a bounded input (docs/emitters.md, "Caps").
+/// Limits on what reaches a bar, far above anything a bar can show, applied after
+/// sanitising and before every later step (docs/emitters.md, "What every format shares").
 enum Caps {
   /// Styled runs in the bar text; later runs are dropped.
   static let runs = 256

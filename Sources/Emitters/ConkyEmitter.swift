@@ -1,41 +1,14 @@
 import TimelineCore
 
-/// conky text from `${execpi N timeline-emit conky WIDGET}` (a one-shot line per poll).
-///
-/// Contract: one line of conky text. A coloured run is `${color #rrggbb}…${color}`; conky
-/// cannot give text a ground, so a colour too dark for text (see `Contrast`) is drawn in
-/// the readable colour `Contrast` pairs with it; stale and placeholder text is
-/// `${color #9aa5b1}` on every run, replacing their colours; bold is dropped.
-/// Escaping: `execpi` output is parsed as conky text, where `${…}` and `$name` are live
-/// objects (`${exec …}` runs a shell command) and `#` starts a comment that hides the rest
-/// of the line. So every `$` in content is written `$$` and every `#` `\#`, conky's own
-/// escapes; nothing else in the text is special. Control characters and newlines never
-/// reach the line.
-/// Gurmukhi: conky draws with Xft, glyph by glyph, and Xft does not shape, nor fall back
-/// to a Gurmukhi face: a Gurbani line is its ASCII GurbaniAkhar form in
-/// `${font OpenGurbaniAkhar}…${font}` (the font the project installs); without an ASCII
-/// form, the transliteration; `--line` still chooses another form.
-/// `--family large` (`LargeText`): one conky line per line, coloured and escaped the same
-/// way. A Gurbani line whose runs carry their ASCII twins (`TextRun.ascii`, a cache's
-/// detail since the twins were added) is drawn as them in `${font OpenGurbaniAkhar}…${font}`,
-/// each run in its colour, as the single line is. Gurmukhi in any other line (a contact's
-/// name in the birthdays or friends list, a stack's ranking row, a cache written before the
-/// twins) is drawn span by span in that font as its ASCII form (`UnshapedText`), so no line
-/// is left out for its script. The single line does the same with Gurmukhi outside a
-/// Gurbani line, and writes the contact widgets' signs as words (`Pictographs`).
+/// conky text for `${execpi N timeline-emit conky WIDGET}`: one line per poll, or the large
+/// family's lines. What conky parses, how content is escaped (`$$`, `\#`) so it never
+/// becomes a live object or a comment, and how Gurmukhi is drawn: docs/emitters.md, "Per
+/// bar" and "`--family small|large`".
 public enum ConkyEmitter {
-  /// The font conky switches to for the ASCII Gurmukhi form (installed by the project).
   static let gurmukhiFont = "OpenGurbaniAkhar"
-  /// The switch to that font.
   static let fontOn = "${font " + gurmukhiFont + "}"
 
-  /// The line, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is. `$` and `#` are ASCII, never inside a
-  /// multi-byte character, so the escaping works byte by byte.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     // conky names fonts, it has no indexes: any index selects the ASCII form (and, set in
     // the options, it also keeps polybar's font setting in the cache out of the choice).
@@ -65,8 +38,7 @@ public enum ConkyEmitter {
     return out
   }
 
-  /// Appends `text` with conky's escapes: `$$` for `$`, `\#` for `#`. Most text has
-  /// neither: it is looked at a word at a time and copied in spans, not byte by byte.
+  /// Appends `text` with conky's escapes, copying spans without `$` or `#` whole.
   static func appendEscaped(_ text: String, to out: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
@@ -95,8 +67,7 @@ public enum ConkyEmitter {
     }
   }
 
-  /// Whether the large family draws Gurbani lines as their ASCII twins: asked of conky's
-  /// traits, as the single line's choice of the ASCII form is (`LineChoice.drawsASCII`).
+  /// Whether the large family draws Gurbani lines as their ASCII twins.
   static let largeTwins = OutputFormat.conky.largeDrawsTwins
 
   /// The large family as UTF-8 bytes: lines joined by newlines.
@@ -106,8 +77,6 @@ public enum ConkyEmitter {
     var font = false
     for (number, line) in lines.enumerated() {
       if number > 0 { out.append(0x0A) }
-      // A line with twins is drawn as them, all of it in the GurbaniAkhar font; Gurmukhi in
-      // any other line (a contact's name, a ranking row) span by span.
       let twinned = largeTwins && line.contains { $0.ascii != nil }
       for run in line {
         let text = CleanText.barLine(twinned ? run.ascii ?? run.text : run.text)
@@ -125,8 +94,7 @@ public enum ConkyEmitter {
     return out
   }
 
-  /// Appends one run of the large family: the font switch it needs (`font` says whether
-  /// the Gurmukhi font is on), its colour, its escaped text.
+  /// Appends one run of the large family; `font` says whether the Gurmukhi font is on.
   private static func append(
     _ text: String, color: String?, inFont: Bool, words: Words, font: inout Bool, to out: inout [UInt8]
   ) {
@@ -147,6 +115,5 @@ public enum ConkyEmitter {
     if color != nil { out += "${color}" }
   }
 
-  /// Whether conky's fonts draw the contact widgets' signs (`BarTraits.drawsEmoji`).
   static let largeEmoji = OutputFormat.conky.traits.drawsEmoji
 }

@@ -1,12 +1,8 @@
 import TimelineCore
 
-/// Colour contrast, as WCAG 2 defines it: relative luminance from sRGB and the ratio
-/// (lighter + 0.05) / (darker + 0.05), from 1 (none) to 21 (black on white).
-///
-/// The emitters use it for one decision: a run whose colour is too dark to read as text on
-/// a dark bar (Varsom's black for level 5) is drawn as a badge instead, on a ground of its
-/// colour with white or black text, which reads on any bar. The docs' contrast tables and
-/// their tests use the same functions.
+/// Colour contrast as WCAG 2 defines it. The emitters use it for one decision: a colour too
+/// dark to read as text on a dark bar is drawn as a badge (docs/emitters.md, "What every
+/// format shares").
 public enum Contrast {
   /// A colour's contrast against black below this is too dark for text on a dark bar.
   static let badgeBelow = 3.0
@@ -44,7 +40,7 @@ public enum Contrast {
     TextRun.rgb(color).map(needsBadge) ?? false
   }
 
-  /// `needsBadge` of a colour's 24-bit value.
+  /// Whether a run in `color` is drawn as a badge.
   public static func needsBadge(_ value: UInt32) -> Bool {
     // Every run of a bar asks this: the lower bound settles every colour bright enough for text.
     if ratio(luminance(value, lowerBound: true), 0) >= badgeBelow { return false }
@@ -57,7 +53,7 @@ public enum Contrast {
     return text(on: value)
   }
 
-  /// `text(on:)` of a colour's 24-bit value.
+  /// White or black, whichever reads better on a ground of `color`.
   public static func text(on value: UInt32) -> String {
     let lum = luminance(value)
     return ratio(lum, 1) >= ratio(lum, 0) ? "#ffffff" : "#000000"

@@ -1,11 +1,6 @@
-/// Gurmukhi reordering for bars that do not shape text.
-///
-/// Sihari (ਿ U+0A3F) is stored after its consonant but drawn before it. A shaping engine
-/// (Pango/HarfBuzz, most terminals) moves it; polybar draws glyphs in code-point order,
-/// so without help ਸਤਿ reads as "ਸਤ ਿ". Visual order moves each sihari in front of its
-/// whole consonant cluster: consonant, optional nukta (U+0A3C), and any chain of virama
-/// (U+0A4D) + consonant, so ਪ੍ਰਿ becomes ਿਪ੍ਰ. Verified in a real polybar (see
-/// docs/emitters.md). Everything else keeps its order.
+/// Gurmukhi reordering for bars that do not shape text: each sihari (U+0A3F), stored after
+/// its consonant, is moved in front of its whole consonant cluster (consonant, optional
+/// nukta, any chain of virama + consonant), so ਪ੍ਰਿ becomes ਿਪ੍ਰ. Everything else keeps its order.
 enum Gurmukhi {
   static let sihari: Unicode.Scalar = "\u{0A3F}"
   static let nukta: Unicode.Scalar = "\u{0A3C}"
@@ -16,12 +11,8 @@ enum Gurmukhi {
   }
 
   /// `text` with every sihari moved before its consonant cluster.
-  ///
-  /// One pass: scalars are copied to `out`, and a sihari is inserted in front of the
-  /// cluster at the end of what has been copied, which is exactly the text the old
-  /// remove-and-reinsert loop saw. A cluster holds at most `maxClusterConsonants`
-  /// consonants (real conjuncts have two or three), so each insert moves a bounded tail
-  /// and the whole is linear, however hostile the text.
+  /// A cluster holds at most `maxClusterConsonants`, so each insert moves a bounded tail and
+  /// the whole is linear, however hostile the text.
   static func visualOrder(_ text: String) -> String {
     // Sihari is E0 A8 BF in UTF-8; most text has none and is returned as is.
     guard containsSihari(text) else { return text }
@@ -34,8 +25,6 @@ enum Gurmukhi {
         out.append(scalar)
       }
     }
-    // Scalar by scalar: `append(contentsOf:)` an array is a generic call whose metadata
-    // and conformance the runtime would look up at first use.
     var view = String.UnicodeScalarView()
     for scalar in out { view.append(scalar) }
     return String(view)

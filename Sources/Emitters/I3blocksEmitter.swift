@@ -1,28 +1,11 @@
 import TimelineCore
 
-/// i3blocks block command (`markup=pango`), one-shot or `interval=persist` with `--follow`.
-///
-/// Contract: one line, the block's `full_text` in Pango markup. i3blocks 1.4 reads a
-/// block's output as lines (full_text, short_text, colour), but a persistent block gets
-/// only the first: every line replaces full_text. So the colours live in the markup, and
-/// the same single line serves `interval=N` and `interval=persist`. A coloured run (a
-/// visraam word, a danger level) is `<span foreground="#rrggbb">…</span>`; a colour too dark
-/// for text (see `Contrast`) is a badge with a background; bold is `<b>`. Stale and
-/// placeholder text is grey, the runs' own colours dropped.
-/// Escaping: content is Pango-escaped (`&` `<` `>` `"` `'` as entities), so it can never
-/// open a tag; i3blocks JSON-escapes the line itself for i3bar, and expands nothing.
-/// A block has no actions: clicks re-run the block's command with `BLOCK_BUTTON` set,
-/// which the snippet (integrations/i3blocks) turns into the project's fixed commands
-/// before it starts the emitter, so no text from an entry reaches a shell.
-/// Gurmukhi: i3bar and swaybar draw markup with Pango, which shapes it (a `pango:` font
-/// with a Gurmukhi face), so the Unicode line is shown in logical order.
+/// i3blocks block command (`markup=pango`), one-shot or `interval=persist` with `--follow`:
+/// one line of Pango markup, the colours in the markup because a persistent block reads only
+/// its first line. Content is Pango-escaped, so it never opens a tag; a block has no actions,
+/// so no entry text reaches a shell (docs/emitters.md, "Per bar").
 public enum I3blocksEmitter {
-  /// The line, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .i3blocks)
     var out: [UInt8] = []
@@ -48,9 +31,8 @@ public enum I3blocksEmitter {
     return out
   }
 
-  /// Appends `text` as Pango text: the five XML entities, nothing else. The bytes between
-  /// two entities are appended as one slice (every byte above `>`, Gurmukhi's included,
-  /// needs none).
+  /// Appends `text` as Pango text: the five XML entities, nothing else, copying the bytes
+  /// between two entities as one slice.
   static func appendPango(_ text: String, to out: inout [UInt8]) {
     let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       var start = 0

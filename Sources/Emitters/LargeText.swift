@@ -1,23 +1,15 @@
 import TimelineCore
 
-/// The large family (`--family large`, WidgetKit's `.systemLarge`): the whole current entry
-/// as lines of styled runs, for conky, plain text and `timeline show`. A shabad is every
-/// verse with its transliteration and translation under a header with its source; where
-/// entries are days of one forecast (`Timeline.days`, which the provider declares), every
-/// later day follows the current one, each with its main text, so the large avalanche
-/// widget is the three days Varsom publishes. Other timelines show later entries only with
-/// `all` (they are different content).
-/// The lines are the entries' own text: each bar cleans and escapes them as it does a line.
+/// The large family (`--family large`): the whole current entry as lines of styled runs, for
+/// conky, plain text and `timeline show` (docs/emitters.md, "`--family small|large`"). Later
+/// entries follow only for `Timeline.days` or `all`. Each bar cleans and escapes the lines.
 public enum LargeText {
-  /// The grey of the rule between entries.
   static let ruleColor = Palette.dim
-  /// The colour of an entry's link line.
   static let linkColor = "#7aa2f7"
   /// The rule's text: 40 box-drawing lines.
   static let ruleText = "────────────────────────────────────────"
 
-  /// The entry at `index` and those that follow it as described above, with a rule line
-  /// between entries.
+  /// The entry at `index` and those that follow it as described above, a rule between entries.
   public static func lines(_ timeline: Timeline, from index: Int, all: Bool) -> [[TextRun]] {
     var entries = [timeline.entries[index]]
     if all || timeline.days {
@@ -31,28 +23,20 @@ public enum LargeText {
     return out
   }
 
-  /// The lines of entries already chosen as above, each with its own detail: what the
-  /// large read of a cache file gives (`CacheReader.large`), without a whole `Timeline`.
+  /// The lines of entries already chosen (`CacheReader.large`), each with its own detail.
   public static func lines(shown entries: [Entry]) -> [[TextRun]] {
     var out: [[TextRun]] = []
     for index in entries.indices {
-      let entry = entries[index]
-      if index == 0 {
-        out = lines(of: entry, detail: entry.detail)
-      } else {
-        out += rule
-        out += lines(of: entry, detail: entry.detail)
-      }
+      if index > 0 { out += rule }
+      out += lines(of: entries[index], detail: entries[index].detail)
     }
     return out
   }
 
-  /// The rule between two entries, with an empty line each side.
   static var rule: [[TextRun]] { [[], [TextRun(ruleText, color: ruleColor)], []] }
 
-  /// An entry's text as the large family shows it: in its level's colour when it has a
-  /// level and no run has a colour of its own (a command's `level`), as the single-line
-  /// bars draw it (`Palette.level`).
+  /// An entry's text in its level's colour when it has a level and no coloured run, as the
+  /// single-line bars draw it.
   static func text(_ runs: [TextRun], level: Int?) -> [TextRun] {
     guard let level, !runs.contains(where: { $0.color != nil }) else { return runs }
     let color = Palette.level(level)
@@ -78,10 +62,8 @@ public enum LargeText {
     return lines
   }
 
-  /// Whether one of the last lines of `lines` has `url` in its text (its runs joined): a
-  /// detail that names its link does so at its end ("Full warning: <link>", then the
-  /// service's credit), and looking there alone keeps a long shabad's hundreds of lines
-  /// out of the search.
+  /// Whether one of the last lines of `lines` has `url` in its text: a detail names its link
+  /// at its end, and looking there alone keeps a long shabad's lines out of the search.
   static func names(_ lines: [[TextRun]], _ url: String) -> Bool {
     let needle = Array(url.utf8)
     guard let first = needle.first else { return true }
@@ -94,6 +76,5 @@ public enum LargeText {
     }
   }
 
-  /// How many of a detail's last lines are looked at for its link.
   static let linksNamedWithin = 4
 }

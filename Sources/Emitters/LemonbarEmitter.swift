@@ -1,29 +1,10 @@
 import TimelineCore
 
-/// lemonbar input: `timeline-emit --follow lemonbar WIDGET | lemonbar … | sh`.
-///
-/// Contract: one line of lemonbar formatting. A coloured run is `%{F#rrggbb}…%{F-}`; a
-/// colour too dark for text (see `Contrast`) is a badge, `%{B#000000}%{F#ffffff}…%{F-}%{B-}`;
-/// stale and placeholder text is `%{F#9aa5b1}` on every run, replacing their colours; bold
-/// is dropped.
-/// Escaping: lemonbar parses `%{…}` anywhere as a block, and `%{A:cmd:}` makes text a
-/// button whose command lemonbar prints for the shell it is piped to. `%%` is its literal
-/// `%`, so every `%` in content is doubled and content can never open a block. Control
-/// characters and newlines never reach the line (a newline would end the line early).
-/// `--click` wraps the line in the project's own actions: left click prints `timeline
-/// open WIDGET`, the wheel `timeline browse WIDGET prev|next --quiet` (valid widget names
-/// only, `[a-z0-9-]`: no `:` to escape).
-/// Gurmukhi: lemonbar (Debian's 1.4) draws X core fonts, glyph by glyph, without shaping,
-/// and cannot open the OpenType GurbaniAkhar font, so a Gurbani line is shown as its
-/// transliteration (else its translation); other Unicode text is in visual order.
+/// lemonbar input: `timeline-emit --follow lemonbar WIDGET | lemonbar … | sh`. lemonbar
+/// parses `%{…}` anywhere and pipes clicked commands to a shell, so every content `%` is
+/// doubled; the tags, `--click` actions and Gurmukhi: docs/emitters.md, "Per bar".
 public enum LemonbarEmitter {
-  /// The line, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is. `%` is ASCII, never inside a multi-byte
-  /// character, so the escaping works byte by byte.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .lemonbar)
     var out: [UInt8] = []

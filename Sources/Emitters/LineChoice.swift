@@ -1,16 +1,10 @@
 import TimelineCore
 
-/// Which text of an entry a bar shows: the line form asked for (`--line`, else the
-/// widget's `line`, else Gurmukhi), falling back to the main text when the entry has no
-/// such form (avalanche, command, placeholders, version 1 caches).
-///
-/// A bar that does not shape complex scripts (polybar) draws glyphs as they come, so a
-/// Gurmukhi line there is either, in a bar that switches fonts, the ASCII GurbaniAkhar form
-/// in the font `%{TN}` names (`--gurmukhi-font`, `[bars] polybar_gurmukhi_font`), or,
-/// without a font index, the first form the bar draws right
-/// as it is: the transliteration, else the translation, if their script needs no shaping
-/// (also with a font index when the entry has no ASCII form); only an entry with neither
-/// falls back to the Unicode line in visual order.
+/// Which text of an entry a bar shows: the line form asked for (`--line`, else the widget's
+/// `line`, else Gurmukhi), falling back to the main text when the entry has no such form.
+/// A bar that does not shape Gurmukhi gets, in order, the ASCII GurbaniAkhar form in its
+/// font (when it switches fonts and one is set), a form it draws unshaped, or the Unicode line
+/// in visual order (docs/emitters.md, "Gurmukhi in polybar").
 struct LineChoice {
   var runs: [TextRun]
   /// The short form for narrow bars (i3bar), if there is one.
@@ -35,15 +29,13 @@ struct LineChoice {
     }
   }
 
-  /// What `choose` picks: the entry's runs, its ASCII runs in a font, or one of its forms.
   enum Choice {
     case runs
     case ascii(font: Int)
     case text(LineText)
   }
 
-  /// The choice itself, made without building runs (a stack's ranking writes the runs it
-  /// picks as they are). `font`: the polybar font index, if one is set.
+  /// The choice, made without building runs (a stack's ranking writes the runs it picks).
   static func choose(_ entry: Entry, line: LineForm, font: Int?, traits: BarTraits) -> Choice {
     switch line {
     case .transliteration: return entry.transliteration.map { .text($0) } ?? .runs
@@ -60,13 +52,11 @@ struct LineChoice {
     }
   }
 
-  /// Whether a bar draws Gurbani as its ASCII GurbaniAkhar form in a font of its own: one
-  /// that does not shape Gurmukhi but can switch fonts inside its text.
+  /// Whether a bar draws Gurbani as its ASCII form in a font of its own.
   static func drawsASCII(_ traits: BarTraits) -> Bool { !traits.shapesComplexScripts && traits.fontSwitching }
 
-  /// Whether every scalar belongs to a script drawn right without shaping or bidi:
-  /// Latin (with its extensions and combining accents), Greek, Cyrillic, punctuation and
-  /// symbols; not Hebrew, Arabic or any Indic script.
+  /// Whether every scalar belongs to a script drawn right without shaping or bidi (Latin,
+  /// Greek, Cyrillic, punctuation, symbols).
   static func drawsUnshaped(_ text: String) -> Bool {
     // ASCII (a transliteration nearly always is) a word at a time, before any scalar.
     var text = text

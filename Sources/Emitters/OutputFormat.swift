@@ -1,29 +1,8 @@
 import TimelineCore
 
 /// The output formats: the one list every name list, `--help`, error message, preview,
-/// completion, `--list-formats` and bench run derives from.
-///
-/// Adding a bar:
-/// 1. One renderer file, `Sources/Emitters/<Bar>Emitter.swift`: a contract header (what the
-///    bar parses, how content is escaped so it can never become markup or a command) and
-///    `static func bytes(_: RenderInput, options: RenderOptions) -> [UInt8]`, which starts
-///    from `PreparedText(state, options: options, format: .<bar>)` (sanitised, truncated,
-///    reordered as the traits ask).
-/// 2. One entry here: a case below, and its arm in each switch of this file: the name users
-///    type, a one-line summary (it is the `--help` text), the `BarTraits`, the bar programs
-///    `timeline doctor` looks for, the `costPeer` `make bench` holds it to, the renderer; a
-///    `StreamProtocol` only if the bar reads an
-///    endless protocol (i3bar), a large family only if the format has room for lines. The
-///    compiler names every switch a new case is missing from.
-/// 3. Goldens: `RECORD_GOLDENS=1 swift test --filter GoldenTests` writes
-///    `Tests/EmittersTests/Goldens/<name>/`; read each file before committing it.
-/// 4. Docs: a section in docs/emitters.md, a FORMATS entry in man/timeline-emit.1, a snippet
-///    under integrations/ (the tests check that both name every format).
-/// Nothing else switches over the formats: code that needs to know what a bar can do asks
-/// its `traits`.
-///
-/// Each fact is a switch of constants: a one-shot emit asks for a format's name, traits and
-/// renderer once each, and no table of records is built for it.
+/// completion, `--list-formats` and bench run derives from. Adding a bar: docs/emitters.md,
+/// "Adding a bar". Each fact is a switch of constants, so a one-shot emit builds no table.
 public enum OutputFormat: UInt8, Sendable, CaseIterable {
   case waybar, polybar, tmux, i3bar, plain, i3blocks, xmobar, lemonbar, conky
 
@@ -73,28 +52,19 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
     }
   }
 
-  /// The bar programs that read this format, space-separated (a string, not an array, so
-  /// that a look-up allocates nothing).
+  /// The bar programs that read this format, space-separated (a string, so that a look-up
+  /// allocates nothing): most bars' program has the format's name.
   var programList: String {
     switch self {
-    case .waybar: "waybar"
-    case .polybar: "polybar"
-    case .tmux: "tmux"
     case .i3bar: "i3bar swaybar"
     case .plain: ""
-    case .i3blocks: "i3blocks"
-    case .xmobar: "xmobar"
-    case .lemonbar: "lemonbar"
-    case .conky: "conky"
+    default: name
     }
   }
 
-  /// The format whose one-shot emit this one's may cost no more than, cache for cache and
-  /// option for option, in `make bench` (bench/realcache.py reads it from `--list-traits`):
-  /// polybar for the line formats added beside it for bars that run a command for one line
-  /// of their own markup; nil for the others, each held to `cat` alone. No combination of
-  /// the traits tells these from tmux (whose traits are i3blocks' but for the markup), so
-  /// each entry says it, and a new bar's entry must.
+  /// The format whose one-shot emit this one's may cost no more than in `make bench`
+  /// (bench/realcache.py reads it from `--list-traits`); nil for those held to `cat` alone.
+  /// No combination of the traits tells these apart, so each entry says it.
   public var costPeer: OutputFormat? {
     switch self {
     case .i3blocks, .xmobar, .lemonbar, .conky: .polybar
@@ -118,11 +88,7 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
     }
   }
 
-  /// What makes the bar hide the widget (`RenderInput.isHidden`), without a newline: an
-  /// empty `text` for waybar, a block with an empty `full_text` for i3bar (which skips it;
-  /// the protocol's line leaves the block out), an empty line for the others (polybar
-  /// hides a module whose script prints one; tmux, i3blocks, xmobar, lemonbar, conky and a
-  /// script draw nothing).
+  /// What makes the bar hide the widget (`RenderInput.isHidden`), without a newline.
   public var hiddenLine: String {
     switch self {
     case .waybar: "{\"text\":\"\"}"
@@ -131,8 +97,8 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
     }
   }
 
-  /// The protocol `--follow` speaks, for a bar that reads an endless stream; such a format
-  /// also takes several widgets.
+  /// The protocol `--follow` speaks for a bar that reads an endless stream (and takes
+  /// several widgets).
   public var stream: StreamProtocol? {
     switch self {
     case .i3bar: StreamProtocol(header: I3barEmitter.header, separator: ",", line: I3barEmitter.renderLine)
@@ -140,7 +106,6 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
     }
   }
 
-  /// The large family's renderer (`--family large`), for a format with room for lines.
   var largeRenderer: (([[TextRun]], RenderOptions) -> [UInt8])? {
     switch self {
     case .plain: PlainEmitter.largeBytes
@@ -154,7 +119,7 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
 /// naming bars.
 public struct BarTraits: Sendable, Equatable {
   /// The markup a format's text is written in.
-  public enum Markup: Sendable, Equatable {
+  public enum Markup: String, Sendable, Equatable {
     /// Text alone, nothing escaped.
     case none
     /// Pango markup (inside JSON for waybar and i3bar).
@@ -163,42 +128,34 @@ public struct BarTraits: Sendable, Equatable {
     case own
   }
 
-  /// Whether the bar shapes complex scripts (Gurmukhi conjuncts, the sihari's place). A bar
-  /// that does not gets Gurmukhi in visual order, or a form drawn right unshaped (`LineChoice`).
+  /// Whether the bar shapes complex scripts; one that does not gets Gurmukhi as `LineChoice` says.
   public var shapesComplexScripts: Bool
   /// The markup of the text.
   public var markup: Markup
-  /// Whether the format prints the entry's tooltip lines (and classes that say it is browsed),
-  /// so the text need not start with the browse label.
+  /// Whether the format prints the entry's tooltip lines (and browse classes), so the text
+  /// need not start with the browse label.
   public var tooltip: Bool
-  /// Whether `--click` wraps the text in a click action (`timeline open WIDGET`).
+  /// Whether `--click` wraps the text in a click action.
   public var clickActions: Bool
-  /// Whether the bar can switch fonts inside a line: `--gurmukhi-font` draws Gurmukhi in
-  /// the ASCII GurbaniAkhar font.
+  /// Whether the bar can switch fonts inside a line (for `--gurmukhi-font`).
   public var fontSwitching: Bool
   /// How the bar shows the level of an entry whose text has no colour of its own.
   public var level: LevelStyle
-  /// Whether the bar's fonts draw the signs the contact widgets start with (🎂 💍 ☎): a bar
-  /// that draws with fallback fonts (Pango, a terminal) does; one limited to the fonts its
-  /// configuration names (polybar, lemonbar's X core fonts, conky's Xft) gets words
-  /// instead (`Pictographs`), so a sign is never dropped or drawn as a box.
+  /// Whether the bar's fonts draw the contact widgets' signs (🎂 💍 ☎); else `Pictographs`.
   public var drawsEmoji: Bool
 
-  /// How a bar shows an entry's level (0–5) when none of its runs has a colour: a
-  /// command's `level`. The colour is `Palette.level`'s, the one table for levels.
-  public enum LevelStyle: Sendable, Equatable {
-    /// The entry's runs are drawn in the level's colour, in the bar's own markup.
+  /// How a bar shows the level of an entry whose runs have no colour (`Palette.level`).
+  public enum LevelStyle: String, Sendable, Equatable {
+    /// The runs are drawn in the level's colour, in the bar's own markup.
     case runs
     /// The whole block is (i3bar's `color`, `RenderInput.blockColors`).
     case block
-    /// A class names it (waybar's `level-N`), and the style sheet draws it.
+    /// A class names it (waybar's `level-N`).
     case classes
-    /// Not shown: text alone.
     case none
   }
 
-  /// Creates traits; the defaults are a bar that shapes text and has no extras, and that
-  /// colours a level's runs.
+  /// The defaults are a bar that shapes text, has no extras and colours a level's runs.
   public init(
     shapesComplexScripts: Bool = true, markup: Markup, tooltip: Bool = false, clickActions: Bool = false,
     fontSwitching: Bool = false, level: LevelStyle = .runs, drawsEmoji: Bool = true
@@ -214,7 +171,7 @@ public struct BarTraits: Sendable, Equatable {
 }
 
 /// An endless protocol a bar reads from `--follow` (i3bar's): a header, then one line per
-/// change joined by `separator`; every line is `line` of the widgets, even of one.
+/// change joined by `separator`.
 public struct StreamProtocol: Sendable {
   /// Written once, before the first line.
   public var header: String
@@ -225,49 +182,34 @@ public struct StreamProtocol: Sendable {
 }
 
 extension OutputFormat {
-  /// The bar programs that read this format (`timeline doctor` looks for them on PATH).
+  /// The bar programs that read this format (for `timeline doctor`).
   public var programs: [String] { programList.split(separator: " ").map(String.init) }
 
   /// Whether the format prints the large family (`--family large`).
   public var hasLargeFamily: Bool { largeRenderer != nil }
 
-  /// Whether the large family draws a Gurbani line's ASCII twins (`TextRun.ascii`) in place
-  /// of its text, as the single line draws the ASCII form (`LineChoice.drawsASCII`).
+  /// Whether the large family draws a Gurbani line's ASCII twins, as the single line draws
+  /// the ASCII form.
   public var largeDrawsTwins: Bool { hasLargeFamily && LineChoice.drawsASCII(traits) }
 
-  /// The format's name and what the registry says of it, as `word=value` pairs on one line
-  /// (`timeline-emit --list-traits`, for scripts and `make bench`).
+  /// The format's traits as `word=value` pairs on one line (`timeline-emit --list-traits`).
   public var traitLine: String {
     func yes(_ flag: Bool) -> String { flag ? "yes" : "no" }
-    let markup =
-      switch traits.markup {
-      case .none: "none"
-      case .pango: "pango"
-      case .own: "own"
-      }
-    let level =
-      switch traits.level {
-      case .runs: "runs"
-      case .block: "block"
-      case .classes: "classes"
-      case .none: "none"
-      }
     return
-      "\(name) markup=\(markup) shapes=\(yes(traits.shapesComplexScripts)) tooltip=\(yes(traits.tooltip))"
-      + " click=\(yes(traits.clickActions)) fonts=\(yes(traits.fontSwitching)) level=\(level)"
-      + " emoji=\(yes(traits.drawsEmoji))"
+      "\(name) markup=\(traits.markup.rawValue) shapes=\(yes(traits.shapesComplexScripts))"
+      + " tooltip=\(yes(traits.tooltip)) click=\(yes(traits.clickActions)) fonts=\(yes(traits.fontSwitching))"
+      + " level=\(traits.level.rawValue) emoji=\(yes(traits.drawsEmoji))"
       + " stream=\(yes(stream != nil)) large=\(yes(hasLargeFamily)) cost-peer=\(costPeer?.name ?? "none")"
   }
 
-  /// The large family's lines (`LargeText`) as UTF-8 bytes; nil for a format without one.
+  /// The large family's lines as UTF-8 bytes; nil for a format without one.
   public func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8]? {
     largeRenderer.map { $0(lines, options) }
   }
 
-  /// The format called `name`. A loop over the raw values, not `allCases`: an array of
-  /// formats would cost the one-shot emitter a runtime metadata instantiation. The names are
-  /// small strings, whose length is read from their bits: only a name of the argument's
-  /// length is compared with it, and nothing is built.
+  /// The format called `name`. A loop over the raw values, not `allCases`, whose array
+  /// would cost the one-shot emitter a runtime metadata instantiation; only a name of the
+  /// argument's length is compared.
   public static func named(_ name: String) -> OutputFormat? {
     let length = name.utf8.count
     var raw: UInt8 = 0
@@ -282,7 +224,7 @@ extension OutputFormat {
   /// Every format's name, in registry order.
   public static var names: [String] { allCases.map(\.name) }
 
-  /// The names as a comma-separated list: "waybar, polybar, …, plain".
+  /// The names as a comma-separated list.
   public static var nameList: String { names.joined(separator: ", ") }
 
   /// `formats`' names as a phrase: "waybar, polybar or plain".

@@ -1,21 +1,15 @@
 import TimelineCore
 
-/// Words for the signs the contact widgets start their text with, for a bar whose fonts
-/// do not draw them (`BarTraits.drawsEmoji` false): polybar draws only from the fonts its
-/// configuration names and drops a character none has (🎂 under the snippet's DejaVu Sans
-/// and OpenGurbaniAkhar), lemonbar's X core font and conky's Xft font show a box. A sign
-/// and the space after it become a word and a colon: "🎂 Alice · Friday" reads
-/// "Birthday: Alice · Friday".
+/// Words for the signs the contact widgets start their text with, for a bar whose fonts do
+/// not draw them (`BarTraits.drawsEmoji` false): "🎂 Alice · Friday" reads "Birthday: Alice
+/// · Friday".
 enum Pictographs {
-  /// Each sign, as UTF-8, with its word.
   static let table: [(sign: [UInt8], word: Phrase)] = [
     (Array("\u{1F382}".utf8), .birthday), (Array("\u{1F48D}".utf8), .anniversary), (Array("\u{260E}".utf8), .call),
   ]
 
-  /// `text` with each sign of `table` written as its word. Text without the last three
-  /// UTF-8 bytes of any sign (a forecast's dashes and bullets share the telephone's lead
-  /// byte) is returned as it is, after one pass over its bytes; other text is rewritten
-  /// byte by byte (a sign is whole characters, so no character is cut).
+  /// `text` with each sign of `table` written as its word; text that `mayHaveSign` rules out
+  /// is returned as it is.
   static func words(in text: String, words: Words = .english) -> String {
     guard mayHaveSign(text) else { return text }
     let bytes = Array(text.utf8)
@@ -46,10 +40,8 @@ enum Pictographs {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// Whether `text` holds the bytes that end a sign of `table`: 9F 8E 82 (🎂), 9F 92 8D
-  /// (💍) or E2 98 8E (☎). Each has 8E or 8D in its second or third place, bytes that
-  /// text seldom holds (a dash's E2 is common): a word of eight bytes without them is
-  /// skipped whole.
+  /// Whether `text` holds the bytes that end a sign of `table`: 9F 8E 82 (🎂), 9F 92 8D (💍) or
+  /// E2 98 8E (☎). A word of eight bytes without 8E or 8D is skipped whole.
   static func mayHaveSign(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in

@@ -1,42 +1,14 @@
 import TimelineCore
 
-/// polybar `custom/script` (one line per run, or per update with `tail = true`).
-///
-/// Contract: one line of polybar formatting. A coloured run is `%{F#rrggbb}…%{F-}`;
-/// polybar has no bold tag without a second font, so bold is dropped. A colour too dark for
-/// text (level 5's black, see `Contrast`) is a badge: `%{B#000000}%{F#ffffff}…%{F-}%{B-}`,
-/// which reads on dark and light bars. Stale and placeholder text is grey (`%{F#9aa5b1}` on
-/// every run, replacing the runs' colours, because `%{F-}` resets to the bar colour rather
-/// than to an enclosing `%{F}`).
-/// Escaping: polybar parses `%{` anywhere as a tag and has no escape for it, and
-/// untrusted `%{A1:cmd:}` would be a clickable command, so every `%{` in content (also one
-/// formed across two runs) is written `%`, U+200B, `{`; the zero-width space is not drawn.
-/// A lone `%` and `}` are literal. Control characters and newlines never reach the line.
-/// `--click` wraps the line in `%{A1:timeline open WIDGET:}…%{A}` with `:` written `\:`
-/// (only for valid widget names, so nothing from argv reaches a command unchecked).
-/// Gurmukhi: polybar does not shape, so a conjunct (ਪ੍ਰ) shows a visible virama and a full
-/// ra. With a GurbaniAkhar font index (`--gurmukhi-font N`, `[bars] polybar_gurmukhi_font`)
-/// the line is the ASCII form inside `%{TN}…%{T-}`, visraam colours kept; that encoding is
-/// in visual order with its own glyphs for subjoined letters, so polybar draws it right.
-/// Its letters include `%`, `{` and `}`: inside the font block a `%{` is written
-/// `%` `%{TN}` `{` (re-selecting the same font, a no-op tag), so no letter is lost and
-/// no character outside the font appears. Without a font index the transliteration is
-/// shown instead (see `LineChoice`). Gurmukhi in any other text (a contact's name, a
-/// command's words, ੴ) is drawn the same way (`UnshapedText`): each Gurmukhi span in its
-/// ASCII form inside `%{TN}…%{T-}` with a font index, else transliterated; an explicit
-/// `--gurmukhi visual|logical` keeps such text Unicode in that order instead. Signs the
-/// fonts lack (🎂) are words (`Pictographs`).
+/// polybar `custom/script`: one line of polybar formatting (docs/emitters.md, "Per bar" and
+/// "Gurmukhi in polybar"). polybar has no escape for `%{`, and content `%{A1:cmd:}` would be a
+/// clickable command, so every `%{` in content (also one formed across two runs) is broken
+/// by U+200B; inside the GurbaniAkhar font block, whose letters include `%` and `{`, by the
+/// same font tag again, so no letter is lost.
 public enum PolybarEmitter {
-  /// U+200B ZERO WIDTH SPACE in UTF-8.
   private static let zeroWidthSpace: [UInt8] = [0xE2, 0x80, 0x8B]
 
-  /// The formatted line, without a newline. Built as UTF-8 bytes: `%` and `{` are ASCII
-  /// and never part of a multi-byte character, so the escaping works byte by byte.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is (see `WaybarEmitter.bytes`).
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .polybar)
     var body: [UInt8] = []

@@ -1,31 +1,22 @@
 import TimelineCore
 
-/// The text pipeline every emitter runs before adding its own markup: sanitise, truncate
-/// (in logical order, so clusters are judged as Unicode defines them), then reorder for
-/// bars that do not shape Gurmukhi: the Gurbani line's own forms (`LineChoice`), and any
-/// other Gurmukhi in the ASCII GurbaniAkhar font or transliterated (`UnshapedText`); signs
-/// the bar's fonts lack become words (`Pictographs`). Empty runs are dropped so no bar gets
-/// an empty tag.
-/// A placeholder's runs lose their colour and weight: every bar draws placeholders in its
-/// one placeholder style (waybar: the `placeholder` CSS class), never in a provider's colour.
+/// The text pipeline every emitter runs before adding its own markup, in the order
+/// docs/emitters.md gives ("What every format shares"): `LineChoice`, sanitise, caps,
+/// truncate, then Gurmukhi for bars that do not shape it (`UnshapedText`, visual order) and
+/// signs as words (`Pictographs`). Empty runs are dropped so no bar gets an empty tag; a
+/// placeholder's runs lose colour and weight (every bar has one placeholder style).
 struct PreparedText {
   var runs: [TextRun]
   var truncated: Bool
-  /// The chosen line's short form, sanitised, if it has one.
   var short: String?
-  /// A font-switching bar: the font index of the runs in the ASCII GurbaniAkhar form.
+  /// The font index of the runs in the ASCII GurbaniAkhar form, if any.
   var asciiFont: Int?
-  /// Which runs are in that font: all of a Gurbani line's ASCII form, or the Gurmukhi spans
-  /// of other text; none without `asciiFont`.
+  /// Which runs are in that font.
   var inFont: [Bool]
-
-  /// A browsed view's label for a bar whose text is in the ASCII GurbaniAkhar font: the
-  /// label is Latin, so the bar writes it before the font block.
+  /// A browsed view's Latin label, written before the font block.
   var prefix: String?
 
-  /// The text as `format`'s traits ask: Gurmukhi in visual order for a bar that does not
-  /// shape it; a bar without a tooltip (and classes) to say which entry a browsed view
-  /// shows gets the text started with it ("tomorrow ▸ ").
+  /// The text as `format`'s traits ask; a bar without a tooltip gets the browse label first.
   init(_ state: RenderInput, options: RenderOptions, format: OutputFormat) {
     let traits = format.traits
     let defaultOrder: GurmukhiOrder = traits.shapesComplexScripts ? .logical : .visual
@@ -38,8 +29,7 @@ struct PreparedText {
     if !traits.tooltip, let label = state.browsing.map(CleanText.barLine), !label.isEmpty {
       if choice.asciiFont == nil { runs.append(TextRun(label + " ▸ ")) } else { prefix = label + " ▸ " }
     }
-    // An entry with a level and no colour of its own (a command's `level`) is drawn in the
-    // level's colour where the bar colours runs; the browse label keeps the bar's colour.
+    // A level without a colour of its own colours the runs; the browse label keeps the bar's.
     var levelColor: String?
     if traits.level == .runs, !state.isDimmed, let level = state.entry.level,
       !choice.runs.contains(where: { $0.color != nil })
@@ -69,8 +59,7 @@ struct PreparedText {
         if inFont.contains(true) { asciiFont = font }
       }
     } else if (options.gurmukhi ?? defaultOrder) == .visual && asciiFont == nil {
-      // Unicode kept by an explicit `--gurmukhi`, or for a bar that shapes: as asked. The
-      // ASCII form is in visual order already (and has no Gurmukhi code points).
+      // Unicode kept by an explicit `--gurmukhi`, or for a bar that shapes: as asked.
       for index in runs.indices { runs[index].text = Gurmukhi.visualOrder(runs[index].text) }
       short = short.map(Gurmukhi.visualOrder)
     }
@@ -85,8 +74,7 @@ struct PreparedText {
 
 extension RenderInput {
   /// Tooltip lines, sanitised: the entry's lines (or, when the bar text was cut, the full
-  /// text), a note when the timeline is stale, then the pipeline's notes (what to do about
-  /// a placeholder, the last refresh error).
+  /// text), a stale note, then the pipeline's notes.
   func tooltipLines(truncated: Bool) -> [String] {
     var lines: [String] = []
     lines.reserveCapacity(entry.tooltip.count + notes.count + 2)
@@ -98,15 +86,10 @@ extension RenderInput {
     return lines
   }
 
-  /// Whether the whole text is drawn dimmed (stale or placeholder) instead of in its colours.
   var isDimmed: Bool { isStale || isPlaceholder }
 
   /// The colours a block-level bar (i3bar) gives the whole text: grey when dimmed, else the
-  /// level's colour when no run has its own (runs carry theirs as markup). A level colour
-  /// too dark for text on a dark bar (EAWS level 5, #800000: 1.9:1 on i3bar's and swaybar's
-  /// default black) becomes the block's ground under white or black text, the badge every
-  /// run of such a colour gets (`Contrast`), so the level keeps its colour and reads on
-  /// any bar.
+  /// level's colour when no run has its own, a badge's ground when too dark for text.
   func blockColors(_ runs: [TextRun]) -> (text: String, ground: String?)? {
     if isDimmed { return (Palette.dim, nil) }
     if runs.contains(where: { $0.color != nil }) { return nil }

@@ -1,9 +1,7 @@
 import TimelineCore
 
-/// The ranking under a stack's large form: every member from the highest score now down,
-/// each with its current line and why it stands where it does, then the members with
-/// nothing to show. The lines are entries' text: each renderer cleans and escapes them as
-/// it does any large line.
+/// The ranking under a stack's large form (docs/emitters.md, "`--family small|large`"). The
+/// lines are entries' text: each renderer cleans and escapes them as any large line.
 public enum StackRanking {
   /// One member of the stack as the ranking shows it.
   public struct Row: Sendable {
@@ -13,7 +11,7 @@ public enum StackRanking {
     public var entry: Entry?
     /// Its relevance score now (halved when stale), as the stack ranks it.
     public var score: Int = 0
-    /// Its widget's `line` option (which form of a Gurbani line it shows).
+    /// Its widget's `line` option.
     public var line: LineForm?
     /// Whether its timeline is stale.
     public var stale = false
@@ -24,16 +22,15 @@ public enum StackRanking {
     /// Why a member without an entry is not ranked ("placeholder: no entry is current").
     public var missing: String?
 
-    /// A row for `name` with `entry`; the rest is filled in by the caller.
+    /// Creates a row for `name` with `entry`; the caller fills in the rest.
     public init(name: String, entry: Entry?) {
       self.name = name
       self.entry = entry
     }
   }
 
-  /// A rule, the heading, then one line per row. `shapes`: whether the format shapes Gurmukhi
-  /// script (plain in a terminal does; conky does not, so a Gurbani member's row shows its
-  /// transliteration, else its translation).
+  /// A rule, the heading, then one line per row. `shapes`: whether the format shapes
+  /// Gurmukhi (if not, a Gurbani row shows its transliteration, else its translation).
   public static func lines(
     stack: String, rows: [Row], browsing: String?, shapes: Bool, words: Words = .english
   ) -> [[TextRun]] {
@@ -69,8 +66,7 @@ public enum StackRanking {
     var state = RenderInput(widget: nil, kind: nil, entry: entry)
     state.line = form
     let traits = BarTraits(shapesComplexScripts: shapes, markup: .none)
-    // Gurmukhi left in the row (a member without line forms: a contact's name, a command's
-    // words) is drawn by the renderer as it draws any large line's (`UnshapedText`).
+    // Other Gurmukhi in the row is drawn by the renderer as in any large line.
     return LineChoice(state, options: RenderOptions(), traits: traits).runs.map { TextRun($0.text, color: $0.color) }
   }
 }

@@ -1,13 +1,9 @@
 import TimelineCore
 
 /// Cutting styled text to a number of display columns, before any markup is added, so a
-/// cut can never land inside a tag, an entity or an escape.
-///
-/// Units are grapheme clusters (Swift `Character`), with one addition: a Gurmukhi virama
-/// (U+0A4D) joins the consonant after it (ਪ੍ਰ is one unit). Unicode's conjunct rule (GB9c)
-/// covers only some Indic scripts, not Gurmukhi, so `Character` alone would cut ਪ੍|ਰ.
-/// Widths follow what terminals and tmux count: East Asian wide and emoji clusters are 2,
-/// non-spacing and enclosing marks and format characters 0, everything else 1.
+/// cut can never land inside a tag, an entity or an escape. Units and widths:
+/// docs/emitters.md, "`--max-width N`" (a Gurmukhi virama joins the next consonant, which
+/// Unicode's GB9c does not cover).
 enum Truncation {
   static let ellipsis = "…"
 
@@ -71,7 +67,6 @@ enum Truncation {
     return (out, true)
   }
 
-  /// The text's display width in columns.
   static func displayWidth(_ text: String) -> Int {
     clusters(text).reduce(0) { $0 + width(text[$1]) }
   }

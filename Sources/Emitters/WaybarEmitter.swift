@@ -1,31 +1,12 @@
 import TimelineCore
 
-/// Waybar `custom/<name>` with `"return-type": "json"` and `"escape": false`.
-///
-/// Contract: one line of JSON with all five keys every time, in this order: `text`,
-/// `alt`, `tooltip`, `class`, `percentage` (waybar silently keeps old values for keys that
-/// go missing, and older versions crash on wrong types, so the shape never varies).
-/// - `text`: Pango markup. Content is escaped (`&` `<` `>` → entities) and only our own
-///   tags appear: `<span foreground="#rrggbb">` for a coloured run, `<span foreground
-///   background>` for a colour too dark for text (a badge: level 5's black), `<b>` for bold.
-///   A placeholder has no colour of its own: the `placeholder` class styles it in CSS.
-///   Waybar blanks the whole label on invalid markup, so nothing else is ever emitted.
-/// - `alt`: the state key (entry `alt`, or `placeholder`), for `format-icons`.
-/// - `tooltip`: Pango-escaped lines joined by a JSON `\n` (a raw newline would split the
-///   object, since waybar splits output into lines before decoding).
-/// - `class`: array of `[a-z0-9-]` names: kind, entry classes, `level-N`, `stale`,
-///   `placeholder`, `browsing`, `urgent`. Stale and browsing are classes only (browsing
-///   also heads the tooltip with which entry it is); style them in CSS.
-/// - `percentage`: level × 20, else 0, for `format-icons` arrays.
-/// Gurmukhi stays in logical order: Pango shapes it.
+/// Waybar `custom/<name>` with `"return-type": "json"` and `"escape": false`: one JSON line
+/// with all five keys every time, in one order (waybar keeps old values for missing keys and
+/// older versions crash on wrong types; docs/emitters.md, "Per bar"). Waybar blanks the label
+/// on invalid markup, so content is escaped and only our own tags appear.
 public enum WaybarEmitter {
-  /// The JSON line, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is: what the emitter writes, without the
-  /// String (its creation would validate every byte of UTF-8 built from valid strings).
+  /// The line as UTF-8 bytes, without a newline and without a String (whose creation would
+  /// validate every byte).
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .waybar)
     var out: [UInt8] = []
@@ -34,11 +15,11 @@ public enum WaybarEmitter {
     out += "{\"text\":\""
     Markup.appendPangoRuns(text.runs, to: &out)
     out += "\",\"alt\":\""
-    Markup.appendJSON(state.alt, pango: true, to: &out)
+    JSONEscape.append(state.alt, pango: true, to: &out)
     out += "\",\"tooltip\":\""
     for (index, line) in state.tooltipLines(truncated: text.truncated).enumerated() {
       if index > 0 { out += "\\n" }
-      Markup.appendJSON(line, pango: true, to: &out)
+      JSONEscape.append(line, pango: true, to: &out)
     }
     out += "\",\"class\":["
     for (index, name) in state.classes.enumerated() {

@@ -1,33 +1,12 @@
 import TimelineCore
 
-/// xmobar `CommandReader` (with `--follow`) or `Com` (one-shot) output, placed in the
-/// template.
-///
-/// Contract: one line of xmobar markup. A coloured run is `<fc=#rrggbb>…</fc>`; a colour
-/// too dark for text (see `Contrast`) is a badge, `<fc=#ffffff,#000000>`; stale and
-/// placeholder text is `<fc=#9aa5b1>` on every run, replacing their colours; bold is
-/// dropped (it would need a second font).
-/// Escaping: xmobar has no entities, and its `<action=`…`>` runs a shell command, so
-/// every piece of content is written `<raw=N:…/>`, which xmobar shows as exactly N
-/// characters (Unicode scalars) whatever they contain: no tag, action or `%alias%` in an
-/// entry is ever parsed. Control characters and newlines never reach the line.
-/// `--click` wraps the line in the project's own actions: button 1 runs `timeline open
-/// WIDGET`, the wheel (4, 5) `timeline browse WIDGET prev|next --quiet` (only for valid
-/// widget names, `[a-z0-9-]`, so nothing can end the backquoted command).
-/// Gurmukhi: xmobar 0.45 and later draw with Pango, which shapes Gurmukhi; older ones draw
-/// with Xft and do not. As in polybar, `--gurmukhi-font N` prints the ASCII GurbaniAkhar
-/// form in `<fn=N>…</fn>` (N indexes `additionalFonts`, where the shipped
-/// OpenGurbaniAkhar goes), drawn right by every version; without it the transliteration.
-/// Gurmukhi in other text the same way, span by span (`UnshapedText`); `--gurmukhi
-/// logical` keeps it Unicode for xmobar's Pango (0.45 and later shape it), `--gurmukhi
-/// visual` for an older Xft one.
+/// xmobar `CommandReader` (with `--follow`) or `Com` output: one line of xmobar markup.
+/// xmobar has no entities and `<action=`…`>` runs a shell command, so every piece of content
+/// is `<raw=N:…/>`, shown as exactly N scalars whatever they contain (docs/emitters.md, "Per
+/// bar"). `--click` actions are written only for valid widget names, so nothing can end the
+/// backquoted command.
 public enum XmobarEmitter {
-  /// The line, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-
-  /// The line as UTF-8 bytes, which `render` is.
+  /// The line as UTF-8 bytes, without a newline.
   public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     // polybar's font setting is an index into polybar's fonts: never xmobar's.
     let text: PreparedText

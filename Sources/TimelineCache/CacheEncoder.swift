@@ -73,12 +73,8 @@ public enum CacheEncoder {
       w.field("after", date)
     }
     w.field("configHash", t.configHash)
-    if let line = t.line {
-      w.field("line", line.rawValue)
-    }
-    if let font = t.polybarFont {
-      w.field("polybarFont", Int64(font))
-    }
+    if let line = t.line { w.field("line", line.rawValue) }
+    if let font = t.polybarFont { w.field("polybarFont", Int64(font)) }
     if !t.members.isEmpty {
       w.key("members")
       w.beginArray()
@@ -86,14 +82,8 @@ public enum CacheEncoder {
       w.endArray()
       w.optional("minDisplay", t.minDisplay)
     }
-    if t.days {
-      w.key("days")
-      w.bool(true)
-    }
-    if t.hideWhenEmpty {
-      w.key("hideWhenEmpty")
-      w.bool(true)
-    }
+    if t.days { w.field("days", true) }
+    if t.hideWhenEmpty { w.field("hideWhenEmpty", true) }
     w.field("count", Int64(t.entries.count))
     w.field("entryBytes", Int64(entryBytes))
     w.key("placeholder")
@@ -108,14 +98,10 @@ public enum CacheEncoder {
     w.field("alt", e.alt)
     w.key("runs")
     runs(e.runs, into: &w)
-    if let short = e.short {
-      w.field("short", short)
-    }
+    if let short = e.short { w.field("short", short) }
     strings("tooltip", e.tooltip, into: &w)
     strings("class", e.classes, into: &w)
-    if let level = e.level {
-      w.field("level", Int64(level))
-    }
+    if let level = e.level { w.field("level", Int64(level)) }
     if let relevance = e.relevance {
       relevanceField(relevance, into: &w)
     }
@@ -125,13 +111,8 @@ public enum CacheEncoder {
     }
     lineText("translit", e.transliteration, into: &w)
     lineText("transl", e.translation, into: &w)
-    if e.quiet {
-      w.key("quiet")
-      w.bool(true)
-    }
-    if let extra {
-      w.field("x", Int64(extra))
-    }
+    if e.quiet { w.field("quiet", true) }
+    if let extra { w.field("x", Int64(extra)) }
     w.endObject()
   }
 
@@ -161,9 +142,7 @@ public enum CacheEncoder {
     w.key(name)
     w.beginObject()
     w.field("t", value.text)
-    if let short = value.short {
-      w.field("s", short)
-    }
+    if let short = value.short { w.field("s", short) }
     w.endObject()
   }
 
@@ -173,17 +152,10 @@ public enum CacheEncoder {
     w.beginArray()
     for run in runs {
       w.beginObject()
-      if twins, let ascii = run.ascii {
-        w.field("a", ascii)
-      }
+      if twins, let ascii = run.ascii { w.field("a", ascii) }
       w.field("t", run.text)
-      if let color = run.color {
-        w.field("c", color)
-      }
-      if run.bold {
-        w.key("b")
-        w.bool(true)
-      }
+      if let color = run.color { w.field("c", color) }
+      if run.bold { w.field("b", true) }
       w.endObject()
     }
     w.endArray()
@@ -208,12 +180,8 @@ struct ExtraRecord: Hashable {
 
   func write(into w: inout JSONWriter) {
     w.beginObject()
-    if let url {
-      w.field("url", url)
-    }
-    if let key {
-      w.field("key", key)
-    }
+    if let url { w.field("url", url) }
+    if let key { w.field("key", key) }
     if !detail.isEmpty {
       w.key("detail")
       w.beginArray()

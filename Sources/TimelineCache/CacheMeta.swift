@@ -1,12 +1,10 @@
 import Glibc
 import TimelineCore
 
-/// The first line of a cache file: everything about a timeline except its entries.
-/// (Version 1 files also carry `lastError`, `failures` and `retryAt`; they were always
-/// empty there, the state file holds them, and readers ignore them.)
+/// The first line of a cache file: everything about a timeline except its entries
+/// (docs/cache-format.md, "`meta`").
 public struct CacheMeta: Sendable, Equatable {
-  /// The widget's name in the config (written as a string; a file whose name breaks the
-  /// rule is refused here, as a corrupt one).
+  /// The widget's name (a file whose name breaks the rule is refused as corrupt).
   public var widget: WidgetName
   /// The provider kind that wrote it (`stack` for a stack).
   public var kind: String
@@ -43,9 +41,8 @@ public struct CacheMeta: Sendable, Equatable {
   /// Version 2: the byte length of the entry lines, where the `extra` section starts.
   var entryBytes: Int?
 
-  /// The meta object `node`, nil where it lacks a valid `widget` or `kind`.
-  /// `placeholder: false` leaves the placeholder for later (`LineLayout.placeholder`):
-  /// bars need it only when no entry is current.
+  /// The meta object `node`, nil where it lacks a valid `widget` or `kind`. `placeholder:
+  /// false` leaves the placeholder for later: bars need it only when no entry is current.
   static func decode<Node: JSONReading>(_ node: Node, placeholder: Bool = true) -> CacheMeta? {
     // One pass over the line's members (about twenty), not a search of them per name.
     var field = MetaFields<Node>()

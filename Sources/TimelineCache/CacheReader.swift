@@ -11,22 +11,20 @@ public struct CacheView: Sendable {
   /// Why the file could not be used, if it could not.
   public var error: CacheReadError?
   /// A summary read's current entry line as it is in the file, for `CacheReader.entry(line:
-  /// tooltip:)` to decode whole later without reading the file again.
+  /// tooltip:)`.
   public var line: [UInt8]?
 }
 
 /// Reads cache files. A file in the writer's line layout (docs/cache-format.md) is read by
-/// its lines (`FlatJSON`): the bars' fast path parses only the meta line and about log2(n)
-/// entry lines, the CLI's whole read every line the same way; a file in any other valid
-/// layout is parsed whole with json-c, by both.
+/// its lines (`FlatJSON`): the bars parse only the meta line and about log2(n) entry lines,
+/// the CLI's whole read every line the same way; any other valid layout is parsed whole with
+/// json-c, by both.
 public enum CacheReader {
-  /// The view of the cache file at `path` at instant `now`. Never throws: every failure
-  /// is reported in `error`. `full` also reads the current entry's `url`, `key` and `detail`, which bars never
-  /// print (in version 2 they live in the `extra` section the bars' read never touches);
-  /// `tooltip: false` leaves out the tooltip lines (only waybar prints them); `summary`
-  /// gives the current entry's date and relevance alone (what a stack's choice needs of
-  /// each member). `stackPlaceholder: false` leaves a stack's placeholder undecoded: a stack shows it only
-  /// when no member has an entry, and reads it again then.
+  /// The view of the cache file at `path` at instant `now`; every failure is in `error`.
+  /// `full` also reads the current entry's `url`, `key` and `detail`, which bars never print;
+  /// `tooltip: false` leaves out the tooltip lines; `summary` gives the current entry's date
+  /// and relevance alone (what a stack's choice needs); `stackPlaceholder: false` leaves a
+  /// stack's placeholder undecoded (it reads it again when no member has an entry).
   public static func view(
     path: String, at now: Int64, full: Bool = false, tooltip: Bool = true, summary: Bool = false,
     stackPlaceholder: Bool = true
@@ -42,8 +40,7 @@ public enum CacheReader {
     }
   }
 
-  /// The view of a cache file's bytes at instant `now`, exactly as `view(path:at:)` reads
-  /// a file. For the fuzz target (Fuzz/cache-reader) and tests; never throws.
+  /// The view of a cache file's bytes at `now`, as `view(path:at:)` reads a file (fuzzing, tests).
   public static func view(bytes: UnsafeRawBufferPointer, at now: Int64, full: Bool = false) -> CacheView {
     view(bytes, path: "<bytes>", at: now, full: full)
   }
@@ -57,9 +54,8 @@ public enum CacheReader {
     }
   }
 
-  /// The whole timeline, for the CLI. Throws `CacheReadError`, also for a file in the
-  /// writer's layout that the emitter would refuse (`LineLayout.whole`): one validity rule
-  /// and one reading of every line for the bars and the CLI.
+  /// The whole timeline, for the CLI. Throws also for a file in the writer's layout that the
+  /// emitter would refuse: one validity rule for the bars and the CLI.
   public static func timeline(path: String) throws(CacheReadError) -> Timeline {
     try read(path: path).timeline
   }
@@ -88,11 +84,6 @@ public enum CacheReader {
     return try bytes.withUnsafeBytes { raw in Result { () throws(CacheReadError) in try read(raw, path: path) } }.get()
   }
 
-  /// `read(path:)` of a file's bytes (the fuzz target, tests).
-  public static func read(bytes: UnsafeRawBufferPointer) throws(CacheReadError) -> WholeRead {
-    try read(bytes, path: "<bytes>")
-  }
-
   static func read(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError) -> WholeRead {
     let (meta, entries, ordered) = try checked(bytes, path: path)
     var timeline = Timeline(
@@ -112,13 +103,10 @@ public enum CacheReader {
     return WholeRead(timeline: timeline, warning: warning)
   }
 
-  /// What `--family large` shows at `now`: the current entry and, when `following` says
-  /// so for the file's meta, every later one, each with its link and detail, read from the
-  /// line layout without parsing the rest of the file (`LineLayout.large`). `.whole` when
-  /// only the whole document can answer (`timeline(path:)`, which also reports why).
-  /// `asciiTwins`: the output draws a detail line's ASCII twins in place of its text (a run
-  /// with a twin then has it as its `text`, the Unicode text unread); without it the twins
-  /// are not read.
+  /// What `--family large` shows at `now`: the current entry and, when `following` says so
+  /// for the file's meta, every later one, read from the line layout alone; `.whole` when only
+  /// the whole document can answer. `asciiTwins`: a run with a twin has it as its `text`
+  /// (the Unicode text unread); without it the twins are not read.
   public static func large(
     path: String, at now: Int64, asciiTwins: Bool = false, following: (CacheMeta) -> Bool
   ) -> LargeRead {
@@ -184,8 +172,8 @@ public enum CacheReader {
     return view
   }
 
-  /// The whole timeline: a file in the writer's layout line by line, as the bars read it
-  /// (`LineLayout.whole`), any other layout as one document.
+  /// The whole timeline: the writer's layout line by line as the bars read it, any other
+  /// layout as one document.
   /// `ordered` false: entry lines out of date order, the entries those the bars show.
   static func checked(_ bytes: UnsafeRawBufferPointer, path: String) throws(CacheReadError)
     -> (CacheMeta, [Entry], ordered: Bool)

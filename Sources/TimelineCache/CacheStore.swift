@@ -17,19 +17,18 @@ public struct CacheStore: Sendable {
     return (environment("HOME") ?? "/tmp") + "/.cache/timeline"
   }
 
-  /// Why `$TIMELINE_CACHE_DIR` cannot be used, if it cannot: a relative path would
-  /// depend on the working directory (`/` under systemd, $HOME in most bars).
+  /// Why `$TIMELINE_CACHE_DIR` cannot be used, if it cannot: a relative path would depend
+  /// on the working directory.
   public static func environmentProblem(environment: (String) -> String? = Environment.get) -> String? {
     guard let dir = environment("TIMELINE_CACHE_DIR"), !dir.isEmpty, dir.utf8.first != 47 else { return nil }
     return "TIMELINE_CACHE_DIR must be an absolute path, not \"\(dir)\" (or unset it, or give --cache-dir)"
   }
 
-  /// The cache file of `name` (`directory/` and its `cacheFile`).
+  /// The cache file of `name`.
   public func path(for name: WidgetName) -> String { Self.join(directory, name.text, ".json") }
 
-  /// `directory/<file><suffix>`, built in one string with room made first: no partial
-  /// string is made and freed on the way (an emit makes a few paths, and a one-shot
-  /// process's first String deallocation costs the runtime a one-time set-up).
+  /// `directory/<file><suffix>`, built in one string with room made first: an emit makes a
+  /// few paths, and a one-shot process's first String deallocation costs a runtime set-up.
   static func join(_ directory: String, _ file: String, _ suffix: String = "") -> String {
     var path = ""
     path.reserveCapacity(directory.utf8.count + 1 + file.utf8.count + suffix.utf8.count)
@@ -87,8 +86,7 @@ public struct CacheStore: Sendable {
   }
 
   /// Where temporaries of `target` are made: `.timeline-tmp.<name>.` plus mkstemp's six
-  /// characters, in the same directory. The marker is a name no user would pick, so the
-  /// sweep can never take a file of theirs (`avalanche.json.backup`, say).
+  /// characters, a name no user would pick, so the sweep never takes a file of theirs.
   static func temporaryPrefix(of target: String) -> String {
     let slash = target.lastIndex(of: "/")
     let directory = slash.map { String(target[...$0]) } ?? ""
@@ -102,8 +100,7 @@ public struct CacheStore: Sendable {
   /// mkstemp and rename leaves one behind. Only names this store makes are touched.
   private func sweepTemporaries(of target: String) {
     let prefix = String(Self.temporaryPrefix(of: target).split(separator: "/").last ?? "")
-    // The real clock on purpose, not an injected one: it is compared with the files'
-    // modification times, which the kernel stamps from that clock.
+    // The real clock on purpose: it is compared with the kernel's modification times.
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     for name in names() {
@@ -129,33 +126,35 @@ public struct CacheStore: Sendable {
   }
 
   /// Takes an exclusive `flock` on `.<widget>.lock`, so two refreshes of one widget take
-  /// turns; the second sees the first's result and need not fetch. The holder writes its
-  /// PID into the lock file. Waits at most `wait` seconds, then throws `.busy` naming that
-  /// PID: a holder that is stopped or stuck must not hang every later run (a timer would
-  /// pile them up). The lock is held until the returned value is released or ends.
-  /// (Synchronous on purpose: the emitter links this module and needs no concurrency runtime.)
+  /// turns. The holder writes its PID there; after `wait` seconds this throws `.busy` naming
+  /// it, so a stuck holder never hangs every later run. The lock is held until the returned
+  /// value is released or ends. (Synchronous: the emitter links this module and carries no
+  /// concurrency runtime.)
   public func lock(_ name: WidgetName, wait: Double = 15) throws -> WidgetLock {
     try ensureDirectory()
     let lockPath = directory + "/" + name.lockFile
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw CacheWriteError.io("open \(lockPath)", errno) }
     let held = WidgetLock(fd: fd)
-    try Self.lock(fd, path: lockPath, widget: name.text, wait: wait)
+    try Self.pollLock(fd, path: lockPath, wait: wait, cap: 86_400, step: 50) { _ in .busy(name.text, Self.holder(fd)) }
     let pid = Array(String(getpid()).utf8) + [0x0A]
     if ftruncate(fd, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }
     return held
   }
 
-  /// Polls a non-blocking flock until `wait` seconds have passed.
-  private static func lock(_ fd: Int32, path: String, widget: String, wait: Double) throws(CacheWriteError) {
-    let waitMillis = wait.isNaN ? 0 : Int64(Swift.min(Swift.max(wait, 0), 86_400) * 1000)
+  /// Polls a non-blocking exclusive `flock` on `fd` every `step` milliseconds for at most
+  /// `wait` seconds (within `0...cap`); then throws `timedOut` of the seconds waited.
+  static func pollLock(
+    _ fd: Int32, path: String, wait: Double, cap: Double, step: Int64, timedOut: (Int64) -> CacheWriteError
+  ) throws(CacheWriteError) {
+    let limit = wait.isNaN ? 0 : Int64(Swift.min(Swift.max(wait, 0), cap) * 1000)
     var waited: Int64 = 0
     while flock(fd, LOCK_EX | LOCK_NB) != 0 {
       if errno == EINTR { continue }
       guard errno == EWOULDBLOCK else { throw .io("lock \(path)", errno) }
-      if waited >= waitMillis { throw .busy(widget, holder(fd)) }
-      usleep(50_000)
-      waited += 50
+      guard waited < limit else { throw timedOut(limit / 1000) }
+      usleep(UInt32(step * 1000))
+      waited += step
     }
   }
 

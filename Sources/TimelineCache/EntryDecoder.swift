@@ -1,13 +1,11 @@
 import TimelineCore
 
-/// Turns json-c nodes into entries. Wrong types are treated as absent, so a hand-edited or
-/// hostile cache degrades field by field instead of failing as a whole; only a missing or
-/// non-integer `date` rejects an entry.
+/// Turns JSON nodes into entries. Wrong types are treated as absent, so a hand-edited or
+/// hostile cache degrades field by field; only a missing or non-integer `date` rejects an entry.
 enum EntryDecoder {
-  /// The entry on an entry line. `full` also reads `url`, `key` and `detail`: inline on a
-  /// version 1 line, else from `extra`, the version 2 record the line's `x` points at.
-  /// Bars print none of them, so the emitter leaves `full` off; `tooltip: false` leaves
-  /// out the tooltip lines, which only waybar prints.
+  /// The entry on an entry line. `full` also reads `url`, `key` and `detail` (from `extra`,
+  /// the version 2 record the line's `x` points at), which bars never print; `tooltip:
+  /// false` leaves out the tooltip lines, which only waybar prints.
   static func entry<Node: JSONReading>(
     _ node: Node, full: Bool = true, tooltip: Bool = true, extra: Node? = nil, twins: Twins = .both
   ) -> Entry? {
@@ -33,8 +31,7 @@ enum EntryDecoder {
     return entry
   }
 
-  /// `rel` (0–100, or `[score, from, score, …]`); before it, `relevance` held a fraction
-  /// 0–1, still read from older files.
+  /// `rel` (0–100, or `[score, from, score, …]`), else an older file's fraction `relevance`.
   static func relevance<Node: JSONReading>(_ node: Node) -> Relevance? {
     relevance(rel: node["rel"]) { node["relevance"] }
   }
@@ -44,8 +41,7 @@ enum EntryDecoder {
     if let rel {
       if let score = rel.int { return Relevance(Int(clamping: score)) }
       guard let count = rel.count, count > 0 else { return nil }
-      // The first value is the score, the rest the changes; any value that is not an
-      // integer (or is Int64.min) voids the whole relevance.
+      // Any value that is not an integer (or is Int64.min) voids the whole relevance.
       var score: Int64?
       var changes: [Int64] = []
       changes.reserveCapacity(count - 1)
@@ -78,8 +74,7 @@ enum EntryDecoder {
   /// The entry's `level` (`Entry` clamps it to 0…5).
   static func level<Node: JSONReading>(_ node: Node) -> Int? { node["level"]?.int.map { Int(clamping: $0) } }
 
-  /// The entry's `date` alone, nil where `entry` would reject the entry: what the binary
-  /// search needs from the lines it only probes.
+  /// The entry's `date` alone, nil where `entry` would reject the entry.
   static func date<Node: JSONReading>(_ node: Node) -> Int64? { node["date"]?.int }
 
   /// How a detail line's ASCII twins (`a`, `TextRun.ascii`) are read.
@@ -88,9 +83,8 @@ enum EntryDecoder {
     case none
     /// With the text: a whole read, for any output.
     case both
-    /// In place of the text: an output that draws every twin it is given instead of the
-    /// text (conky's large family) never draws a twinned run's Unicode text, so a run with
-    /// a twin has it as both `text` and `ascii`, and its Unicode text is not decoded.
+    /// In place of the text (conky's large family): a run with a twin has it as both `text`
+    /// and `ascii`, and its Unicode text is not decoded.
     case instead
   }
 
@@ -108,16 +102,15 @@ enum EntryDecoder {
     return LineText(text, short: node["s"]?.string)
   }
 
-  /// Runs; `twins`: how a detail line's ASCII twins (`a`) are read. An entry line's runs
-  /// have none, and the bars' read does not look for one.
+  /// Runs; `twins`: how a detail line's ASCII twins (`a`) are read.
   static func runs<Node: JSONReading>(_ node: Node?, twins: Twins = .none) -> [TextRun] {
     guard let node, let count = node.count else { return [] }
     var out: [TextRun] = []
     out.reserveCapacity(count)
     // swift-format-ignore: ReplaceForEachWithForLoop
     node.forEach { item in
-      // One pass over the run's members (`t`, `c`, `b` and `a` are one byte each); the text
-      // is decoded last, when it is known whether the twin stands in for it.
+      // One pass over the run's members; the text is decoded last, once it is known
+      // whether the twin stands in for it.
       var text: Node?
       var color: String?
       var bold = false

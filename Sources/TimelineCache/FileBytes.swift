@@ -2,12 +2,9 @@ import Glibc
 import Platform
 
 /// A cache or state file's bytes, read through `SmallFile` (the package's one safe reader):
-/// copied with read(2), never mapped. A mapped file that someone rewrites in place
-/// (`cp good.json w.json`, `cat >`, `rsync --inplace`, a restore from backup) raises SIGBUS
-/// in the reader at the first page past its new end; a copy can at worst be torn, which
-/// the readers see as a damaged file: the emitter shows its placeholder, the CLI reports
-/// it. Symlinks are refused (the cache directory is the program's own), and so is anything
-/// but a regular file (a FIFO put in its place is refused, not waited on).
+/// copied with read(2), never mapped, since a mapped file rewritten in place raises SIGBUS
+/// while a torn copy only reads as damaged (docs/emitters.md, "Exit status and failure").
+/// Symlinks and anything but a regular file are refused.
 enum FileBytes {
   /// Files past this size are refused: no real timeline comes near it.
   static let limit = 64 << 20

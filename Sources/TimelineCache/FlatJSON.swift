@@ -1,17 +1,12 @@
 import TimelineCore
 
 /// A strict JSON reader for one line of a version 2 cache file (the meta line, the entry
-/// line a bar shows): the bars' hot path.
-///
-/// json-c builds a tree of heap objects, a hash table per object and a copy of every key
-/// and string; for the one small line an emitter reads that was most of its work
-/// (docs/performance.md). This reader checks the whole value against the JSON grammar in
-/// one pass into a flat buffer of tokens (no allocation per value), and turns only the
-/// strings and numbers that are asked for into Swift values. Anything that is not exactly
-/// one JSON value (a cut line, a stray byte, a raw control character in a string, nesting
-/// deeper than `maxDepth`) is refused, so a damaged line still means the placeholder.
-/// json-c stays the reader of whole documents (`timeline show`, version 1 files, the
-/// state file); `JSONReading` lets both feed the same decoders.
+/// line a bar shows): the bars' hot path. json-c's tree of heap objects was most of an
+/// emitter's work for one small line, so this reader checks the whole value against the
+/// JSON grammar in one pass into a flat buffer of tokens, and turns only the values asked
+/// for into Swift values. Anything that is not exactly one JSON value is refused, so a
+/// damaged line still means the placeholder. `JSONReading` lets both readers feed the same
+/// decoders.
 final class FlatJSON {
   struct Token {
     /// `{` `[` `"` `i` (integer) `d` (other number) `t` `f` `n`.
@@ -47,7 +42,7 @@ final class FlatJSON {
   /// is set to the bytes it took. Nil unless the bytes start with one valid value.
   static func parse(_ bytes: UnsafeRawBufferPointer, used: inout Int) -> FlatJSON? {
     guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress else { return nil }
-    // A cache line holds about one value per eight bytes: most lines need no growing.
+    // A cache line holds about one value per eight bytes.
     let json = FlatJSON(bytes, capacity: Swift.min(Swift.max(64, bytes.count / 8), 4096))
     var reader = FlatReader(base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, json: json)
     let valid = reader.value()
@@ -72,9 +67,8 @@ final class FlatJSON {
   }
 }
 
-/// `FlatJSON`'s one pass over the bytes. Iterative, with its state in locals: an open
-/// container's `next` holds the container it is inside until it closes (then it gets its
-/// true value), so no stack is kept beside the tokens.
+/// `FlatJSON`'s one pass over the bytes, iterative: an open container's `next` holds the
+/// container it is inside until it closes, so no stack is kept beside the tokens.
 private struct FlatReader {
   typealias Token = FlatJSON.Token
 
@@ -196,8 +190,7 @@ private struct FlatReader {
     push(Token(kind: kind, escaped: false, start: Int32(start), end: Int32(start), next: 0, count: 0))
   }
 
-  /// `token` as the next token, or -1 past `JSONDocument.maxValues` tokens. Positions are
-  /// below `Int32.max` (`FlatJSON.parse` refuses longer bytes).
+  /// `token` as the next token, or -1 past `JSONDocument.maxValues` tokens.
   @inline(__always)
   private mutating func push(_ token: Token) -> Int {
     if tokenCount == capacity {
@@ -210,8 +203,7 @@ private struct FlatReader {
     return index
   }
 
-  /// A scalar token from `start` to `at`, written once it is read (a scalar has no
-  /// members: its token is the one after the tokens before it, whenever it is written).
+  /// A scalar token from `start` to `at`, written once it is read.
   @inline(__always)
   private mutating func scalarToken(_ kind: UInt8, escaped: Bool = false, start: Int, end: Int) -> Bool {
     push(
@@ -231,15 +223,14 @@ private struct FlatReader {
 
   private mutating func string() -> Bool {
     // In locals, and the token written once at the closing quote: the reader's fields
-    // reloaded per word and a token written twice were a third of a string's cost.
+    // reloaded per word were a third of a string's cost.
     let base = self.base
     let count = self.count
     let start = at + 1
     var scan = start
     var escaped = false
     while true {
-      // Plain bytes a word at a time. Of a word's flags for `"`, `\` and controls the lowest
-      // is always a true one (the tests' borrows only run upward), so it places the stop.
+      // Plain bytes a word at a time; the lowest of a word's flags is always a true one.
       while scan + 8 <= count {
         let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: scan, as: UInt64.self)
         let stops = FlatScan.stops(word)

@@ -1,8 +1,8 @@
 import CJSONC
 import Glibc
 
-// Every raw json-c call in the package lives in this file, in the manner of a syscall
-// funnel: the rest of the code sees `JSONDocument` and `JSONNode`, never a C pointer.
+// Every raw json-c call in the package lives in this file: the rest of the code sees
+// `JSONDocument` and `JSONNode`, never a C pointer.
 
 /// A parsed json-c value tree. It owns the root; nodes borrowed from it stay valid while
 /// it is alive, which is why every node keeps a reference to its document.
@@ -12,9 +12,8 @@ final class JSONDocument {
   private init(root: OpaquePointer) { self.root = root }
   deinit { json_object_put(root) }
 
-  /// Parses one JSON value from `bytes`, which need not end after it (json-c's
-  /// `json_tokener_parse_ex`). Returns the document and how many bytes it used, or nil if
-  /// the bytes do not start with one complete value.
+  /// Parses one JSON value from `bytes`, which need not end after it: the document and how
+  /// many bytes it used, or nil.
   static func parse(_ bytes: UnsafeRawBufferPointer) -> (JSONDocument, Int)? {
     guard let parser = JSONParser() else { return nil }
     var used = 0
@@ -26,22 +25,17 @@ final class JSONDocument {
 
   var node: JSONNode { JSONNode(raw: root, document: self) }
 
-  /// The deepest nesting of arrays and objects a cache's JSON may have, for both readers
-  /// (json-c's tokener and `FlatJSON`): a writer's file nests five deep at most.
+  /// The deepest nesting of arrays and objects a cache's JSON may have, for both readers.
   static let maxDepth = 32
 
-  /// The most values one parse may create. json-c allocates an object per value (some 50
-  /// to 70 bytes for the two input bytes `0,`), so a file's size alone does not bound the
-  /// memory a parse takes: a 60 MB `[0,0,…]` once took 1.1 GB. A real cache file stays far
-  /// below this (a 10 000-entry timeline has some 100 000 values; the emitter's fast path
-  /// parses one line at a time).
+  /// The most values one parse may create: json-c allocates an object per value, so a
+  /// file's size alone does not bound the memory a parse takes. A real cache stays far below.
   static let maxValues = 1_000_000
 
   /// Whether `bytes` open at most `maxValues` arrays, objects and members (counted as
   /// `[`, `{` and `,` outside strings): a linear scan that stops at the budget.
   static func fitsValueBudget(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    // Each counted byte is one byte of input: a slice no longer than the budget fits
-    // without a scan (every line the emitter's fast path parses).
+    // A slice no longer than the budget fits without a scan.
     if bytes.count <= maxValues { return true }
     var count = 0
     var inString = false
@@ -66,9 +60,8 @@ final class JSONDocument {
   }
 }
 
-/// One json-c tokener, reset and reused for every value parsed through it: a reader that
-/// parses a meta line and a few entry lines allocates the tokener once. Not shared between
-/// threads (each read makes its own).
+/// One json-c tokener, reset and reused for every value parsed through it; not shared
+/// between threads.
 final class JSONParser {
   /// Made at the first parse: a reader of a version 2 file never uses json-c, and its code
   /// pages then never count in the emitter's memory.
@@ -79,9 +72,8 @@ final class JSONParser {
     if let tokener { json_tokener_free(tokener) }
   }
 
-  /// Parses one JSON value from `bytes`, which need not end after it; `used` is set to
-  /// the bytes it took. Nil if the bytes do not start with one complete value, or would
-  /// exceed `JSONDocument.maxValues`.
+  /// Parses one JSON value from `bytes`, which need not end after it; `used` is set to the
+  /// bytes it took. Nil if they do not start with one complete value within the budget.
   func parse(_ bytes: UnsafeRawBufferPointer, used: inout Int) -> JSONDocument? {
     guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
       JSONDocument.fitsValueBudget(bytes)
@@ -100,14 +92,13 @@ final class JSONParser {
   }
 }
 
-/// A borrowed json-c value.
+/// A borrowed json-c value; its members' contracts are `JSONReading`'s.
 struct JSONNode {
   fileprivate let raw: OpaquePointer
   fileprivate let document: JSONDocument
 
-  /// The member `name` of an object (`json_object_object_get_ex`), or nil. Names are
-  /// literals, passed to json-c as they are (a `String` would be copied into a new
-  /// C string on every lookup).
+  /// The member `name` of an object, or nil. Names are literals, passed to json-c as they
+  /// are (a `String` would be copied into a new C string on every lookup).
   subscript(name: StaticString) -> JSONNode? {
     var child: OpaquePointer?
     guard json_object_is_type(raw, json_type_object) != 0,
@@ -117,14 +108,11 @@ struct JSONNode {
     return JSONNode(raw: child, document: document)
   }
 
-  /// The number of elements, if the value is an array.
   var count: Int? {
     guard json_object_is_type(raw, json_type_array) != 0 else { return nil }
     return json_object_array_length(raw)
   }
 
-  /// Calls `body` with each member of an object (json-c keeps one per key), its key's
-  /// bytes up to their first U+0000 and its value (nil for `null`).
   func forEachMember(_ body: (UnsafeRawBufferPointer, JSONNode?) -> Void) {
     guard json_object_is_type(raw, json_type_object) != 0 else { return }
     var member = json_object_iter_begin(raw)
@@ -146,8 +134,6 @@ struct JSONNode {
     return JSONNode(raw: item, document: document)
   }
 
-  /// The value as a string (`json_object_get_string`), only if it is a JSON string.
-  /// Invalid UTF-8 is repaired with U+FFFD rather than refused.
   var string: String? {
     guard json_object_is_type(raw, json_type_string) != 0, let chars = json_object_get_string(raw)
     else { return nil }
@@ -157,28 +143,23 @@ struct JSONNode {
     }
   }
 
-  /// Whether the value is a JSON string.
   var isString: Bool { json_object_is_type(raw, json_type_string) != 0 }
 
-  /// The value as an integer (`json_object_get_int64`), only if it is a JSON integer.
   var int: Int64? {
     guard json_object_is_type(raw, json_type_int) != 0 else { return nil }
     return json_object_get_int64(raw)
   }
 
-  /// The value as a number (`json_object_get_double`), for integers and doubles.
   var double: Double? {
     guard json_object_is_type(raw, json_type_double) != 0 || json_object_is_type(raw, json_type_int) != 0
     else { return nil }
     return json_object_get_double(raw)
   }
 
-  /// The value as a boolean (`json_object_get_boolean`), only if it is a JSON boolean.
   var bool: Bool? {
     guard json_object_is_type(raw, json_type_boolean) != 0 else { return nil }
     return json_object_get_boolean(raw) != 0
   }
-
   /// The elements of an array (`json_object_array_get_idx`), or nil if not an array.
   var array: [JSONNode]? {
     guard json_object_is_type(raw, json_type_array) != 0 else { return nil }

@@ -2,12 +2,8 @@ import Glibc
 import TimelineCore
 
 /// What the cache decoders (`EntryDecoder`, `CacheMeta.decode`) need from a JSON value, so
-/// one decoder serves both readers: json-c's tree (`JSONNode`: whole documents) and the
-/// flat reader of the bars' hot lines (`FlatNode`). Both read a value alike
-/// (docs/cache-format.md, "One answer"): of a repeated key the last one counts, and a
-/// JSON `null` there reads as absent; a key is compared up to its first U+0000 (json-c
-/// keeps keys as C strings); an integer beyond 64 bits reads as the nearest 64-bit one
-/// (json-c clamps).
+/// one decoder serves both readers: json-c's tree (`JSONNode`) and the flat reader of the
+/// bars' hot lines (`FlatNode`). Both read a value alike (docs/cache-format.md, "One answer").
 protocol JSONReading {
   /// The member `name` of an object (the last one, if repeated), or nil.
   subscript(name: StaticString) -> Self? { get }
@@ -16,9 +12,7 @@ protocol JSONReading {
   /// Calls `body` with each element of an array, in order (nothing for other values).
   func forEach(_ body: (Self) -> Void)
   /// Calls `body` with each member of an object, in order: its key's bytes as the
-  /// subscript compares them, and its value (nil for `null`). Of a repeated key the last
-  /// call counts, as the subscript's last one does: a decoder reads several members in
-  /// one pass, where it would otherwise look each one up.
+  /// subscript compares them, and its value (nil for `null`).
   func forEachMember(_ body: (UnsafeRawBufferPointer, Self?) -> Void)
   /// The value as a string, only if it is a JSON string; invalid UTF-8 is repaired.
   var string: String? { get }
@@ -115,16 +109,10 @@ struct FlatNode: JSONReading {
     guard token.kind == UInt8(ascii: "\"") else { return nil }
     let raw = UnsafeRawBufferPointer(rebasing: json.bytes[Int(token.start)..<Int(token.end)])
     guard token.escaped else { return String(decoding: raw, as: UTF8.self) }
-    return String(decoding: Self.unescape(raw), as: UTF8.self)
-  }
-
-  /// The UTF-8 bytes of an escaped string's content (the grammar was checked already).
-  /// A `\u` surrogate that is not part of a pair becomes U+FFFD.
-  static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(raw.count)
     JSONText.unescape(raw, into: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   var int: Int64? {

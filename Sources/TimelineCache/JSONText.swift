@@ -50,15 +50,7 @@ enum JSONText {
   static func hex4(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
     var value: UInt32 = 0
     for index in at..<at + 4 {
-      let byte = index < raw.count ? raw[index] : 0
-      let digit: UInt32 =
-        switch byte {
-        case 48...57: UInt32(byte - 48)
-        case 65...70: UInt32(byte - 55)
-        case 97...102: UInt32(byte - 87)
-        default: 0
-        }
-      value = value << 4 | digit
+      value = value << 4 | (index < raw.count ? FlatJSON.hexValue(raw[index]) ?? 0 : 0)
     }
     return value
   }

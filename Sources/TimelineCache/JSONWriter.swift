@@ -24,15 +24,17 @@ struct JSONWriter {
     bytes.append(bracket)
     needsComma.removeLast()
   }
-  /// A key and its string value.
   mutating func field(_ name: String, _ value: String) {
     key(name)
     string(value)
   }
-  /// A key and its integer value.
   mutating func field(_ name: String, _ value: Int64) {
     key(name)
     int(value)
+  }
+  mutating func field(_ name: String, _ value: Bool) {
+    key(name)
+    bool(value)
   }
   mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
 
@@ -76,10 +78,6 @@ struct JSONWriter {
   mutating func null() {
     separate()
     raw("null")
-  }
-  mutating func double(_ value: Double) {
-    separate()
-    raw(value.isFinite ? String(value) : "null")
   }
 
   mutating func optional(_ name: String, _ value: String?) {

@@ -2,24 +2,18 @@ import TimelineCore
 
 /// What `--family large` reads from a cache file at one instant (`CacheReader.large`).
 public enum LargeRead: Sendable {
-  /// The current entry, then (when asked for) every later one dated before the timeline's
-  /// end, each with its link, key and detail, as the whole-document reader gives them (a
-  /// repeat's detail resolved as `Timeline.detail(of:)` resolves it).
+  /// The current entry, then (when asked for) every later one dated before the end, each
+  /// with its link, key and detail as the whole-document reader gives them.
   case entries(CacheMeta, [Entry])
   /// No entry is current (none yet, or the timeline has ended): bars show the placeholder.
   case noEntry
-  /// The line layout cannot answer (another layout, version 1, a damaged line or record):
-  /// read the whole document instead (`CacheReader.timeline`), as `timeline show` does.
+  /// The line layout cannot answer: read the whole document (`CacheReader.timeline`).
   case whole
 }
 
-/// The large family's read of a version 2 file: the binary search of the bars' read, then
-/// only the lines of the entries it shows and their `extra` records. A shabad's body is
-/// stored once, in the record of the first entry that shows it; the entries that show it
-/// again carry only its key, and their detail is that of the first record with the same key
-/// and a detail, which is where a writer in this layout puts it (records are numbered in
-/// the order entries first use them). So the read parses one entry (a forecast's few days)
-/// and one or two records, whatever the number of entries.
+/// The large family's read of a version 2 file: the bars' binary search, then only the
+/// lines of the entries it shows and their `extra` records. A repeated shabad's detail is
+/// that of the first record with its key and a detail, where a writer in this layout puts it.
 extension LineLayout {
   func large(at now: Int64, meta: CacheMeta, following: Bool, twins: EntryDecoder.Twins, parser: JSONParser)
     -> LargeRead
@@ -31,8 +25,7 @@ extension LineLayout {
     var at = best.start
     repeat {
       let stop = Swift.min(Self.lineEnd(bytes, from: at), end)
-      // A later line dated before the one above it breaks the layout's order, which only
-      // the whole read (it sorts) can answer.
+      // A later line dated before the one above it breaks the order: only the whole read sorts.
       guard let entry = shownEntry(at, stop, records: &records), entries.last.map({ $0.date <= entry.date }) ?? true
       else { return .whole }
       // A later entry dated at or after the end is never current: the rest are not shown.
@@ -46,16 +39,12 @@ extension LineLayout {
   /// The entry on the line `from..<stop` with its record, checked as `select` checks the
   /// line it shows; nil for a damaged line or record.
   private func shownEntry(_ from: Int, _ stop: Int, records: inout ExtraLines) -> Entry? {
-    let line = UnsafeRawBufferPointer(rebasing: bytes[from..<stop])
-    var used = 0
-    guard let date = Self.leadingDate(bytes, from: from, to: stop), let json = FlatJSON.parse(line, used: &used),
-      Self.isOneValue(line, used: used), EntryDecoder.date(json.root) == date
+    guard let date = Self.leadingDate(bytes, from: from, to: stop), let json = shownLine(from, stop, date: date)
     else { return nil }
     var record: FlatJSON?
-    // An index past the last record costs the entry its detail and link, as in the
-    // whole-document read.
+    // An index past the last record costs the entry its detail and link, as in the whole read.
     if let index = EntryDecoder.extraIndex(json.root), let range = records.line(index) {
-      guard let parsed = records.parse(range) else { return nil }
+      guard let parsed = self.record(range) else { return nil }
       record = parsed
     }
     guard
@@ -66,11 +55,6 @@ extension LineLayout {
       entry.detail = shared
     }
     return entry
-  }
-
-  /// Whether `used` bytes of `line` are all of it but the `,` that separates it from the next.
-  static func isOneValue(_ line: UnsafeRawBufferPointer, used: Int) -> Bool {
-    used == line.count || (used == line.count - 1 && line[used] == UInt8(ascii: ","))
   }
 }
 
@@ -112,20 +96,12 @@ struct ExtraLines {
     return last.range
   }
 
-  /// The record on `range`, nil unless it is one JSON value (with its separating comma).
-  func parse(_ range: Range<Int>) -> FlatJSON? {
-    let line = UnsafeRawBufferPointer(rebasing: layout.bytes[range])
-    var used = 0
-    guard let json = FlatJSON.parse(line, used: &used), LineLayout.isOneValue(line, used: used) else { return nil }
-    return json
-  }
-
   /// The detail of the first record with `key` and a detail; empty when none has one, nil
   /// when a record on the way is damaged.
   mutating func detail(key: String) -> [[TextRun]]? {
     var index = 0
     while let range = line(index) {
-      guard let json = parse(range) else { return nil }
+      guard let json = layout.record(range) else { return nil }
       if json.root["key"]?.string == key {
         let detail = EntryDecoder.lines(json.root["detail"], twins: twins)
         if !detail.isEmpty { return detail }

@@ -1,16 +1,13 @@
 import TimelineCore
 
-/// The whole timeline of a file in the writer's layout, for the CLI (`timeline show`,
-/// `status`, `refresh`): read line by line, each line as the bars read it, so that the CLI
-/// and the bars give one answer, entry lines out of date order included (docs/cache-format.md, "One answer"). A whole-document
-/// parse would read the same bytes differently: json-c keeps the last of repeated
-/// top-level keys, so an `extra` line could close the `extra` array and restate `entries`
-/// or `meta` for the CLI alone, while the bars never look past the entry lines.
+/// The whole timeline of a file in the writer's layout, for the CLI: read line by line, each
+/// line as the bars read it, so the CLI and the bars give one answer (docs/cache-format.md,
+/// "One answer"). A whole-document parse would read the same bytes differently: json-c
+/// keeps the last of repeated top-level keys, so an `extra` line could restate `entries`.
 extension LineLayout {
-  /// The meta and every entry, each entry with its link and detail from its `extra`
-  /// record; `ordered` false when the entry lines are out of date order, and the entries
-  /// then those the bars show (`asTheBarsShow`). Throws the error the emitter's read gives
-  /// for the first damage found; returns for a file every read of which the emitter accepts.
+  /// The meta and every entry with its link and detail; `ordered` false when the entry
+  /// lines are out of date order (the entries then those the bars show). Throws the error
+  /// the emitter's read gives for the first damage found.
   func whole(path: String, parser: JSONParser) throws(CacheReadError) -> (CacheMeta, [Entry], ordered: Bool) {
     guard var meta else { throw .corrupt(path, "the meta line is not valid") }
     guard complete else { throw .corrupt(path, "the file is truncated") }
@@ -36,12 +33,9 @@ extension LineLayout {
     return (meta, entries, true)
   }
 
-  /// Entry lines out of date order, as the bars show them: a bar's binary search probes a
-  /// few lines and cannot tell, and it shows some entry rather than blank. Which one
-  /// changes only where `now` crosses a line's date, and never goes back to an earlier
-  /// line as `now` grows (each probe's test, date ≤ now, only turns true), so the bars'
-  /// view is a timeline in order: at each date, the line the search finds there, dated
-  /// then. Lines the search never finds are left out.
+  /// Entry lines out of date order, as the bars show them: the bars' search changes its
+  /// answer only where `now` crosses a line's date and never goes back to an earlier line,
+  /// so their view is a timeline in order. Lines the search never finds are left out.
   private func asTheBarsShow(_ entries: [Entry], starts: [Int], parser: JSONParser) -> [Entry] {
     var line: [Int: Int] = [:]
     for (index, start) in starts.enumerated() { line[start] = index }
@@ -59,9 +53,8 @@ extension LineLayout {
     return shown
   }
 
-  /// An offline repeat (a key and no detail) takes the detail of the first record with
-  /// its key and a detail: where the writer puts it, and where `--family large` looks
-  /// (`ExtraLines.detail`), so the two agree on a file whose records are in another order.
+  /// An offline repeat takes the detail of the first record with its key and a detail, as
+  /// `ExtraLines.detail` does, so the two agree on a file whose records are in another order.
   private func resolveRepeats(_ entries: inout [Entry], records: [Range<Int>]) {
     guard entries.contains(where: { $0.detail.isEmpty && $0.key != nil }) else { return }
     var shared: [String: [[TextRun]]] = [:]
@@ -75,11 +68,8 @@ extension LineLayout {
     }
   }
 
-  /// The entry on the line `from..<stop`, if the emitter would show it (see `select`):
-  /// version 2, its date read from its first bytes agrees with the parsed line and
-  /// nothing follows the object but the separating comma; version 1, the line parses.
-  /// Its record is the `extra` line its `x` names; a record line that is not one object
-  /// costs the entry its link and detail, as an `x` out of range does.
+  /// The entry on the line `from..<stop`, if the emitter would show it (see `select`); a
+  /// record line that is not one object costs the entry its link and detail.
   private func entryLine(_ from: Int, _ stop: Int, parser: JSONParser, records: [Range<Int>]) -> Entry? {
     if version >= 2 {
       guard let date = Self.leadingDate(bytes, from: from, to: stop), let json = shownLine(from, stop, date: date)

@@ -1,35 +1,24 @@
 import Glibc
 import TimelineCore
 
-/// The writer's line layout, located in a file's bytes (docs/cache-format.md):
-///
-///     {"version":2,"meta":{…,"entryBytes":N,…},"entries":[
-///     {"date":…},
-///     {"date":…}
-///     ],"extra":[
-///     {"url":…,"detail":[…]}
-///     ]}
-///
-/// Each entry line is one complete JSON object, so a reader can binary-search the lines by
-/// byte offset. In version 2 every entry line starts `{"date":<integer>`, so the search
-/// reads the dates of the lines it probes from their bytes and reads only the line it
-/// shows, with `FlatJSON` (the meta line too); the `extra` section, which only `timeline
-/// show` needs, is never touched. In
-/// version 1 (no `extra`; url, key and detail on the entry line) every probed line is
-/// parsed, as the version 1 reader did.
+/// The writer's line layout, located in a file's bytes (docs/cache-format.md, "Layout"):
+/// each entry line is one JSON object, so a reader binary-searches the lines by byte offset.
+/// In version 2 every entry line starts `{"date":<integer>`, so the search reads the probed
+/// lines' dates from their bytes and parses only the line it shows (`FlatJSON`); the `extra`
+/// section is never touched. In version 1 every probed line is parsed.
 struct LineLayout {
   let bytes: UnsafeRawBufferPointer
   let version: Int64
   let meta: CacheMeta?
-  /// Version 2: the meta line, read, for the placeholder (decoded only when shown).
+  /// Version 2: the meta line, for the placeholder (decoded only when shown).
   var metaLine: FlatJSON?
   /// Byte range of the entry lines.
   let start: Int
   let end: Int
-  /// Version 2: where the `extra` records start (after `],"extra":[` and its newline).
+  /// Version 2: where the `extra` records start.
   let extraStart: Int
   /// Whether the closing `]}` is there (and, in version 2, the entry lines have the length
-  /// the meta line gives); a file without it was cut short or spliced.
+  /// the meta line gives).
   let complete: Bool
 
   enum Found {
@@ -89,8 +78,8 @@ struct LineLayout {
           bytes: bytes, version: version, meta: meta, start: start, end: closed ? tail - 2 : tail, extraStart: tail,
           complete: closed))
     }
-    // Version 2: the meta line says where the entry lines end; the `extra` section must
-    // start exactly there, so a file cut or spliced inside the entries is noticed.
+    // Version 2: the `extra` section must start where the meta line says the entry lines
+    // end, so a file cut or spliced inside the entries is noticed.
     guard let length = meta?.entryBytes, length <= bytes.count - start,
       holds(bytes, extraKey, at: start + length)
     else {
@@ -128,17 +117,15 @@ struct LineLayout {
     guard position > start, let base = bytes.baseAddress else { return position }
     let byte = base.assumingMemoryBound(to: UInt8.self)
     var at = position
-    // A probed line can be kilobytes long: back a word at a time while no byte is a newline
-    // (Glibc's module does not offer memrchr).
+    // Back a word at a time while no byte is a newline (Glibc's module has no memrchr).
     while at - 8 >= start && !ByteScan.hasByte(ByteScan.word(base, at: at - 8), equalTo: 0x0A) { at -= 8 }
     while at > start, byte[at - 1] != 0x0A { at -= 1 }
     return at
   }
 
-  /// A line start in `low..<high` near its middle: the line after the middle, found
-  /// forward with memchr, or (when the middle is in the last line) the line holding it.
-  /// Any line start in the range keeps the search right, and a probe never backs up
-  /// through a long line byte by byte.
+  /// A line start in `low..<high` near its middle: the line after the middle, or (when the
+  /// middle is in the last line) the line holding it, so a probe never backs up through a
+  /// long line byte by byte.
   private func probeLine(low: Int, high: Int) -> Int {
     let middle = (low + high) / 2
     let next = Self.lineEnd(bytes, from: middle) + 1
@@ -153,8 +140,7 @@ struct LineLayout {
     let negative = bytes[at] == UInt8(ascii: "-")
     if negative { at += 1 }
     let first = at
-    // Read without overflow checks as it is scanned; past 18 digits (never a real date: it
-    // has 10, and every probe of the search reads one) again, with them.
+    // Without overflow checks as it is scanned; past 18 digits (never a real date) again, with them.
     var value: Int64 = 0
     while at < stop, bytes[at] &- 48 < 10 {
       value = value &* 10 &+ Int64(bytes[at] &- 48)
@@ -188,16 +174,15 @@ struct LineLayout {
     return EntryDecoder.date(parsed.node)
   }
 
-  /// The binary search's result: the last line dated ≤ now (its byte range, its date and,
-  /// in version 1, the line parsed), and the date of the first line after now.
+  /// The binary search's result: the last line dated ≤ now (in version 1 with the line
+  /// parsed), and the date of the first line after now.
   struct Search {
     var best: (start: Int, stop: Int, date: Int64, parsed: JSONDocument?)?
     var nextDate: Int64?
   }
 
-  /// Binary search for the last line whose date ≤ now. The next entry's date comes from
-  /// the last line probed after now, which is where the search ends: no line is read
-  /// twice. Nil if a probed line is damaged.
+  /// Binary search for the last line whose date ≤ now; nil if a probed line is damaged. The
+  /// next entry's date is the last probe after now, so no line is read twice.
   func search(at now: Int64, parser: JSONParser) -> Search? {
     var low = start
     var high = end
@@ -216,23 +201,20 @@ struct LineLayout {
         highDate = date
       }
     }
-    // The loop ends on the first line dated after now, if there is one; it was the last
-    // probe that moved `high`.
+    // The last probe that moved `high` was the first line dated after now.
     if low < end { found.nextDate = highDate }
     return found
   }
 
-  /// The entry current at `now` (`search`); the winning line alone is decoded into an
-  /// `Entry` (with `full`, its `extra` record too), and not even that when the timeline
-  /// has ended.
+  /// The entry current at `now`; the winning line alone is decoded (with `full`, its
+  /// `extra` record too), and not even that when the timeline has ended.
   func select(
     at now: Int64, meta: CacheMeta, path: String, parser: JSONParser, full: Bool, tooltip: Bool, summary: Bool = false
   ) -> CacheView {
     guard let found = search(at: now, parser: parser) else {
       return CacheView(meta: meta, error: .corrupt(path, "an entry line is not valid"))
     }
-    // Each view is built where it is returned: one built in a variable and then returned
-    // was copied out and destroyed.
+    // Each view is built where it is returned: one built in a variable was copied out.
     guard !Selection.isExpired(end: meta.end, now: now), let (probe, stop, date, parsed) = found.best else {
       return CacheView(meta: meta, nextDate: found.nextDate)
     }
@@ -266,20 +248,18 @@ struct LineLayout {
   }
 
   /// Version 2: the shown line `probe..<stop`, read whole; nil unless it is one JSON value
-  /// followed by nothing but the `,` that separates it from the next, and its `date` is the
-  /// one its bytes gave.
+  /// (and its separating `,`) whose `date` is the one its bytes gave.
   func shownLine(_ probe: Int, _ stop: Int, date: Int64) -> FlatJSON? {
     let line = UnsafeRawBufferPointer(rebasing: bytes[probe..<stop])
     var used = 0
     guard let json = FlatJSON.parse(line, used: &used),
-      used == line.count || (used == line.count - 1 && line[used] == UInt8(ascii: ",")),
+      Self.onlySeparator(bytes, after: probe + used, stop: stop),
       EntryDecoder.date(json.root) == date
     else { return nil }
     return json
   }
 
-  /// The `index`-th record of the `extra` section (a linear walk over its lines: only
-  /// `full` readers, never the bars, come here).
+  /// The `index`-th record of the `extra` section (a linear walk: only `full` readers come here).
   private func extraRecord(_ index: Int) -> FlatJSON? {
     var at = extraStart
     var remaining = index

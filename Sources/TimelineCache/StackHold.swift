@@ -1,12 +1,9 @@
 import Glibc
 import TimelineCore
 
-/// Which member a stack shows and since when, so that a member stays at least the stack's
-/// `min_display` (docs/relevance.md). Kept beside the browse states (`<stack>.shown` in
-/// the session directory, `BrowseStore`), never in the cache: it is what this session's
-/// bars showed, not what the providers said. Written only when the shown member changes.
-///
-/// On disk: `timeline-stack 1`, then `member NAME`, then `since DATE`.
+/// Which member a stack shows and since when, so a member stays at least the stack's
+/// `min_display` (docs/relevance.md). Kept beside the browse states, never in the cache: it
+/// is what this session's bars showed. On disk: `timeline-stack 1`, `member NAME`, `since DATE`.
 public struct StackHold: Sendable, Equatable {
   /// The member shown.
   public var member: String
@@ -52,21 +49,10 @@ public struct StackHold: Sendable, Equatable {
     at += count
     return true
   }
-
-  /// Parses a file's text; nil for anything that is not exactly this format.
-  public static func decode(_ text: Substring) -> StackHold? {
-    let lines = text.split(separator: "\n")
-    guard lines.count == 3, lines[0] == Substring(header.description), lines[1].hasPrefix("member "),
-      lines[2].hasPrefix("since ")
-    else { return nil }
-    let member = String(lines[1].dropFirst(7))
-    guard WidgetName.isValid(member), let since = Int64(lines[2].dropFirst(6)) else { return nil }
-    return StackHold(member: member, since: since)
-  }
 }
 
 extension BrowseStore {
-  /// The hold file of `stack` (`WidgetName.holdFile`), joined in one allocation.
+  /// The hold file of `stack`, `<stack>.shown`, joined in one allocation.
   func holdPath(for stack: WidgetName) -> String { CacheStore.join(directory, stack.text, ".shown") }
 
   /// The stack's hold; nil when there is none or it cannot be trusted.

@@ -1,10 +1,8 @@
 import Glibc
 import TimelineCore
 
-/// The refresh state beside a cache file, `.<widget>.state.json`: the last failure and when
-/// to retry. It is kept apart so that a failed refresh leaves the cache file byte for byte
-/// as it was. Emitters read it only when they show a placeholder or a stale entry
-/// (EmitRuntime/Guidance.swift), for the tooltip.
+/// The refresh state beside a cache file, `.<widget>.state.json` (docs/cache-format.md, "The
+/// state file"): kept apart so a failed refresh leaves the cache file as it was.
 public struct WidgetState: Sendable, Equatable {
   /// When the last attempt happened.
   public var lastAttempt: Int64
@@ -33,8 +31,7 @@ extension CacheStore {
       let (document, _) = bytes.withUnsafeBytes({ JSONDocument.parse($0) })
     else { return nil }
     let node = document.node
-    // Dates outside the calendar's range cannot be a real attempt; such a file is ignored
-    // like a damaged one, so no arithmetic on them is ever attempted.
+    // Dates outside the calendar's range cannot be a real attempt: the file is ignored.
     for date in [node["lastAttempt"]?.int, node["retryAt"]?.int] {
       if let date, !ISOTime.validRange.contains(date) { return nil }
     }

@@ -1,19 +1,9 @@
-/// Where a widget's view stands while the user browses its timeline from the bar
-/// (`timeline browse WIDGET next|prev|now`). It belongs to the user's session, not to
-/// the cache: `timeline browse` writes it, the emitters only read it, and anything
-/// missing, expired, unreadable or not matching the cache means "now".
-///
-/// The emitter reads no config and does no time-zone maths, so the state carries what it
-/// needs: the instant the view returns to now, the date of the entry that was current
-/// when browsing (a new current entry ends the browse), and the wording for the browsed
-/// entry when it is a day word ("tomorrow", "Wednesday") that only a time zone can give.
-///
-/// On disk, one `key value` per line after a version line:
-/// `timeline-browse 1`, `offset N`, `anchor DATE|none`, `target DATE`, `expires DATE`,
-/// and optionally `label TEXT`, `view 1` and `wheel N`.
+/// Where a widget's view stands while the user browses its timeline from the bar. It
+/// belongs to the session, not the cache: `timeline browse` writes it, the emitters only
+/// read it, and anything missing, expired, unreadable or not matching the cache means
+/// "now". The file and why it carries what it does: docs/emitters.md, "Browsing".
 public struct BrowseState: Sendable, Equatable {
-  /// How many entries ahead of the current one the view is (1 or more; 0 with a `label`:
-  /// the current entry with a note, a `next` that found nothing ahead).
+  /// How many entries ahead of the current one the view is (0 only with a `label`).
   public var offset: Int
   /// The date of the entry current when browsing; nil when none was (before the first).
   public var anchor: Int64?
@@ -23,17 +13,13 @@ public struct BrowseState: Sendable, Equatable {
   public var expires: Int64
   /// How to name the browsed entry, when relative hours will not do ("tomorrow").
   public var label: String?
-  /// The browsed entry is not ahead in the cache but the current entry of the view file
-  /// beside this state (`BrowseStore.writeView`): a friends widget's wheel shows another
-  /// friend of today's due list without rewriting the widget's cache.
+  /// The browsed entry is the current entry of the view file beside this state
+  /// (`BrowseStore.writeView`), not one ahead in the cache.
   public var view: Bool
-  /// With `view`: where the friends wheel stands in today's due list (0 is the top; it
-  /// turns both ways and wraps), kept here so that one file under one lock holds the whole
-  /// browse and the position ends with it.
+  /// With `view`: where the friends wheel stands in today's due list (0 is the top).
   public var wheel: Int?
 
-  /// Creates a state; `label` only when relative hours will not do, `view` and `wheel` for
-  /// a wheel's view file.
+  /// Creates a state.
   public init(
     offset: Int, anchor: Int64?, target: Int64, expires: Int64, label: String? = nil, view: Bool = false,
     wheel: Int? = nil
@@ -99,8 +85,7 @@ public struct BrowseState: Sendable, Equatable {
       default: return nil
       }
     }
-    // An offset past any timeline's length is a damaged file (a `next` adds one to it); 0
-    // is a note on the current entry, which says something.
+    // An offset past any timeline's length is a damaged file.
     guard let offset, offset > 0 || (offset == 0 && label != nil), offset <= 1_000_000, let anchor, let target,
       let expires
     else { return nil }
@@ -120,8 +105,7 @@ public enum RelativeTime {
     let minutes = (seconds + 30) / 60
     if minutes < 60 { return words(.inMinutes, DecimalText.string(minutes)) }
     if seconds >= 2 * 86_400 { return words(.inDays, DecimalText.string((seconds + 43_200) / 86_400)) }
-    // Past the hour, to the nearest 5 minutes: "in 3 h" a minute after a 3-hour slot
-    // was browsed, not "in 2 h 59 min".
+    // Past the hour, to the nearest 5 minutes: "in 3 h", not "in 2 h 59 min".
     let rounded = (minutes + 2) / 5 * 5
     let hours = rounded / 60
     let rest = rounded % 60

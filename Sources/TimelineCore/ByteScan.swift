@@ -1,8 +1,6 @@
-/// Tests on eight bytes at once (one little-endian `UInt64`), for the byte loops of the
-/// bars' hot path: the cache line reader, the clean-up and the escaper skip runs of bytes
-/// that need nothing a word at a time and look at single bytes only inside a word that
-/// holds a byte of interest. Each test is exact about whether such a byte exists in the
-/// word (not about where), which is all a skip needs.
+/// Tests on eight bytes at once (one little-endian `UInt64`), for the byte loops of the bars'
+/// hot path: runs of bytes that need nothing are skipped a word at a time. Each test is exact
+/// about whether such a byte exists in the word (not about where), which is all a skip needs.
 public enum ByteScan {
   @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
   @inlinable static var highBits: UInt64 { 0x8080_8080_8080_8080 }
@@ -13,15 +11,10 @@ public enum ByteScan {
   }
 
   /// Whether a byte of `word` is below `limit` (at most 128).
-  @inlinable public static func hasByte(_ word: UInt64, below limit: UInt8) -> Bool {
-    (word &- ones &* UInt64(limit)) & ~word & highBits != 0
-  }
+  @inlinable public static func hasByte(_ word: UInt64, below limit: UInt8) -> Bool { flags(word, below: limit) != 0 }
 
   /// Whether a byte of `word` is `byte`.
-  @inlinable public static func hasByte(_ word: UInt64, equalTo byte: UInt8) -> Bool {
-    let x = word ^ (ones &* UInt64(byte))
-    return (x &- ones) & ~x & highBits != 0
-  }
+  @inlinable public static func hasByte(_ word: UInt64, equalTo byte: UInt8) -> Bool { flags(word, equalTo: byte) != 0 }
 
   /// The high bit of each byte of `word` below `limit` (at most 128); exact up to and
   /// including the lowest byte flagged (the borrows only run upward). Flags of several

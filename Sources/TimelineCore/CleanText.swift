@@ -1,13 +1,8 @@
 /// The one policy for text from outside (a provider, a command, an API, a cache file, the
-/// user's files) printed anywhere: a bar, a tooltip, a terminal, an error message.
-///
-/// Bars and terminals are line-oriented and treat control characters as commands (ESC
-/// starts a terminal sequence that can retitle the window or clear the screen, BEL rings,
-/// NUL ends a C string), so such text never reaches them with C0/C1 controls, DEL or line
-/// separators. Tab, CR, LF, U+2028 and U+2029 become a space (so words on two lines do not
-/// run together); the rest are dropped, and so are the bidirectional embeddings, overrides
-/// and isolates (U+202A–U+202E, U+2066–U+2069), which could make text show in an order that
-/// spoofs other text. Each use adds only its length cap.
+/// user's files) printed anywhere: a bar, a tooltip, a terminal, an error message. Bars and
+/// terminals treat control characters as commands, and bidi controls can make text spoof
+/// other text, so the rule (docs/emitters.md, "What every format shares") turns line breaks
+/// into spaces and drops the rest; each use adds only its length cap.
 public enum CleanText {
   /// Where the text goes.
   public enum Use: Sendable {

@@ -2,8 +2,7 @@
 public struct Entry: Sendable, Equatable {
   /// When the entry becomes current, in UTC epoch seconds.
   public var date: Int64
-  /// How much the entry matters on the shared 0–100 scale (nil: the provider gave none,
-  /// `Relevance.defaultScore`); 80 or more makes bars mark it urgent.
+  /// How much the entry matters on the shared 0–100 scale (docs/relevance.md).
   public var relevance: Relevance?
   /// The bar text as styled runs.
   public var runs: [TextRun]
@@ -19,21 +18,18 @@ public struct Entry: Sendable, Equatable {
   public var level: Int?
   /// A URL that `timeline open` opens.
   public var url: String?
-  /// A provider's identity for the content (e.g. `shabad:3492`), so a later refresh can
-  /// reuse it instead of fetching it again.
+  /// A provider's identity for the content (`shabad:3492`), so a refresh can reuse it.
   public var key: String?
   /// The full content for `timeline show`: lines of styled runs.
   public var detail: [[TextRun]]
-  /// The Gurmukhi line in the ASCII encoding of the GurbaniAkhar fonts, as runs that
-  /// align word for word with `runs` (same words, same visraam colours); empty if none.
+  /// The Gurmukhi line in the ASCII encoding of the GurbaniAkhar fonts, word for word with
+  /// `runs`; empty if none.
   public var ascii: [TextRun]
   /// The line's transliteration, for `line = "transliteration"`.
   public var transliteration: LineText?
   /// The line's translation, for `line = "translation"`.
   public var translation: LineText?
-  /// The entry says there is nothing to report (no birthday within the window, nobody
-  /// due, a command's `"quiet": true`): a widget with `hide_when_empty` vanishes from the
-  /// bar while it is current, as it does while it shows its placeholder.
+  /// The entry says there is nothing to report: with `hide_when_empty` the widget vanishes.
   public var quiet: Bool
 
   /// Creates an entry.
@@ -63,16 +59,14 @@ public struct Entry: Sendable, Equatable {
   /// The entry's text without style.
   public var text: String { runs.plainText }
 
-  /// The class of an entry that shows again content fetched for an earlier one (a
-  /// provider's offline fallback): it may lack `detail`, a refresh never keeps it as
-  /// fresh, and browsing ahead stops before it.
+  /// The class of an entry that shows again content fetched for an earlier one: it may
+  /// lack `detail`, a refresh never keeps it as fresh, and browsing ahead stops before it.
   public static let repeatClass = "repeat"
 
   /// Whether the entry repeats earlier content (`repeatClass`).
   public var isRepeat: Bool { classes.contains(Self.repeatClass) }
 
-  /// Whether bars should draw attention to it: a relevance of 80 or more (from its date)
-  /// or level ≥ 4.
+  /// Whether bars should draw attention to it: a relevance of 80 or more, or level ≥ 4.
   public var isUrgent: Bool { (relevance?.score ?? 0) >= Relevance.urgentScore || (level ?? 0) >= 4 }
 
   /// The entry's score at `now` (the default score when it has none).

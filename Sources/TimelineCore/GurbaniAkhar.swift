@@ -1,24 +1,7 @@
 /// Unicode Gurmukhi → the ASCII encoding of the GurbaniAkhar font family (the AnmolLipi
 /// layout BaniDB's `gurmukhi` fields use), for bars that draw glyphs without shaping but
-/// can switch to such a font: set in OpenGurbaniAkhar, the ASCII text shows conjuncts and
-/// the sihari's place right, where the Unicode text would not.
-///
-/// The rules, checked against every `unicode`/`gurmukhi` pair of BaniDB's recorded answers
-/// (Tests/TimelineCoreTests/GurbaniAkharTests):
-/// - one ASCII letter per consonant, vowel sign and mark (`k` ਕ, `w` ਾ, `M` ੰ, `N` ਂ, `` ` `` ੱ);
-/// - the encoding is in visual order: sihari (`i`) goes before its consonant cluster (the
-///   consonant, its nukta, its subjoined letters), so ਕ੍ਰਿਪਾ is `ikRpw`;
-/// - subjoined (pairin) letters have their own glyphs: ੍ਰ `R`, ੍ਹ `H`, ੍ਵ `Í`, ੍ਯ `Î`, ੍ਚ `ç`,
-///   ੍ਟ `†`, ੍ਤ `œ`, ੍ਨ `˜`; a virama before any other letter is the font's halant `@`,
-///   which also stands for U+0A51 (ਤੁਮੑ `qum@`), as in BaniDB;
-/// - ligatures BaniDB writes as one letter: ਾਂ `W` (also in ਆਂ `AW`), ਨੂੰ `ƒ`, ੴ `<>`, ☬ `Ç`; the
-///   nukta letters ਸ਼ `S`, ਖ਼ `^`, ਗ਼ `Z`, ਜ਼ `z`, ਫ਼ `&`, ਲ਼ `L` (precomposed or with U+0A3C),
-///   any other nukta `æ`; addak after ਉ or ਊ is `~` (clear of the ura's hook), else `` ` ``;
-/// - the vowel letters are their bearer and sign: ਆ `Aw`, ਇ `ie`, ਈ `eI`, ਉ `au`, ਏ `ey`, ਐ `AY`,
-///   ਔ `AO`, ਓ `E`; digits ੦–੯ are `0`–`9`, । `[`, ॥ `]`; everything else is kept.
-/// BaniDB's typists sometimes chose a glyph variant of the same letter: `®` for `R`, `µ` for
-/// `M`. Which one is a matter of taste in the data (ਕ੍ਰਿਪਾ is `ik®pw`, ਤ੍ਰਿਸਨਾ `iqRsnw` in one
-/// shabad), so this writes the plain letter; the font draws both right.
+/// can switch to such a font. The rules, checked against BaniDB's recorded pairs:
+/// docs/emitters.md, "The converters' rules".
 public enum GurbaniAkhar {
   /// `text` in the ASCII encoding; scalars outside Gurmukhi are kept as they are, so apply
   /// it to a Gurmukhi span (`GurmukhiSpans`) when the text may hold Latin letters or digits.

@@ -51,7 +51,7 @@ extension GurmukhiLatin {
       return out
     }
 
-    /// The syllables said in BaniDB's scheme (the rules are in `GurmukhiLatin`'s header).
+    /// The syllables said in BaniDB's scheme (docs/emitters.md, "The converters' rules").
     static func say(_ syllables: [Syllable]) -> String {
       var out = ""
       for (index, syllable) in syllables.enumerated() {

@@ -1,23 +1,6 @@
 /// Unicode Gurmukhi → a Latin transliteration in BaniDB's English scheme, for bars that can
-/// neither shape Gurmukhi nor switch to a GurbaniAkhar font (lemonbar's X core fonts, polybar
-/// without `--gurmukhi-font`): a contact's name or a command's text reads there as a Gurbani
-/// widget's transliteration does.
-///
-/// BaniDB's conventions, followed here and checked against every `unicode`/`transliteration`
-/// pair of its recorded answers (Tests/TimelineCoreTests/GurmukhiLatinTests):
-/// - letters: ਕ k, ਖ kh, ਗ g, ਘ gh, ਚ ch, ਛ chh, ਜ j, ਝ jh, ਟ T, ਠ Th, ਡ D, ਢ Dh, ਣ n, ਤ t,
-///   ਥ th, ਦ and ਧ both dh, ਨ n, ਪ p, ਫ ph, ਬ b, ਭ bh, ਮ m, ਯ y, ਰ r, ਲ l, ਵ v, ੜ R, ਸ s,
-///   ਹ h, ਸ਼ sh, ਜ਼ z, ਫ਼ f; vowels ਾ aa, ਿ i, ੀ ee, ੁ u, ੂ oo, ੇ e, ੈ ai, ੋ o, ੌ au, the letter
-///   ਐ aai; tippi and bindi `(n)`; U+0A51 `(h)`; digits as ASCII digits, ॥ `||`, । `|`;
-/// - a consonant without a vowel sign has the inherent `a`, except at the end of a word,
-///   before ਇ (ਦਇਆ dhiaa) and under U+0A51 (ਤੁਮੑਰੀ tum(h)ree);
-/// - a word-final sihari or aunkar is silent unless nasal (ਬਾਦਿ baadh, ਜਪੁ jap), but ਹੁ after a bare
-///   consonant is said (ਕਰਹੁ karahu; ਮੋਹੁ moh);
-/// - a sihari on a subjoined ra before a consonant is said before the ra (ਕ੍ਰਿਪਾ kirapaa,
-///   ਤ੍ਰਿਸਨਾ tirasanaa);
-/// - kanna before ਇ or ਈ is `a`, and ਈ after a vowel `iee` (ਗਾਈ gaiee, ਧਿਆਈ dhiaaiee);
-/// - ਮਃ is `mahalaa`, and a Guru's number after ਮਃ or ਮਹਲਾ its ordinal (ਮਹਲਾ ੫ mahalaa panjavaa);
-/// - addak doubles the next consonant's first letter. Anything else is kept as it is.
+/// neither shape Gurmukhi nor switch to a GurbaniAkhar font. BaniDB's conventions, checked
+/// against its recorded pairs: docs/emitters.md, "The converters' rules".
 public enum GurmukhiLatin {
   /// `text` transliterated; scalars outside Gurmukhi are kept.
   public static func latin(_ text: String) -> String {

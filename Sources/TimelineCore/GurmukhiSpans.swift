@@ -1,17 +1,11 @@
 /// Where Gurmukhi script is in a text: the quick test a bar line takes before anything is
-/// converted, and the spans a bar that cannot shape Gurmukhi draws in another form (the
-/// ASCII GurbaniAkhar form in its Gurmukhi font, or the transliteration).
-///
-/// A span starts and ends with a letter, sign or digit of the Gurmukhi block (U+0A00–U+0A7F)
-/// or a danda (। ॥, U+0964–U+0965), and holds nothing but those, spaces and the punctuation
-/// both the GurbaniAkhar fonts and BaniDB's ASCII text use as punctuation (`! ( ) , - . : ;
-/// ?`, the curly single quotes, ☬). Anything else (Latin letters, ASCII digits, emoji, `·`)
-/// ends a span: an ASCII digit or letter inside the GurbaniAkhar font would be drawn as a
-/// Gurmukhi glyph, so it must stay outside.
+/// converted, and the spans a bar that cannot shape Gurmukhi draws in another form. A span
+/// starts and ends with a scalar of the Gurmukhi block or a danda and holds nothing but
+/// those, spaces and the punctuation the GurbaniAkhar fonts share (`isInner`): an ASCII
+/// letter or digit inside the font would be drawn as a Gurmukhi glyph.
 public enum GurmukhiSpans {
-  /// Whether `text` has a scalar of the Gurmukhi block. In UTF-8 that block is E0 A8 xx and
-  /// E0 A9 xx: a byte test, ASCII skipped a word at a time, so text without Gurmukhi (nearly
-  /// every bar line) costs one pass over its bytes and nothing is built.
+  /// Whether `text` has a scalar of the Gurmukhi block (E0 A8 xx and E0 A9 xx in UTF-8): a
+  /// byte test, ASCII skipped a word at a time.
   public static func contains(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
@@ -30,8 +24,7 @@ public enum GurmukhiSpans {
   }
 
   /// `text` cut into pieces, in order, each marked whether it is a Gurmukhi span; joined
-  /// they are `text`. Text without Gurmukhi is one piece, returned without a scan of its
-  /// scalars.
+  /// they are `text`.
   public static func split(_ text: String) -> [(text: String, gurmukhi: Bool)] {
     guard contains(text) else { return [(text, false)] }
     let scalars = Array(text.unicodeScalars)
@@ -57,15 +50,6 @@ public enum GurmukhiSpans {
     }
     if plainStart < scalars.count { pieces.append((string(scalars[plainStart...]), false)) }
     return pieces
-  }
-
-  /// `text` with each Gurmukhi span replaced by `convert(span)`; text without Gurmukhi is
-  /// returned as it is.
-  public static func map(_ text: String, _ convert: (String) -> String) -> String {
-    guard contains(text) else { return text }
-    var out = ""
-    for piece in split(text) { out += piece.gurmukhi ? convert(piece.text) : piece.text }
-    return out
   }
 
   /// A scalar that starts, ends and makes a span: the Gurmukhi block and the dandas.

@@ -1,13 +1,8 @@
 /// The one ISO 8601 reader of the package: `--at` on the emit path (no Foundation, no
-/// time-zone data) and the dates a `command` widget prints.
-///
-/// Accepted: `2026-03-01` (midnight UTC), `2026-03-01T19:00`, `2026-03-01T19:00:00`,
-/// fractional seconds (`…:00.250`, truncated), and a zone of `Z`, `±HH:MM`, `±HHMM` or
-/// `±HH`. `t` and a space may replace `T`. Without a zone the time is UTC: the emitter
-/// never consults the local time zone (docs/emitters.md). `@SECONDS` gives epoch seconds.
-/// With `requireZone` (command output) only a date, a time and a zone are accepted: a
-/// program's local time must not be read as UTC. Every value read is bounded (4-digit
-/// years, 15-digit epochs), so no input can overflow.
+/// time-zone data; the forms: docs/emitters.md, "`--at TIME`") and the dates a `command`
+/// widget prints. With `requireZone` (command output) only a date, a time and a zone are
+/// accepted: a program's local time must not be read as UTC. Every value read is bounded
+/// (4-digit years, 15-digit epochs), so no input can overflow.
 public enum ISO8601 {
   /// Epoch seconds for `text`, or nil if it is not one of the accepted forms.
   public static func parse(_ text: String, requireZone: Bool = false) -> Int64? {

@@ -1,17 +1,11 @@
-/// The one JSON string escaper of the package: the cache writer and the emitters' JSON
-/// formats (waybar, i3bar) both call it, so a string is escaped the same way wherever it
-/// is written.
-///
-/// Quotes, backslashes, every C0 control and DEL are escaped; so are U+2028 and U+2029,
-/// which JSON allows raw but which end a line for JavaScript-based and line-splitting
-/// consumers (and would break the cache's one-entry-per-line layout for such a reader).
-/// With `pango`, `&` `<` `>` also become entities (Pango markup inside a JSON string, as
-/// waybar wants it). Works on UTF-8 bytes and appends to one buffer: the bars' hot path.
+/// The one JSON string escaper of the package, for the cache writer and the emitters' JSON
+/// formats alike. Quotes, backslashes, every C0 control, DEL, U+2028 and U+2029 (which end a
+/// line for line-splitting readers, and would break the cache's line layout) are escaped;
+/// with `pango`, `&` `<` `>` also become entities. Works on UTF-8 bytes: the bars' hot path.
 public enum JSONEscape {
   private static let hex: StaticString = "0123456789abcdef"
 
-  /// Appends `text` as the inside of a JSON string (no quotes). Bytes that need no escape
-  /// are copied in runs, not one by one.
+  /// Appends `text` as the inside of a JSON string (no quotes), copying clean bytes in runs.
   public static func append(_ text: String, pango: Bool = false, to out: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in

@@ -1,7 +1,5 @@
-/// Which form of a Gurbani line a bar shows (the `line` option and `--line`).
-///
-/// Every BaniDB entry carries all three, so one cache serves bars that show different
-/// forms; entries without them (avalanche, command) show their main text for every form.
+/// Which form of a Gurbani line a bar shows (the `line` option and `--line`); entries without
+/// the forms (avalanche, command) show their main text for every form.
 public enum LineForm: String, Sendable, Equatable, CaseIterable {
   /// The Gurmukhi line: Unicode runs with visraam colours (and, for polybar with a
   /// GurbaniAkhar font, its ASCII form).

@@ -1,20 +1,15 @@
-/// How a kind's key in the config's `[notify]` table is written: the kind declares it
-/// (`TimelineProvider.notifyRule`), so the config reader names no kind itself.
+/// How a kind's key in the config's `[notify]` table is written (docs/notifications.md).
 public enum NotifyRule: Sendable, Equatable {
-  /// An integer threshold within the range (`avalanche = 4`), or `false`: a fact at or
-  /// above the threshold is worth a notification.
+  /// An integer threshold within the range (`avalanche = 4`), or `false`.
   case level(ClosedRange<Int>)
   /// `true` or `false`: every fact the kind reports is worth one (its level is 1).
   case flag
 }
 
-/// One thing a fetched timeline says that a notification may tell, once: one occasion
-/// (a day, a date, a due period) of one subject (a region, a contact). Providers report
-/// every such fact they fetched, below the threshold too, so that a level that falls and
-/// rises again is seen to rise.
+/// One thing a fetched timeline says that a notification may tell, once: one occasion of
+/// one subject. Providers report facts below the threshold too, so a rise is seen.
 public struct NoticeFact: Sendable, Equatable {
-  /// The subject's identity across refreshes and widgets ("avalanche:varsom:3010"): two
-  /// widgets showing one region notify once.
+  /// The subject's identity across refreshes and widgets ("avalanche:varsom:3010").
   public var subject: String
   /// Which of the subject's occasions ("2026-11-29"); remembered with its level.
   public var occasion: String

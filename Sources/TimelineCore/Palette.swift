@@ -1,9 +1,7 @@
 /// The package's colours: the one table every bar, `timeline show` and the providers use.
 public enum Palette {
-  /// The grey of stale and placeholder text in bars without CSS classes (polybar, i3bar)
-  /// and of secondary lines in `show`; the same grey as the placeholder rule of
-  /// integrations/waybar/style.css. tmux uses its `dim` attribute instead, which reads on
-  /// any status-style, tmux's default green included.
+  /// The grey of stale and placeholder text in bars without CSS classes and of secondary
+  /// lines in `show`; the grey of integrations/waybar/style.css's placeholder rule.
   public static let dim = "#9aa5b1"
 
   /// A danger scale's colours for levels 0…5 (0 = not assessed).
@@ -11,9 +9,8 @@ public enum Palette {
     /// The Varsom/iVarsom scale, as on varsom.no: level 5 is black (a bar draws it as a
     /// badge, see the emitters' `Contrast`).
     case varsom
-    /// The European (EAWS) scale; also what a bar gives an entry with a level and no
-    /// colour of its own. Level 5 is dark red, drawn as a badge: the brighter #c00000 a
-    /// bar once used as text reads at 2.9:1 on the recommended tmux style, under 4.5:1.
+    /// The European (EAWS) scale; also what a bar gives an entry with a level and no colour
+    /// of its own. Level 5 is dark red, drawn as a badge.
     case eaws
 
     /// Level 0 is grey on both scales, so "not assessed" never reads as "low".

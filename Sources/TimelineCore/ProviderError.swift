@@ -1,6 +1,6 @@
-/// Why a refresh failed. `message` is one line for `lastError`, shown by `timeline
-/// refresh` and `timeline status`, never by a bar: cleaned as `CleanText.oneLineError`, and the only upstream words it may carry are a known API's own short
-/// error message (BaniDB's `data.error`).
+/// Why a refresh failed. `message` is one line for `lastError`, never shown by a bar: cleaned
+/// as `CleanText.oneLineError`; the only upstream words it may carry are a known API's own
+/// short error message (BaniDB's `data.error`).
 public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
   /// One line saying what happened.
   public var message: String
@@ -9,8 +9,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
   /// Whether the failure is in the user's config rather than upstream (exit 2, no backoff).
   public var isConfig: Bool
   /// Whether the system ran short of something to run the widget with (descriptors,
-  /// processes, memory): not the widget's failure, so no backoff; it is tried again at the
-  /// next refresh and keeps its last timeline meanwhile.
+  /// processes, memory): no backoff, and the widget keeps its last timeline.
   public var isShortage: Bool
 
   /// Creates an error.

@@ -1,8 +1,6 @@
 /// How much an entry matters, on the one 0–100 scale every provider shares (docs/relevance.md),
-/// so that a stack can compare entries of different widgets.
-///
-/// A score can change while its entry is current (the Hukamnama matters most in the first
-/// hours of its day): `changes` holds the later scores, each from an instant, so a reader
+/// so that a stack can compare entries of different widgets. A score can change while its
+/// entry is current: `changes` holds the later scores, each from an instant, so a reader
 /// needs no time zone and a bar can switch on time with no refresh.
 public struct Relevance: Sendable, Equatable {
   /// The score from the entry's date.
@@ -18,20 +16,12 @@ public struct Relevance: Sendable, Equatable {
 
   /// Creates a relevance; scores are clamped to 0–100 and changes kept in order.
   public init(_ score: Int, changes: [(from: Int64, score: Int)] = []) {
-    self.score = Self.clamp(score)
-    var flat: [Int64] = []
-    var last = Int64.min
-    for change in changes where change.from > last {
-      flat.append(change.from)
-      flat.append(Int64(Self.clamp(change.score)))
-      last = change.from
-    }
-    self.changes = flat
+    self.init(score: score, flatChanges: changes.flatMap { [$0.from, Int64($0.score)] })
   }
 
   /// Creates a relevance from flat `changes` as stored in a cache; pairs out of order and a
-  /// dangling last value are dropped. Read on the bars' fast path (every member of a stack),
-  /// so without an array of pairs, whose tuple metadata the runtime would build first.
+  /// dangling last value are dropped. Without an array of pairs, whose tuple metadata the
+  /// runtime would build first on the bars' fast path.
   public init(score: Int, flatChanges: [Int64]) {
     self.score = Self.clamp(score)
     var flat: [Int64] = []

@@ -19,9 +19,8 @@ public enum Selection {
     return now >= end
   }
 
-  /// The first instant at which a timeline due at `due` is stale: `due + grace + 1`,
-  /// with a negative grace counted as 0; nil when it never is (no due time, or past the
-  /// end of time).
+  /// The first instant at which a timeline due at `due` is stale: `due + grace + 1`, a
+  /// negative grace counted as 0; nil when it never is.
   public static func staleFrom(due: Int64?, grace: Int64) -> Int64? {
     guard let due else { return nil }
     let (limit, overflow) = due.addingReportingOverflow(Swift.max(0, grace))

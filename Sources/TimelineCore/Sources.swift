@@ -1,24 +1,21 @@
-/// A service a provider calls, whose base URL the config's `[sources]` table may set.
-/// Each provider declares the services it calls (`TimelineProvider.services`); the
-/// registry of providers is the only list of them.
+/// A service a provider calls, whose base URL the config's `[sources]` table may set; each
+/// provider declares the services it calls (`TimelineProvider.services`).
 public struct Service: Sendable, Hashable {
   /// The `[sources]` key: "banidb", "varsom".
   public let key: String
   /// The production base URL, used when the config names none.
   public let defaultURL: SourceURL
 
-  /// A service at its production URL, which must be an https URL with no trailing slash
-  /// (a declaration in the code, checked by the tests).
+  /// A service at its production URL, an https URL with no trailing slash (checked by the tests).
   public init(key: String, defaultURL: String) {
     self.key = key
     self.defaultURL = SourceURL(normalised: defaultURL)
   }
 }
 
-/// A service's base URL, checked once where it enters (config or argv): http or https
-/// with a host and no user part; plain http only to a loopback host, because tests point
-/// sources at 127.0.0.1 and nothing else should travel unencrypted. Trailing slashes are
-/// dropped, so a request path (which starts with `/`) appends to `text` as it is.
+/// A service's base URL, checked once where it enters: http or https with a host and no user
+/// part; plain http only to a loopback host (tests point sources at 127.0.0.1). Trailing
+/// slashes are dropped, so a request path appends to `text` as it is.
 public struct SourceURL: Sendable, Hashable, CustomStringConvertible {
   /// The URL, without trailing slashes.
   public let text: String

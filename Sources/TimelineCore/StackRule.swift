@@ -1,14 +1,11 @@
-/// How a stack picks the member it shows (docs/relevance.md): the highest score now, ties
-/// to the member listed first; a shown member stays at least `minDisplay` unless another
-/// one scores at least `margin` more. Pure, on epoch seconds, so the emitter, `status`
-/// and the tests decide the same way.
+/// How a stack picks the member it shows (docs/relevance.md). Pure, on epoch seconds, so the
+/// emitter, `status` and the tests decide the same way.
 public enum StackRule {
   /// The kind name of a stack widget.
   public static let kind = "stack"
-  /// `min_display` when the config gives none: 10 minutes.
+  /// `min_display` when the config gives none.
   public static let defaultMinDisplay: Int64 = 600
-  /// How much higher another member must score to replace a shown one before its
-  /// `min_display` is over.
+  /// How much higher another member must score to replace a shown one within `min_display`.
   public static let margin = 20
 
   /// One member that has an entry to show now.

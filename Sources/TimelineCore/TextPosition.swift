@@ -1,9 +1,6 @@
-/// Where something starts in a text file: the config's TOML reader gives one to every key,
-/// value and error, and the config keeps them (`ConfigPlaces`) for its messages.
-///
-/// Both numbers are 1-based. The column counts characters as a user sees them (Swift
-/// `Character`s, extended grapheme clusters) from the start of the line, so "é" written as
-/// e + U+0301 and a tab each count as one column; it is not a byte or UTF-16 offset.
+/// Where something starts in a text file, 1-based: the config's TOML reader gives one to every
+/// key, value and error. The column counts `Character`s from the start of the line (so "é" as
+/// e + U+0301 and a tab each count one), not bytes or UTF-16 units.
 public struct TextPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The line, from 1.
   public var line: Int

@@ -1,7 +1,5 @@
-/// A run of text with an optional colour and weight.
-///
-/// Content is kept as runs rather than markup so that each bar can apply its own
-/// escaping to the text and its own syntax to the style.
+/// A run of text with an optional colour and weight: content is kept as runs rather than
+/// markup so that each bar applies its own escaping and its own syntax for the style.
 public struct TextRun: Sendable, Hashable {
   /// The literal text; never markup.
   public var text: String
@@ -9,9 +7,8 @@ public struct TextRun: Sendable, Hashable {
   public var color: String?
   /// Whether the run is bold.
   public var bold: Bool
-  /// A Gurbani detail line's run: the same words in the ASCII encoding of the GurbaniAkhar
-  /// fonts (BaniDB's `verse.gurmukhi`), which a bar that cannot shape Gurmukhi but can
-  /// switch fonts draws instead of `text` (conky's large family); nil for other text.
+  /// A Gurbani detail line's run in the ASCII encoding of the GurbaniAkhar fonts, which a bar
+  /// that cannot shape Gurmukhi but can switch fonts draws instead of `text`.
   public var ascii: String?
 
   /// Creates a run.

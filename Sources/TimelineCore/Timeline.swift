@@ -24,20 +24,15 @@ public struct Timeline: Sendable, Equatable {
   public var configHash: String
   /// The line form bars show when not told otherwise (the BaniDB kinds' `line` option).
   public var line: LineForm?
-  /// `[bars] polybar_gurmukhi_font`: the polybar font index (`%{TN}`) of a GurbaniAkhar
-  /// font, so polybar draws the ASCII form of Gurmukhi lines.
+  /// `[bars] polybar_gurmukhi_font`: the polybar font index of a GurbaniAkhar font.
   public var polybarFont: Int?
-  /// A stack's member widgets in config order (empty for every other kind): bars show the
-  /// member whose entry is the most relevant now (docs/relevance.md).
+  /// A stack's member widgets in config order (docs/relevance.md); empty for other kinds.
   public var members: [String] = []
-  /// A stack's `min_display`: how long a shown member stays unless another one's score is
-  /// clearly higher.
+  /// A stack's `min_display`.
   public var minDisplay: Int64?
-  /// Whether the entries are consecutive days of one forecast (the provider's
-  /// `entriesAreDays`): the large family shows the days after the current one too.
+  /// Whether the entries are consecutive days of one forecast (`entriesAreDays`).
   public var days = false
-  /// The widget's `hide_when_empty`: bars print what hides the widget while it has nothing
-  /// to say (its placeholder, or a `quiet` entry).
+  /// The widget's `hide_when_empty`.
   public var hideWhenEmpty = false
 
   /// Creates a timeline; entries are sorted by date (stable for equal dates).

@@ -10,29 +10,23 @@ public protocol TimelineProvider: Sendable {
   func snapshot(context: ProviderContext) -> TimelineDraft
   /// The real timeline. Throws `ProviderError` on failure.
   func timeline(context: ProviderContext) async throws -> TimelineDraft
-  /// What shapes the timeline besides the widget's own options, read when the provider
-  /// was built (e.g. the shabads of an imported file). The engine folds it into the
-  /// config hash, so a change makes the widget due as an edit of its config does.
+  /// What shapes the timeline besides the widget's own options (the shabads of an imported
+  /// file), folded into the config hash so a change makes the widget due.
   var inputs: String { get }
   /// The services this kind may call (their `[sources]` keys and default URLs).
   static var services: [Service] { get }
-  /// The services this widget calls, of `services`. The config hash covers only these,
-  /// so editing one service's URL makes no other service's widget due.
+  /// The services this widget calls, of `services`; the config hash covers only these.
   var servicesUsed: [Service] { get }
-  /// Whether the entries are consecutive days of one forecast: the large family then
-  /// shows every later day after the current one (the cache's meta says so to the bars).
+  /// Whether the entries are consecutive days of one forecast (the large family shows them).
   static var entriesAreDays: Bool { get }
-  /// The IANA zone whose days this widget's entries are keyed to (a Hukamnama's day is
-  /// Amritsar's, an avalanche day the service's); nil for entries that follow the user's
-  /// own clock. Browsing names a day-keyed entry by its day in this zone.
+  /// The IANA zone whose days this widget's entries are keyed to; nil for the user's own
+  /// clock. Browsing names a day-keyed entry by its day in this zone.
   var dayZone: String? { get }
-  /// How a link a click may open starts: `https://` or `http://` for most kinds, since a
-  /// link could be anything; a kind whose links it builds itself may add others.
+  /// How a link a click may open starts.
   static var linkPrefixes: [String] { get }
   /// How the kind's `[notify]` key is written; nil for a kind that notifies nothing.
   static var notifyRule: NotifyRule? { get }
-  /// One notification from one subject's new facts (those the threshold and the memory
-  /// of earlier notifications let through), in the order the provider reported them.
+  /// One notification from one subject's new facts, in the order the provider reported them.
   static func notice(_ facts: [NoticeFact]) -> Notice
 }
 
@@ -65,8 +59,7 @@ public struct TimelineDraft: Sendable, Equatable {
   public var policy: ReloadPolicy
   /// The line form bars show by default (BaniDB's `line` option); nil for other kinds.
   public var line: LineForm?
-  /// What the fetch found that a notification may tell (`NoticeFact`); only a fetch sets
-  /// them, never a snapshot, and the cache does not keep them.
+  /// What the fetch found that a notification may tell; never set by a snapshot, never cached.
   public var facts: [NoticeFact] = []
 
   /// Creates a draft.
@@ -88,13 +81,11 @@ public struct ProviderContext: Sendable {
   public var sources: Sources
   /// The HTTP client.
   public var http: any HTTPClient
-  /// The timeline in the cache before this refresh, if any, so providers can keep
-  /// entries they already fetched.
+  /// The timeline in the cache before this refresh, if any, so providers can keep entries.
   public var previous: Timeline?
   /// True for `--force`: ignore anything reusable in `previous`.
   public var force: Bool
-  /// The user's time zone (an IANA identifier) for text that names a local time; nil is
-  /// the system's. Injected like the clock, so tests and previews are reproducible.
+  /// The user's time zone (IANA) for text that names a local time; nil is the system's.
   public var timeZone: String?
 
   /// Creates a context.

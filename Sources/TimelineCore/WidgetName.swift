@@ -1,7 +1,6 @@
 /// A widget's name, checked once where it enters (argv, the config, a directory listing),
-/// with the names of the files kept for it. The rule, `[a-z0-9][a-z0-9-]*` of at most 64
-/// characters, is what keeps a name from escaping the cache directory and from reaching a
-/// bar's click command unchecked (polybar `--click`): this is its one home.
+/// with the names of the files kept for it. The rule is what keeps a name from escaping the
+/// cache directory and from reaching a bar's click command unchecked: this is its one home.
 public struct WidgetName: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The name itself.
   public let text: String
@@ -49,10 +48,7 @@ public struct WidgetName: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var browseFile: String { text + ".browse" }
   /// The browsed view a friends widget's wheel writes (a cache file), beside the browse state.
   public var viewFile: String { text + ".view" }
-  /// A stack's shown member and since when (`StackHold`), in the runtime directory.
-  public var holdFile: String { text + ".shown" }
-  /// Where an older version kept a friends widget's wheel position, in the runtime
-  /// directory; it is now in the browse state, and the file is only read once and removed.
+  /// Where an older version kept a friends widget's wheel position; read once and removed.
   public var wheelFile: String { text + ".wheel" }
 
   /// The name.

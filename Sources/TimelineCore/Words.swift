@@ -1,9 +1,7 @@
-/// The words the emitters write themselves: a browsed entry's "in 3 h", the tooltip's
-/// notes, a placeholder's guidance, a stack's ranking. Every other word of a bar is in the
-/// cache, put there by the refresh in the user's language (po/, gettext). These few are
-/// translated by the refresh too, into a small file beside the caches (`CacheStore.words`),
-/// which an emitter reads only when it is about to write one of them: a bar's common
-/// emit reads nothing more, and `timeline-emit` never loads a catalog. No file is English.
+/// The words the emitters write themselves (a browsed entry's "in 3 h", the tooltip's notes,
+/// a stack's ranking), translated by the refresh into a small file beside the caches
+/// (docs/translating.md), which an emitter reads only when it is about to write one of them:
+/// `timeline-emit` never loads a catalog. No file is English.
 public struct Words: Sendable, Equatable {
   /// The file's text: one `english<TAB>translation` line per phrase; empty for English.
   var text: String
@@ -33,8 +31,8 @@ public struct Words: Sendable, Equatable {
     Template.fill(word(phrase.english), arguments)
   }
 
-  /// The translation of `english` in the file, else `english`. A scan of the lines: the
-  /// file is read for a word or two, so it is not worth a table.
+  /// The translation of `english` in the file, else `english` (a scan: the file is read for
+  /// a word or two).
   func word(_ english: String) -> String {
     guard !text.isEmpty else { return english }
     for line in text.split(separator: "\n") {

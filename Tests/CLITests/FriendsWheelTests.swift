@@ -16,7 +16,7 @@ extension FriendsCLITests {
   }
 
   /// The browse folder of this suite's cache directory, as the binaries name it.
-  var session: String { BrowseStore.defaultDirectory(cache: dir.file("cache"), environment: { env[$0] }) }
+  var session: String { BrowseStore.session(cache: dir.file("cache"), environment: { env[$0] }).directory }
 
   func browseFile() -> String { (try? String(contentsOfFile: session + "/friends.browse", encoding: .utf8)) ?? "" }
 

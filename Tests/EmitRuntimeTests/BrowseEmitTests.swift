@@ -13,7 +13,7 @@ import TimelineTestSupport
   var cache: String { dir.file("cache") }
   var runtime: String { dir.file("run") }
   /// The session folder of `cache`, as the binaries name it.
-  var session: String { BrowseStore.defaultDirectory(cache: cache, environment: { env[$0] }) }
+  var session: String { BrowseStore.session(cache: cache, environment: { env[$0] }).directory }
   var env: [String: String] {
     ["TIMELINE_CACHE_DIR": cache, "XDG_RUNTIME_DIR": runtime, "TIMELINE_CONFIG": dir.file("config.toml")]
   }

@@ -34,8 +34,8 @@ import TimelineTestSupport
       placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0, days: true)
     let dir = try Self.write(timeline)
     let plain = try #require(
-      EmitPipeline.largeBytes(
-        widget: "avalanche", directory: dir.path, now: 50, format: .plain, options: RenderOptions()))
+      EmitPipeline.large(
+        widget: "avalanche", directory: dir.path, now: 50, format: .plain, options: RenderOptions())?.bytes)
     let text = String(decoding: plain, as: UTF8.self)
     #expect(
       text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -46,8 +46,8 @@ import TimelineTestSupport
     #expect(!text.contains("\u{1B}"))
     // From the second day on, the first day is gone.
     let later = String(
-      decoding: EmitPipeline.largeBytes(
-        widget: "avalanche", directory: dir.path, now: 150, format: .plain, options: RenderOptions()) ?? [],
+      decoding: EmitPipeline.large(
+        widget: "avalanche", directory: dir.path, now: 150, format: .plain, options: RenderOptions())?.bytes ?? [],
       as: UTF8.self)
     #expect(!later.contains("today") && later.contains("tomorrow") && later.contains("day after"))
   }
@@ -67,7 +67,7 @@ import TimelineTestSupport
         widget: "s", kind: "random-shabad", entries: [shabad], policy: .never,
         placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0))
     let bytes = try #require(
-      EmitPipeline.largeBytes(widget: "s", directory: dir.path, now: 10, format: .conky, options: RenderOptions()))
+      EmitPipeline.large(widget: "s", directory: dir.path, now: 10, format: .conky, options: RenderOptions())?.bytes)
     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     let decoded = lines.map { ConkyText.decode(String($0)) }
     #expect(
@@ -118,8 +118,8 @@ import TimelineTestSupport
       widget: "s", kind: "favourites", entries: [first, again], policy: .never,
       placeholder: Entry(date: 0, runs: [TextRun("…")], alt: "placeholder"), generated: 0)
     let dir = try Self.write(timeline)
-    let large = EmitPipeline.largeBytes(
-      widget: "s", directory: dir.path, now: 150, format: .plain, options: RenderOptions())
+    let large = EmitPipeline.large(
+      widget: "s", directory: dir.path, now: 150, format: .plain, options: RenderOptions())?.bytes
     let expected = ["Ang 1 · Source", "The Lord.", "", "https://example.org/s"]
     #expect(large.map { String(decoding: $0, as: UTF8.self) } == expected.joined(separator: "\n"))
     let v1 = """
@@ -132,8 +132,8 @@ import TimelineTestSupport
 
       """
     _ = try dir.write("old.json", v1)
-    let old = EmitPipeline.largeBytes(
-      widget: "old", directory: dir.path, now: 150, format: .plain, options: RenderOptions())
+    let old = EmitPipeline.large(
+      widget: "old", directory: dir.path, now: 150, format: .plain, options: RenderOptions())?.bytes
     #expect(old.map { String(decoding: $0, as: UTF8.self) } == expected.joined(separator: "\n"))
   }
 
@@ -156,8 +156,8 @@ import TimelineTestSupport
 
   @Test func noCurrentEntryGivesTheOneLinePlaceholder() throws {
     let dir = try TempDir()
-    let bytes = EmitPipeline.largeBytes(
-      widget: "hukamnama", directory: dir.path, now: 0, format: .plain, options: RenderOptions())
+    let bytes = EmitPipeline.large(
+      widget: "hukamnama", directory: dir.path, now: 0, format: .plain, options: RenderOptions())?.bytes
     #expect(bytes.map { String(decoding: $0, as: UTF8.self) } == "hukamnama…")
   }
 }

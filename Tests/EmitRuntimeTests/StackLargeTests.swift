@@ -42,8 +42,9 @@ import TimelineTestSupport
 
   func large(_ format: OutputFormat, at now: Int64, browse: BrowseStore? = nil) -> String {
     String(
-      decoding: EmitPipeline.largeBytes(
-        widget: "now", directory: cache, now: now, format: format, options: RenderOptions(), browse: browse) ?? [],
+      decoding: EmitPipeline.large(
+        widget: "now", directory: cache, now: now, format: format, options: RenderOptions(), browse: browse)?.bytes
+        ?? [],
       as: UTF8.self)
   }
 
@@ -96,8 +97,8 @@ import TimelineTestSupport
     stack.members = ["ghost", "absent"]
     try CacheStore(directory: cache).write(stack)
     let out = String(
-      decoding: EmitPipeline.largeBytes(
-        widget: "empty", directory: cache, now: Self.ist0, format: .plain, options: RenderOptions()) ?? [],
+      decoding: EmitPipeline.large(
+        widget: "empty", directory: cache, now: Self.ist0, format: .plain, options: RenderOptions())?.bytes ?? [],
       as: UTF8.self)
     let lines = out.split(separator: "\n").map(String.init)
     #expect(lines.first == "nothing yet")

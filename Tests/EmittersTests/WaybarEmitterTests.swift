@@ -59,10 +59,10 @@ import TimelineTestSupport
 
   @Test func jsonEscapesLineSeparatorsAndControls() {
     var out: [UInt8] = []
-    Markup.appendJSON("\u{2028}\u{2029}\u{7F}\u{1}\"\\\n<&>", to: &out)
+    JSONEscape.append("\u{2028}\u{2029}\u{7F}\u{1}\"\\\n<&>", to: &out)
     #expect(String(decoding: out, as: UTF8.self) == #"\u2028\u2029\u007f\u0001\"\\\n<&>"#)
     out = []
-    Markup.appendJSON("a<b>&c \u{2028}", pango: true, to: &out)
+    JSONEscape.append("a<b>&c \u{2028}", pango: true, to: &out)
     #expect(String(decoding: out, as: UTF8.self) == #"a&lt;b&gt;&amp;c \u2028"#)
   }
 

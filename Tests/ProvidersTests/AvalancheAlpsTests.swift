@@ -24,8 +24,9 @@ import TimelineTestSupport
   func bars(_ entry: Entry) -> [String] {
     let input = RenderInput(widget: "aval", entry: entry)
     return [
-      WaybarEmitter.render(input, options: RenderOptions()), PolybarEmitter.render(input, options: RenderOptions()),
-      TmuxEmitter.render(input, options: RenderOptions()),
+      String(decoding: WaybarEmitter.bytes(input, options: RenderOptions()), as: UTF8.self),
+      String(decoding: PolybarEmitter.bytes(input, options: RenderOptions()), as: UTF8.self),
+      String(decoding: TmuxEmitter.bytes(input, options: RenderOptions()), as: UTF8.self),
     ]
   }
 

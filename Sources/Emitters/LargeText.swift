@@ -27,8 +27,15 @@ public enum LargeText {
   public static func lines(shown entries: [Entry]) -> [[TextRun]] {
     var out: [[TextRun]] = []
     for index in entries.indices {
-      if index > 0 { out += rule }
-      out += lines(of: entries[index], detail: entries[index].detail)
+      let entry = entries[index]
+      // The first entry's lines become the result rather than being copied into it: one
+      // entry with a long detail is the common large form.
+      if index == 0 {
+        out = lines(of: entry, detail: entry.detail)
+      } else {
+        out += rule
+        out += lines(of: entry, detail: entry.detail)
+      }
     }
     return out
   }

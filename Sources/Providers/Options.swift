@@ -9,7 +9,7 @@ public struct Options {
 
   /// Starts reading `config`. `relevance_boost` and `hide_when_empty`, which every kind
   /// takes, are read by the engine (`RelevanceBoost`, `HideWhenEmpty`), not by the provider.
-  public init(_ config: WidgetConfig) {
+  init(_ config: WidgetConfig) {
     self.config = config
     used.insert(RelevanceBoost.key)
     used.insert(HideWhenEmpty.key)
@@ -40,7 +40,7 @@ public struct Options {
   }
 
   /// A string that must be one of `choices`.
-  public mutating func choice(_ key: String, _ choices: [String], default value: String) throws -> String {
+  mutating func choice(_ key: String, _ choices: [String], default value: String) throws -> String {
     let chosen = try string(key, default: value) ?? value
     guard choices.contains(chosen) else {
       throw invalid(key, expected: "one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(chosen)\"")
@@ -89,7 +89,7 @@ public struct Options {
   }
 
   /// The `key` option as an array of integers; nil when it is not set.
-  public mutating func ints(_ key: String) throws -> [Int]? {
+  mutating func ints(_ key: String) throws -> [Int]? {
     used.insert(key)
     switch config.options[key] {
     case nil: return nil
@@ -108,7 +108,7 @@ public struct Options {
 
   /// An inline table of strings (`cadence = { "Alice" = "2w" }`), its entries in the
   /// order of the file; a value of another type is an error at that value.
-  public mutating func stringTable(_ key: String) throws -> [(key: String, value: String)]? {
+  mutating func stringTable(_ key: String) throws -> [(key: String, value: String)]? {
     used.insert(key)
     switch config.options[key] {
     case nil: return nil
@@ -126,7 +126,7 @@ public struct Options {
   }
 
   /// A duration such as "90s", "30m", "3h", "1d" or a number of seconds.
-  public mutating func duration(_ key: String, default value: Int64, minimum: Int64 = 60) throws -> Int64 {
+  mutating func duration(_ key: String, default value: Int64, minimum: Int64 = 60) throws -> Int64 {
     used.insert(key)
     let seconds: Int64?
     switch config.options[key] {

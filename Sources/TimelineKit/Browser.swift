@@ -25,7 +25,7 @@ public enum Browser {
     /// When the view returns to now by itself.
     public var expires: Int64?
     /// A `next` found no entry further ahead.
-    public var nothingLater = false
+    var nothingLater = false
     /// What the terminal says after the label instead of how far ahead it is (the friends
     /// wheel turns through a list).
     var place: String?

@@ -15,7 +15,7 @@ public struct StatusRow: Sendable, Equatable {
   public var entries: Int
   var current: String?
   /// A pending retry wins.
-  public var nextRefresh: Int64?
+  var nextRefresh: Int64?
   var lastSuccess: Int64?
   /// The last failure, cut to one clean line.
   public var lastError: String?
@@ -35,7 +35,7 @@ public struct StatusRow: Sendable, Equatable {
   public var shown: String?
 
   /// An entry's date and its score from then.
-  public struct EntryScore: Sendable, Equatable {
+  struct EntryScore: Sendable, Equatable {
     var date: Int64
     var score: Int
   }

@@ -42,7 +42,7 @@ public struct Period: Sendable, Equatable, CustomStringConvertible {
   /// How many units (1 to 3650).
   public var count: Int
   /// The unit.
-  public var unit: Unit
+  var unit: Unit
 
   /// Parses "14d", "2w", "1m" or "1y"; nil for anything else.
   public init?(_ text: String) {

@@ -17,13 +17,13 @@ public struct FriendsLog: Sendable {
     /// What happened.
     public var kind: Kind
     /// `Contact.key`.
-    public var who: String
+    var who: String
     /// The name when logged, for a reader of the file.
     public var name: String
     /// The day of the contact or of the start of tracking; for a snooze, its last day.
     public var day: Int
     /// How the contact was made (call, message, meetup), when said.
-    public var how: String?
+    var how: String?
     /// When the line was written (UTC epoch seconds).
     public var at: Int64
 
@@ -34,17 +34,17 @@ public struct FriendsLog: Sendable {
   }
 
   /// What the log says about each contact.
-  public struct Summary: Sendable, Equatable {
+  struct Summary: Sendable, Equatable {
     /// The latest logged contact day, by `Contact.key`.
-    public var lastContact: [String: Int] = [:]
+    var lastContact: [String: Int] = [:]
     /// How that contact was made, by `Contact.key`.
-    public var lastHow: [String: String] = [:]
+    var lastHow: [String: String] = [:]
     /// The day tracking began, by `Contact.key`.
-    public var tracked: [String: Int] = [:]
+    var tracked: [String: Int] = [:]
     /// The last day of the latest snooze, by `Contact.key`.
-    public var snoozedUntil: [String: Int] = [:]
+    var snoozedUntil: [String: Int] = [:]
     /// Line numbers that did not parse.
-    public var damaged: [Int] = []
+    var damaged: [Int] = []
   }
 
   /// The log file.
@@ -130,7 +130,7 @@ public struct FriendsLog: Sendable {
   }
 
   /// The log folded into each contact's latest state.
-  public func summary() throws -> Summary {
+  func summary() throws -> Summary {
     let (events, damaged) = try read()
     var summary = Summary()
     summary.damaged = damaged

@@ -6,7 +6,7 @@ import TimelineCore
 /// system's time-zone database). A fixed offset stands in for the zone in tests.
 public struct LocalDays: Sendable {
   /// Seconds east of UTC; nil for the system's zone.
-  public var fixedOffset: Int64?
+  var fixedOffset: Int64?
 
   /// Days in the system's zone, or at `fixedOffset` seconds east of UTC.
   public init(fixedOffset: Int64? = nil) { self.fixedOffset = fixedOffset }

@@ -5,7 +5,7 @@ extension HTTPResponse {
   /// that names what happened without quoting upstream text (except BaniDB's own error
   /// message, which is cut to one line; any other service's body is never quoted).
   /// `now` (the provider's clock) turns a `Retry-After` date into seconds.
-  public func jsonBody(from service: String, now: Int64) throws -> [UInt8] {
+  func jsonBody(from service: String, now: Int64) throws -> [UInt8] {
     let retryAfter = retryAfter(now: now)
     if status == 429 {
       throw ProviderError("\(service): rate limited (HTTP 429)", retryAfter: retryAfter)

@@ -17,20 +17,20 @@ public struct Options {
 
   /// An error for `key` saying what was expected, at its value (at its `item`th item when
   /// given; at the widget's header when the key is missing).
-  public func invalid(_ key: String, expected: String, item: Int? = nil) -> ProviderError {
+  func invalid(_ key: String, expected: String, item: Int? = nil) -> ProviderError {
     .config("\(config.place(of: key, item: item)) \(key): expected \(expected)")
   }
 
   /// An error for the entry `entry` of the inline table `key`, at its value (at its key with
   /// `atKey`): `FILE:LINE:COL: [widgets.NAME] KEY "ENTRY": expected …`.
-  public func invalid(_ key: String, entry: String, atKey: Bool = false, expected: String) -> ProviderError {
+  func invalid(_ key: String, entry: String, atKey: Bool = false, expected: String) -> ProviderError {
     .config(
       "\(config.place(of: key, atKey: atKey, entry: entry)) \(key) \"\(CleanText.barLine(entry))\": expected \(expected)"
     )
   }
 
   /// The `key` option as a string, else `value`; another type is a config error naming the key.
-  public mutating func string(_ key: String, default value: String? = nil) throws -> String? {
+  mutating func string(_ key: String, default value: String? = nil) throws -> String? {
     used.insert(key)
     switch config.options[key] {
     case nil: return value
@@ -49,7 +49,7 @@ public struct Options {
   }
 
   /// The `key` option as an integer (also from a numeric string) within `range`, else `value`.
-  public mutating func int(_ key: String, default value: Int? = nil, range: ClosedRange<Int>? = nil) throws -> Int? {
+  mutating func int(_ key: String, default value: Int? = nil, range: ClosedRange<Int>? = nil) throws -> Int? {
     used.insert(key)
     let result: Int?
     switch config.options[key] {
@@ -65,7 +65,7 @@ public struct Options {
   }
 
   /// The `key` option as a boolean, else `value`.
-  public mutating func bool(_ key: String, default value: Bool) throws -> Bool {
+  mutating func bool(_ key: String, default value: Bool) throws -> Bool {
     used.insert(key)
     switch config.options[key] {
     case nil: return value
@@ -75,7 +75,7 @@ public struct Options {
   }
 
   /// The `key` option as an array of strings; nil when it is not set.
-  public mutating func strings(_ key: String) throws -> [String]? {
+  mutating func strings(_ key: String) throws -> [String]? {
     used.insert(key)
     switch config.options[key] {
     case nil: return nil
@@ -152,7 +152,7 @@ public struct Options {
 
   /// Throws for the first key (in file order) that no accessor asked for, at the key, with
   /// the known key it most likely meant.
-  public func finish() throws {
+  func finish() throws {
     let unknown = config.options.keys.filter { !used.contains($0) }
     let places = config.places.keys
     let first = unknown.min { (places[$0] ?? .start, $0) < (places[$1] ?? .start, $1) }

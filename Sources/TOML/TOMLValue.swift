@@ -55,10 +55,10 @@ public struct TOMLTable: Sendable, Equatable {
   public var entries: [TOMLEntry] = []
 
   /// The keys, in document order.
-  public var keys: [String] { entries.map(\.key) }
+  var keys: [String] { entries.map(\.key) }
 
   /// The entry named `key`, if any.
-  public func entry(_ key: String) -> TOMLEntry? { entries.first { $0.key == key } }
+  func entry(_ key: String) -> TOMLEntry? { entries.first { $0.key == key } }
 
   /// The value of `key`, if any.
   public subscript(key: String) -> TOMLNode? { entry(key)?.node }

@@ -14,14 +14,14 @@ public struct BarNudge: Sendable {
     /// Whether something was actually nudged.
     var nudged: Bool
     /// What happened, for one line of output.
-    public var message: String
+    var message: String
 
     /// `bar: message`.
     public var line: String { "\(bar): \(message)" }
   }
 
   /// Which bars to nudge.
-  public var bars: BarsConfig
+  var bars: BarsConfig
   /// Injected so tests can point it at their own bars.
   var environment: @Sendable (String) -> String?
   /// Whose bars: tmux servers and processes of this user only.

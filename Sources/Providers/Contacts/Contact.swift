@@ -47,7 +47,7 @@ public struct Contact: Sendable, Equatable {
   /// `FN`, else the `N` components joined as a person would write them.
   public var name: String
   /// `UID`, when the card has one.
-  public var uid: String?
+  var uid: String?
   /// `TEL` values, in card order.
   var phones: [String] = []
   /// `EMAIL` values, in card order.
@@ -61,7 +61,7 @@ public struct Contact: Sendable, Equatable {
   /// `ANNIVERSARY` (4.0) or `X-ANNIVERSARY` (Evolution, Android).
   public var anniversary: ContactDate?
   /// The file it came from, relative to the address book, and its place in it.
-  public var file: String
+  var file: String
   /// The card's place in its file, from 1.
   var card: Int
 

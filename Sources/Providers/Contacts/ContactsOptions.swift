@@ -38,9 +38,9 @@ public protocol LocalDiagnostics {
 /// are calendar months (a period of "1m" from 31 January ends on the last of February).
 public struct Period: Sendable, Equatable, CustomStringConvertible {
   /// Days, weeks, months or years.
-  public enum Unit: String, Sendable { case d, w, m, y }
+  enum Unit: String, Sendable { case d, w, m, y }
   /// How many units (1 to 3650).
-  public var count: Int
+  var count: Int
   /// The unit.
   var unit: Unit
 
@@ -72,5 +72,5 @@ public struct Period: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The period's length in days from `day`, for the overdue fraction.
-  public func days(from day: Int) -> Int { after(day) - day }
+  func days(from day: Int) -> Int { after(day) - day }
 }

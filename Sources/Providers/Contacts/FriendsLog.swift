@@ -15,17 +15,17 @@ public struct FriendsLog: Sendable {
   /// One line of the log.
   public struct Event: Sendable, Equatable {
     /// What happened.
-    public var kind: Kind
+    var kind: Kind
     /// `Contact.key`.
     var who: String
     /// The name when logged, for a reader of the file.
-    public var name: String
+    var name: String
     /// The day of the contact or of the start of tracking; for a snooze, its last day.
-    public var day: Int
+    var day: Int
     /// How the contact was made (call, message, meetup), when said.
     var how: String?
     /// When the line was written (UTC epoch seconds).
-    public var at: Int64
+    var at: Int64
 
     /// Creates an event.
     public init(kind: Kind, who: String, name: String, day: Int, how: String? = nil, at: Int64) {
@@ -48,7 +48,7 @@ public struct FriendsLog: Sendable {
   }
 
   /// The log file.
-  public let path: String
+  let path: String
   /// The largest log read (about a million events): a larger one is refused with an error
   /// that says so, never read in part.
   static let maxBytes = 256 << 20
@@ -113,7 +113,7 @@ public struct FriendsLog: Sendable {
 
   /// Every event in the file, in order, and the line numbers that did not parse. A
   /// missing log is empty.
-  public func read() throws -> (events: [Event], damaged: [Int]) {
+  func read() throws -> (events: [Event], damaged: [Int]) {
     let bytes: [UInt8]
     switch SmallFile.bytes(path, limit: Self.maxBytes, shared: true) {
     case .success(let read): bytes = read

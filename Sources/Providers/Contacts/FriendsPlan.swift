@@ -12,7 +12,7 @@ public enum FriendsPlan {
     /// How the last contact was made, when the log says.
     var how: String?
     /// The day tracking began (the first refresh that saw them tracked).
-    public var since: Int
+    var since: Int
     /// A snooze: not due before this day.
     var snoozedUntil: Int?
 
@@ -30,7 +30,7 @@ public enum FriendsPlan {
     var periodDays: Int { period.days(from: lastContact ?? since) }
 
     /// On the shared relevance scale (nil when not due).
-    public func relevance(on day: Int) -> Int? {
+    func relevance(on day: Int) -> Int? {
       ContactRelevance.friend(overdueDays: overdue(on: day), periodDays: periodDays)
     }
   }

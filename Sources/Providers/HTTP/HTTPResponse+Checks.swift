@@ -30,7 +30,7 @@ extension HTTPResponse {
 
   /// Seconds from a `Retry-After` header: delta-seconds, or an HTTP date measured from
   /// `now` (never the system clock, so tests and replays agree).
-  public func retryAfter(now: Int64) -> Int64? {
+  func retryAfter(now: Int64) -> Int64? {
     guard let raw = headers["retry-after"] else { return nil }
     let value = String(raw.unicodeScalars.filter { $0 != " " && $0 != "\t" }.map(Character.init))
     if let seconds = Int64(value) { return Swift.max(0, Swift.min(seconds, 86_400)) }

@@ -94,7 +94,7 @@ public enum Language {
 
   /// The service language for a widget without its own: the user's language when the
   /// service has it (`offered`, the service's own codes), else `fallback`.
-  public static func service(_ offered: [String], else fallback: String) -> String {
+  static func service(_ offered: [String], else fallback: String) -> String {
     guard let current else { return fallback }
     let language = String(current.prefix { $0 != "_" })
     return offered.first { $0 == current || $0 == language } ?? fallback

@@ -5,7 +5,7 @@ import TimelineCore
 /// library's local time, so a service's zone never depends on the viewer's `TZ`.
 public struct Zone: Sendable, Equatable, CustomStringConvertible {
   /// The IANA name ("Europe/Vienna"), or what `TZ` said when it named no file.
-  public let name: String
+  let name: String
   let rules: ZoneRules
 
   /// A constant offset, `seconds` east of UTC (tests, and a context that gives only one).
@@ -36,7 +36,7 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
   public var description: String { name }
 
   /// Seconds east of UTC at `epoch`.
-  public func offset(at epoch: Int64) -> Int64 { rules.offset(at: epoch) }
+  func offset(at epoch: Int64) -> Int64 { rules.offset(at: epoch) }
 
   /// The local day, hour, minute and second at `epoch`.
   func clock(at epoch: Int64) -> LocalClock {

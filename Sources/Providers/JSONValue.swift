@@ -11,7 +11,6 @@ enum JSONValue: Decodable, Sendable, Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// Decodes any JSON value.
   init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     if c.decodeNil() {
@@ -39,9 +38,7 @@ enum JSONValue: Decodable, Sendable, Equatable {
     if case .object(let o) = self { return o[key] } else { return nil }
   }
 
-  /// The string, if this is one.
   var string: String? { if case .string(let s) = self { s } else { nil } }
-  /// The integer, if this is one.
   var int: Int64? { if case .int(let n) = self { n } else { nil } }
   /// The number, integer or not, if this is one.
   var number: Double? {
@@ -51,11 +48,8 @@ enum JSONValue: Decodable, Sendable, Equatable {
     default: nil
     }
   }
-  /// The boolean, if this is one.
   var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
-  /// The elements, if this is an array.
   var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
-  /// Whether this is `null`.
   var isNull: Bool { self == .null }
 }
 

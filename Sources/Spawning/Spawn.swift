@@ -87,7 +87,6 @@ extension Subprocess {
 
   /// Why posix_spawn failed (ENOENT: no such program).
   public struct SpawnError: Error, CustomStringConvertible {
-    /// The program that could not be started.
     var program: String
     /// posix_spawn's errno.
     public var code: Int32

@@ -11,7 +11,6 @@ public enum TOMLDocument {
     return try parser.document()
   }
 
-  /// Parses `text`.
   static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
     try parse(bytes: text.utf8)
   }

@@ -57,7 +57,6 @@ public struct TOMLTable: Sendable, Equatable {
   /// The keys, in document order.
   var keys: [String] { entries.map(\.key) }
 
-  /// The entry named `key`, if any.
   func entry(_ key: String) -> TOMLEntry? { entries.first { $0.key == key } }
 
   /// The value of `key`, if any.
@@ -67,9 +66,7 @@ public struct TOMLTable: Sendable, Equatable {
 /// A TOML date-time in one of its four forms: with a date, a time or both, and an offset
 /// (minutes east of UTC, "Z" being 0) only when both are present.
 public struct TOMLDateTime: Sendable, Equatable {
-  /// The calendar date, when present.
   var date: Date?
-  /// The time of day, when present.
   var time: Time?
   /// Nil for local date-times, dates and times.
   var offsetMinutes: Int?

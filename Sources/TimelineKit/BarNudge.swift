@@ -20,7 +20,6 @@ public struct BarNudge: Sendable {
     public var line: String { "\(bar): \(message)" }
   }
 
-  /// Which bars to nudge.
   var bars: BarsConfig
   /// Injected so tests can point it at their own bars.
   var environment: @Sendable (String) -> String?

@@ -11,7 +11,6 @@ public protocol NoticeSending: Sendable {
 public struct NoticeSendError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The reason, one line.
   public var description: String
-  /// Creates the error.
   init(_ description: String) { self.description = description }
 }
 

@@ -6,7 +6,6 @@ import TimelineCore
 /// Refreshes widgets the way WidgetKit renews timelines: only those that are due, each
 /// under its own lock, concurrently, keeping the last good timeline on any failure.
 public struct Refresher: Sendable {
-  /// The config whose widgets are refreshed.
   var config: AppConfig
   var store: CacheStore
   /// Injected so tests can step through days.

@@ -8,7 +8,6 @@ import TimelineCore
 /// here, for both the table and `--json`: a terminal never gets its controls, and a huge
 /// `lastError` is cut to one line.
 public struct StatusRow: Sendable, Equatable {
-  /// The widget's name.
   var widget: String
   var kind: String
   /// How many entries its cache holds.

@@ -7,7 +7,6 @@ import TimelineCore
 /// output is a timeline (options and format: docs/command-provider.md). Every failure
 /// fails the refresh with a message naming the program; the previous timeline is kept.
 struct CommandProvider: TimelineProvider {
-  /// `command`.
   static let kind = "command"
 
   let argv: [String]
@@ -17,7 +16,6 @@ struct CommandProvider: TimelineProvider {
   /// Seconds until the next run when the output has no `policy`.
   let interval: Int64
 
-  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   init(config: WidgetConfig) throws {
     var options = Options(config)
     guard let argv = try options.strings("command"), !argv.isEmpty, !argv[0].isEmpty else {
@@ -31,12 +29,10 @@ struct CommandProvider: TimelineProvider {
     try options.finish()
   }
 
-  /// What the bars show before the first refresh; no I/O.
   func placeholder() -> Entry {
     Entry(date: 0, runs: [TextRun(placeholderText)], alt: "placeholder", classes: ["command"])
   }
 
-  /// The preview's timeline, made without the network.
   func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     let entry = Entry(
@@ -45,7 +41,6 @@ struct CommandProvider: TimelineProvider {
     return TimelineDraft(entries: [entry], end: nil, policy: .after(now + interval))
   }
 
-  /// The widget's timeline at `context`'s time.
   func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let (argv, timeout) = (self.argv, self.timeout)
     let result = try await Task.detached { try Subprocess.run(argv, timeout: Double(timeout)) }.value

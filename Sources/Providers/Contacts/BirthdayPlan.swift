@@ -7,9 +7,7 @@ public enum BirthdayPlan {
   public struct Occasion: Sendable, Equatable {
     /// Which date of the card it is.
     enum Kind: String, Sendable { case birthday, anniversary }
-    /// The card.
     var contact: Contact
-    /// A birthday or an anniversary.
     var kind: Kind
     /// The local day it falls on.
     var day: Int

@@ -4,7 +4,6 @@ import TimelineCore
 /// `within` days, soonest first. The entries switch at each local midnight for five
 /// weeks, so the bar is right with no refresh. docs/providers/birthdays.md.
 struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
-  /// The kind name in config.
   static let kind = "birthdays"
 
   let contacts: ContactsOptions
@@ -12,7 +11,6 @@ struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   /// The user's days; a test fixes the offset.
   var days = LocalDays()
 
-  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
   init(config: WidgetConfig) throws {
     var options = Options(config)
     contacts = try ContactsOptions(&options)
@@ -24,12 +22,10 @@ struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     try options.finish()
   }
 
-  /// What the bars show before the first refresh; no I/O.
   func placeholder() -> Entry {
     Entry(date: 0, runs: [TextRun("🎂 …")], alt: "placeholder", classes: ["birthdays"])
   }
 
-  /// The preview's timeline, made without the network.
   func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     let today = days.day(of: now)
@@ -43,7 +39,6 @@ struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     return draft(sample, now: now)
   }
 
-  /// The widget's timeline at `context`'s time.
   func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let book = try AddressBook.read(contacts.path)
     let now = context.clock.now()

@@ -41,7 +41,6 @@ public struct Period: Sendable, Equatable, CustomStringConvertible {
   enum Unit: String, Sendable { case d, w, m, y }
   /// How many units (1 to 3650).
   var count: Int
-  /// The unit.
   var unit: Unit
 
   /// Parses "14d", "2w", "1m" or "1y"; nil for anything else.

@@ -14,7 +14,6 @@ public struct FriendsLog: Sendable {
 
   /// One line of the log.
   public struct Event: Sendable, Equatable {
-    /// What happened.
     var kind: Kind
     /// `Contact.key`.
     var who: String
@@ -47,7 +46,6 @@ public struct FriendsLog: Sendable {
     var damaged: [Int] = []
   }
 
-  /// The log file.
   let path: String
   /// The largest log read (about a million events): a larger one is refused with an error
   /// that says so, never read in part.

@@ -23,7 +23,6 @@ struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     (year, month, day) = (y, m, d)
   }
 
-  /// The day `year`-`month`-`day`.
   init(year: Int, month: Int, day: Int) {
     (self.year, self.month, self.day) = (year, month, day)
   }
@@ -43,6 +42,5 @@ struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// 0 = Monday … 6 = Sunday.
   var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
 
-  /// Earlier days sort first.
   static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }
 }

@@ -15,7 +15,6 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
 
   /// India Standard Time (BaniDB dates the Hukamnama by Amritsar's calendar).
   static let ist = named("Asia/Kolkata", else: "IST-5:30")
-  /// UTC.
   static let utc = named("UTC", else: "UTC0")
   /// Varsom's zone.
   static let oslo = named("Europe/Oslo", else: "CET-1CEST,M3.5.0,M10.5.0/3")
@@ -78,7 +77,6 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
 
 /// A local date and time of day.
 struct LocalClock: Sendable, Equatable {
-  /// The local day.
   var day: LocalDay
   /// 0 to 23.
   var hour: Int

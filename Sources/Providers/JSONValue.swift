@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Any JSON value, decoded strictly: `true` is never a number and `1` is never a boolean,
 /// which JSONSerialization on Linux cannot promise (both arrive as NSNumber).
-public enum JSONValue: Decodable, Sendable, Equatable {
+enum JSONValue: Decodable, Sendable, Equatable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -11,8 +11,7 @@ public enum JSONValue: Decodable, Sendable, Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// Decodes any JSON value.
-  public init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     if c.decodeNil() {
       self = .null
@@ -32,31 +31,26 @@ public enum JSONValue: Decodable, Sendable, Equatable {
   }
 
   /// Parses bytes; nil if they are not JSON.
-  public static func parse(_ bytes: [UInt8]) -> JSONValue? { decoded(bytes) }
+  static func parse(_ bytes: [UInt8]) -> JSONValue? { decoded(bytes) }
 
   /// The member `key` of an object; nil for a missing key or another kind of value.
-  public subscript(key: String) -> JSONValue? {
+  subscript(key: String) -> JSONValue? {
     if case .object(let o) = self { return o[key] } else { return nil }
   }
 
-  /// The string, if this is one.
-  public var string: String? { if case .string(let s) = self { s } else { nil } }
-  /// The integer, if this is one.
-  public var int: Int64? { if case .int(let n) = self { n } else { nil } }
+  var string: String? { if case .string(let s) = self { s } else { nil } }
+  var int: Int64? { if case .int(let n) = self { n } else { nil } }
   /// The number, integer or not, if this is one.
-  public var number: Double? {
+  var number: Double? {
     switch self {
     case .int(let n): Double(n)
     case .double(let d): d
     default: nil
     }
   }
-  /// The boolean, if this is one.
-  public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
-  /// The elements, if this is an array.
-  public var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
-  /// Whether this is `null`.
-  public var isNull: Bool { self == .null }
+  var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+  var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+  var isNull: Bool { self == .null }
 }
 
 extension Decodable {

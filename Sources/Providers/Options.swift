@@ -9,7 +9,7 @@ public struct Options {
 
   /// Starts reading `config`. `relevance_boost` and `hide_when_empty`, which every kind
   /// takes, are read by the engine (`RelevanceBoost`, `HideWhenEmpty`), not by the provider.
-  public init(_ config: WidgetConfig) {
+  init(_ config: WidgetConfig) {
     self.config = config
     used.insert(RelevanceBoost.key)
     used.insert(HideWhenEmpty.key)
@@ -17,20 +17,20 @@ public struct Options {
 
   /// An error for `key` saying what was expected, at its value (at its `item`th item when
   /// given; at the widget's header when the key is missing).
-  public func invalid(_ key: String, expected: String, item: Int? = nil) -> ProviderError {
+  func invalid(_ key: String, expected: String, item: Int? = nil) -> ProviderError {
     .config("\(config.place(of: key, item: item)) \(key): expected \(expected)")
   }
 
   /// An error for the entry `entry` of the inline table `key`, at its value (at its key with
   /// `atKey`): `FILE:LINE:COL: [widgets.NAME] KEY "ENTRY": expected …`.
-  public func invalid(_ key: String, entry: String, atKey: Bool = false, expected: String) -> ProviderError {
+  func invalid(_ key: String, entry: String, atKey: Bool = false, expected: String) -> ProviderError {
     .config(
       "\(config.place(of: key, atKey: atKey, entry: entry)) \(key) \"\(CleanText.barLine(entry))\": expected \(expected)"
     )
   }
 
   /// The `key` option as a string, else `value`; another type is a config error naming the key.
-  public mutating func string(_ key: String, default value: String? = nil) throws -> String? {
+  mutating func string(_ key: String, default value: String? = nil) throws -> String? {
     used.insert(key)
     switch config.options[key] {
     case nil: return value
@@ -40,7 +40,7 @@ public struct Options {
   }
 
   /// A string that must be one of `choices`.
-  public mutating func choice(_ key: String, _ choices: [String], default value: String) throws -> String {
+  mutating func choice(_ key: String, _ choices: [String], default value: String) throws -> String {
     let chosen = try string(key, default: value) ?? value
     guard choices.contains(chosen) else {
       throw invalid(key, expected: "one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(chosen)\"")
@@ -49,7 +49,7 @@ public struct Options {
   }
 
   /// The `key` option as an integer (also from a numeric string) within `range`, else `value`.
-  public mutating func int(_ key: String, default value: Int? = nil, range: ClosedRange<Int>? = nil) throws -> Int? {
+  mutating func int(_ key: String, default value: Int? = nil, range: ClosedRange<Int>? = nil) throws -> Int? {
     used.insert(key)
     let result: Int?
     switch config.options[key] {
@@ -65,7 +65,7 @@ public struct Options {
   }
 
   /// The `key` option as a boolean, else `value`.
-  public mutating func bool(_ key: String, default value: Bool) throws -> Bool {
+  mutating func bool(_ key: String, default value: Bool) throws -> Bool {
     used.insert(key)
     switch config.options[key] {
     case nil: return value
@@ -75,7 +75,7 @@ public struct Options {
   }
 
   /// The `key` option as an array of strings; nil when it is not set.
-  public mutating func strings(_ key: String) throws -> [String]? {
+  mutating func strings(_ key: String) throws -> [String]? {
     used.insert(key)
     switch config.options[key] {
     case nil: return nil
@@ -89,7 +89,7 @@ public struct Options {
   }
 
   /// The `key` option as an array of integers; nil when it is not set.
-  public mutating func ints(_ key: String) throws -> [Int]? {
+  mutating func ints(_ key: String) throws -> [Int]? {
     used.insert(key)
     switch config.options[key] {
     case nil: return nil
@@ -108,7 +108,7 @@ public struct Options {
 
   /// An inline table of strings (`cadence = { "Alice" = "2w" }`), its entries in the
   /// order of the file; a value of another type is an error at that value.
-  public mutating func stringTable(_ key: String) throws -> [(key: String, value: String)]? {
+  mutating func stringTable(_ key: String) throws -> [(key: String, value: String)]? {
     used.insert(key)
     switch config.options[key] {
     case nil: return nil
@@ -126,7 +126,7 @@ public struct Options {
   }
 
   /// A duration such as "90s", "30m", "3h", "1d" or a number of seconds.
-  public mutating func duration(_ key: String, default value: Int64, minimum: Int64 = 60) throws -> Int64 {
+  mutating func duration(_ key: String, default value: Int64, minimum: Int64 = 60) throws -> Int64 {
     used.insert(key)
     let seconds: Int64?
     switch config.options[key] {
@@ -152,7 +152,7 @@ public struct Options {
 
   /// Throws for the first key (in file order) that no accessor asked for, at the key, with
   /// the known key it most likely meant.
-  public func finish() throws {
+  func finish() throws {
     let unknown = config.options.keys.filter { !used.contains($0) }
     let places = config.places.keys
     let first = unknown.min { (places[$0] ?? .start, $0) < (places[$1] ?? .start, $1) }

@@ -5,7 +5,7 @@ import TimelineCore
 /// −100…100 and each boosted score to 0–100.
 public enum RelevanceBoost {
   /// The config key; every kind takes it.
-  public static let key = "relevance_boost"
+  static let key = "relevance_boost"
 
   /// The widget's boost; a value that is not a whole number is a config error naming the key.
   public static func of(_ config: WidgetConfig) throws -> Int {

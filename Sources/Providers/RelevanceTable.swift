@@ -2,7 +2,7 @@ import TimelineCore
 
 /// The default scores of each kind on the shared 0–100 scale (docs/relevance.md), in one
 /// place so that the table in the docs and the providers cannot drift apart.
-public enum RelevanceTable {
+enum RelevanceTable {
   /// Avalanche danger levels 0 (not assessed) to 5.
   static let avalancheLevels = [5, 5, 20, 60, 85, 100]
   /// The least an avalanche entry with an emergency warning scores.

@@ -4,7 +4,7 @@ import Platform
 /// Finds the sample files behind `snapshot()`; a missing one is nil. Not a SwiftPM resource:
 /// `Bundle.module` would link all of Foundation and ICU's data, and abort an installed
 /// binary, which has no bundle.
-public enum SampleFiles {
+enum SampleFiles {
   /// The directories searched, in order: `$TIMELINE_SAMPLES_DIR`, `../share/timeline/samples`
   /// relative to the executable (an install), and `Sources/Providers/Samples` in the
   /// nearest directory above the executable that has one (a build tree, where the tests
@@ -22,7 +22,7 @@ public enum SampleFiles {
   }
 
   /// The bytes of `relative` (e.g. "banidb/hukamnama.json"), or nil if no copy is found.
-  public static func data(_ relative: String) -> Data? {
+  static func data(_ relative: String) -> Data? {
     for dir in directories {
       // The safe reader: a sample directory comes from the environment or a parent of the
       // executable, so a FIFO or a huge file there must not hang or swell a preview.

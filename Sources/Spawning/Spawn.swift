@@ -87,8 +87,7 @@ extension Subprocess {
 
   /// Why posix_spawn failed (ENOENT: no such program).
   public struct SpawnError: Error, CustomStringConvertible {
-    /// The program that could not be started.
-    public var program: String
+    var program: String
     /// posix_spawn's errno.
     public var code: Int32
     /// "cannot run PROGRAM: REASON", for a refresh report or the CLI.

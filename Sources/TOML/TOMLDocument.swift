@@ -3,7 +3,7 @@ public enum TOMLDocument {
   /// The most tables and arrays that may hold one another (`a = [[1]]` is 2 deep, an array
   /// of tables 2 for the array and its table): reading, and all that later walks the
   /// tables, recurses once per level, so a few kilobytes of brackets would run the stack out.
-  public static let maxDepth = 100
+  static let maxDepth = 100
 
   /// Parses `bytes`, which must be UTF-8.
   public static func parse(bytes: some Sequence<UInt8>) throws(TOMLError) -> TOMLTable {
@@ -11,8 +11,7 @@ public enum TOMLDocument {
     return try parser.document()
   }
 
-  /// Parses `text`.
-  public static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
+  static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
     try parse(bytes: text.utf8)
   }
 }

@@ -12,7 +12,7 @@ public enum TOMLValue: Sendable, Equatable {
   case table(TOMLTable)
 
   /// The type's name with its article ("an integer"), for messages.
-  public var typeName: String {
+  var typeName: String {
     switch self {
     case .string: "a string"
     case .integer: "an integer"
@@ -55,10 +55,9 @@ public struct TOMLTable: Sendable, Equatable {
   public var entries: [TOMLEntry] = []
 
   /// The keys, in document order.
-  public var keys: [String] { entries.map(\.key) }
+  var keys: [String] { entries.map(\.key) }
 
-  /// The entry named `key`, if any.
-  public func entry(_ key: String) -> TOMLEntry? { entries.first { $0.key == key } }
+  func entry(_ key: String) -> TOMLEntry? { entries.first { $0.key == key } }
 
   /// The value of `key`, if any.
   public subscript(key: String) -> TOMLNode? { entry(key)?.node }
@@ -67,37 +66,35 @@ public struct TOMLTable: Sendable, Equatable {
 /// A TOML date-time in one of its four forms: with a date, a time or both, and an offset
 /// (minutes east of UTC, "Z" being 0) only when both are present.
 public struct TOMLDateTime: Sendable, Equatable {
-  /// The calendar date, when present.
-  public var date: Date?
-  /// The time of day, when present.
-  public var time: Time?
+  var date: Date?
+  var time: Time?
   /// Nil for local date-times, dates and times.
-  public var offsetMinutes: Int?
+  var offsetMinutes: Int?
 
   /// A calendar day, year 1 to 9999.
-  public struct Date: Sendable, Equatable {
+  struct Date: Sendable, Equatable {
     /// 1 to 9999.
-    public var year: Int
+    var year: Int
     /// 1 to 12.
-    public var month: Int
+    var month: Int
     /// 1 to the month's last day.
-    public var day: Int
+    var day: Int
   }
 
   /// A time of day; fractions past nanoseconds are dropped.
-  public struct Time: Sendable, Equatable {
+  struct Time: Sendable, Equatable {
     /// 0 to 23.
-    public var hour: Int
+    var hour: Int
     /// 0 to 59.
-    public var minute: Int
+    var minute: Int
     /// 0 to 59.
-    public var second: Int
+    var second: Int
     /// 0 to 999 999 999.
-    public var nanosecond: Int
+    var nanosecond: Int
   }
 
   /// "an offset date-time", "a local date-time", "a local date" or "a local time".
-  public var typeName: String {
+  var typeName: String {
     switch (date != nil, time != nil, offsetMinutes != nil) {
     case (true, true, true): "an offset date-time"
     case (true, true, false): "a local date-time"

@@ -25,7 +25,7 @@ public struct AppConfig: Sendable, Equatable {
 
   /// The widget called `text` (a name from argv or a stack's list, which may break the
   /// rule: then no widget has it).
-  public func widget(named text: String) -> WidgetConfig? { widgets.first { $0.name.text == text } }
+  func widget(named text: String) -> WidgetConfig? { widgets.first { $0.name.text == text } }
 
   /// A stack's member widgets in its order (none for other kinds; the loader has checked
   /// that each one exists).

@@ -14,14 +14,13 @@ public struct BarNudge: Sendable {
     /// Whether something was actually nudged.
     var nudged: Bool
     /// What happened, for one line of output.
-    public var message: String
+    var message: String
 
     /// `bar: message`.
     public var line: String { "\(bar): \(message)" }
   }
 
-  /// Which bars to nudge.
-  public var bars: BarsConfig
+  var bars: BarsConfig
   /// Injected so tests can point it at their own bars.
   var environment: @Sendable (String) -> String?
   /// Whose bars: tmux servers and processes of this user only.
@@ -144,9 +143,9 @@ public struct BarNudge: Sendable {
 
 /// Runs a helper program (pkill, tmux, fc-list, systemctl …) and captures its output: no
 /// shell, stdin /dev/null, killed past `timeout` seconds.
-public enum ExternalProgram {
+enum ExternalProgram {
   /// Status 127 means the program could not be started, 124 that it timed out.
-  public struct Result: Sendable, Equatable {
+  struct Result: Sendable, Equatable {
     var status: Int32
     var stdout: String
     var stderr: String
@@ -163,7 +162,7 @@ public enum ExternalProgram {
   }
 
   /// The full path of `name` in `path` (colon-separated), if it is an executable file.
-  public static func find(_ name: String, path: String) -> String? {
+  static func find(_ name: String, path: String) -> String? {
     if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
     for dir in path.split(separator: ":", omittingEmptySubsequences: true) {
       let candidate = dir + "/" + name
@@ -176,7 +175,7 @@ public enum ExternalProgram {
   }
 
   /// Runs `argv` (argv[0] a path or a name looked up in PATH) with `environment` added to ours.
-  public static func run(_ argv: [String], environment: [String: String] = [:], timeout: Int = 10) -> Result {
+  static func run(_ argv: [String], environment: [String: String] = [:], timeout: Int = 10) -> Result {
     do {
       let result = try Subprocess.run(argv, environment: environment, timeout: Double(timeout), maxOutput: 1 << 20)
       return Result(

@@ -17,15 +17,15 @@ public enum Browser {
   /// Where the view stands after the move.
   public struct Outcome: Sendable, Equatable {
     /// Entries ahead of the current one; 0 is now.
-    public var offset: Int
+    var offset: Int
     /// Nil at now.
-    public var entry: Entry?
+    var entry: Entry?
     /// How the bars name it ("in 3 h", "tomorrow").
-    public var label: String?
+    var label: String?
     /// When the view returns to now by itself.
-    public var expires: Int64?
+    var expires: Int64?
     /// A `next` found no entry further ahead.
-    public var nothingLater = false
+    var nothingLater = false
     /// What the terminal says after the label instead of how far ahead it is (the friends
     /// wheel turns through a list).
     var place: String?

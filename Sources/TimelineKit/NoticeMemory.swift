@@ -7,7 +7,7 @@ import TimelineCore
 /// cache, since removing the cache must not repeat every notification.
 public struct NoticeMemory: Sendable, Equatable {
   /// One remembered occasion.
-  public struct Seen: Sendable, Equatable {
+  struct Seen: Sendable, Equatable {
     var level: Int
     /// Epoch seconds; occasions not seen for `keep` seconds are forgotten.
     var at: Int64
@@ -34,7 +34,7 @@ public struct NoticeMemory: Sendable, Equatable {
 
   /// Reads the file in `directory`; a missing file is an empty memory, a damaged line is
   /// skipped (the worst it costs is one notification again).
-  public static func load(directory: String) -> NoticeMemory {
+  static func load(directory: String) -> NoticeMemory {
     var memory = NoticeMemory()
     guard case .success(let bytes) = SmallFile.bytes(directory + "/" + fileName) else { return memory }
     for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {

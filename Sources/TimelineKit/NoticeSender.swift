@@ -11,8 +11,7 @@ public protocol NoticeSending: Sendable {
 public struct NoticeSendError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The reason, one line.
   public var description: String
-  /// Creates the error.
-  public init(_ description: String) { self.description = description }
+  init(_ description: String) { self.description = description }
 }
 
 /// Sends through the freedesktop notification service with `gdbus` (docs/notifications.md

@@ -9,9 +9,9 @@ import TimelineCore
 /// that could not be sent is not remembered, so the next refresh tries again.
 public struct Notifier: Sendable {
   /// `[notify]` and the widgets silenced.
-  public var config: NotifyConfig
+  var config: NotifyConfig
   /// Where the memory is kept.
-  public var directory: String
+  var directory: String
   var sender: any NoticeSending
 
   /// A notifier for `config`.

@@ -11,7 +11,7 @@ import TimelineCore
 public enum Preview {
   /// The widgets previewed when no config is given: the embedded default's plus one of each
   /// other kind (friends and birthdays from the bundled sample cards) and a stack.
-  public static let toml =
+  static let toml =
     DefaultConfig.toml + """
 
       [widgets.favourites]
@@ -50,7 +50,7 @@ public enum Preview {
     public var widget: WidgetName
     var kind: String
     /// How many entries the snapshot wrote.
-    public var entries: Int
+    var entries: Int
   }
 
   /// Writes each widget's snapshot timeline into `store`; throws `ConfigError` for a
@@ -72,7 +72,7 @@ public enum Preview {
   }
 
   /// The line `timeline-emit FORMAT WIDGET` prints, without the newline.
-  public static func line(
+  static func line(
     widget: WidgetName, format: OutputFormat, directory: String, now: Int64, options: RenderOptions = RenderOptions()
   ) -> String {
     let resolved = EmitPipeline.resolve(widget: widget, directory: directory, now: now)

@@ -6,8 +6,7 @@ import TimelineCore
 /// Refreshes widgets the way WidgetKit renews timelines: only those that are due, each
 /// under its own lock, concurrently, keeping the last good timeline on any failure.
 public struct Refresher: Sendable {
-  /// The config whose widgets are refreshed.
-  public var config: AppConfig
+  var config: AppConfig
   var store: CacheStore
   /// Injected so tests can step through days.
   var clock: any WallClock

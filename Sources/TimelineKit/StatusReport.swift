@@ -8,21 +8,20 @@ import TimelineCore
 /// here, for both the table and `--json`: a terminal never gets its controls, and a huge
 /// `lastError` is cut to one line.
 public struct StatusRow: Sendable, Equatable {
-  /// The widget's name.
-  public var widget: String
+  var widget: String
   var kind: String
   /// How many entries its cache holds.
-  public var entries: Int
+  var entries: Int
   var current: String?
   /// A pending retry wins.
-  public var nextRefresh: Int64?
+  var nextRefresh: Int64?
   var lastSuccess: Int64?
   /// The last failure, cut to one clean line.
-  public var lastError: String?
+  var lastError: String?
   /// Whether the bars mark it stale now.
-  public var stale: Bool
+  var stale: Bool
   /// What a local provider passed over (skipped cards, damaged log lines).
-  public var warnings: [String] = []
+  var warnings: [String] = []
   /// Set when the cache was written with other settings than the config's now.
   var settings: String?
   /// The current entry's score now on the shared scale (halved when stale).
@@ -32,10 +31,10 @@ public struct StatusRow: Sendable, Equatable {
   /// A stack's members from the highest score now down (those with an entry to show).
   var ranking: [StackRule.Candidate] = []
   /// The member a stack's bars show now.
-  public var shown: String?
+  var shown: String?
 
   /// An entry's date and its score from then.
-  public struct EntryScore: Sendable, Equatable {
+  struct EntryScore: Sendable, Equatable {
     var date: Int64
     var score: Int
   }

@@ -3,7 +3,7 @@ import TimelineCore
 
 /// A widget's provider, config hash and timeline: the one place every command makes them,
 /// so they check a config the same way and word its errors the same.
-public enum WidgetFactory {
+enum WidgetFactory {
   /// A bad kind or option is a `ConfigError` naming the file, the widget and the key.
   static func provider(for widget: WidgetConfig) throws(ConfigError) -> any TimelineProvider {
     guard let type = ProviderRegistry.type(for: widget.kind) else {

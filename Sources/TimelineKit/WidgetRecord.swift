@@ -3,13 +3,13 @@ import TimelineCache
 import TimelineCore
 
 /// What the cache directory knows about one widget: its last good timeline and its refresh state.
-public struct WidgetRecord: Sendable {
+struct WidgetRecord: Sendable {
   /// Nil when missing or damaged.
-  public var timeline: Timeline?
+  var timeline: Timeline?
   /// Nil after a success.
   var state: WidgetState?
   /// Why the cache file could not be read, when it exists but is damaged.
-  public var readError: String?
+  var readError: String?
   /// What is wrong with a cache file read all the same (`timeline` is then what the bars
   /// show); the next refresh rewrites it.
   var readWarning: String?
@@ -18,7 +18,7 @@ public struct WidgetRecord: Sendable {
   private var seen: [FileStamp] = []
 
   /// Reads both files for `widget`.
-  public static func load(_ widget: WidgetName, store: CacheStore) -> WidgetRecord {
+  static func load(_ widget: WidgetName, store: CacheStore) -> WidgetRecord {
     let path = store.path(for: widget)
     let seen = FileStamp.of(widget, in: store)
     var record = WidgetRecord(state: store.state(of: widget))
@@ -42,7 +42,7 @@ public struct WidgetRecord: Sendable {
 
   /// `earlier` when neither file has changed since it was read, else the files read again:
   /// a refresh looks before it takes the widget's lock and again after.
-  public static func load(_ widget: WidgetName, store: CacheStore, unlessUnchanged earlier: WidgetRecord)
+  static func load(_ widget: WidgetName, store: CacheStore, unlessUnchanged earlier: WidgetRecord)
     -> WidgetRecord
   {
     guard !earlier.seen.isEmpty, FileStamp.of(widget, in: store) == earlier.seen else {
@@ -63,13 +63,13 @@ public struct WidgetRecord: Sendable {
   }
 
   /// The instant of the next fetch: a pending retry wins, else the cache's `due`; nil: never.
-  public var nextRefresh: Int64? {
+  var nextRefresh: Int64? {
     if state?.lastError != nil { return state?.retryAt ?? state?.lastAttempt }
     return timeline?.due
   }
 
   /// The last failure, if the last attempt failed.
-  public var lastError: String? { state?.lastError }
+  var lastError: String? { state?.lastError }
 
   /// Why a refresh is due at `now`, or nil if it is not.
   func dueReason(at now: Int64, configHash: String) -> String? {

@@ -1,6 +1,7 @@
-import Providers
 import Testing
 import TimelineTestSupport
+
+@testable import Providers
 
 /// `Retry-After` dates in all three HTTP forms, checked against GNU `date` printing the
 /// same instants: across a year, the leap day, both ends of the two-digit-year window.

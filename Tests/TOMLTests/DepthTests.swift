@@ -1,6 +1,7 @@
-import TOML
 import Testing
 import TimelineCore
+
+@testable import TOML
 
 /// Nesting stops at `TOMLDocument.maxDepth` with an error where it goes past, however the
 /// nesting is written; long keys and long lines read in time proportional to their length.

@@ -1,7 +1,8 @@
-import TOML
 import Testing
 import TimelineCore
 import TimelineTestSupport
+
+@testable import TOML
 
 /// Line and column of keys, values, tables and errors. Columns count characters as a
 /// user sees them: "ਸ਼ਬਦ" is 3, "é" written as e + U+0301 is 1, a tab is 1.

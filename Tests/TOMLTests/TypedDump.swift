@@ -1,4 +1,4 @@
-import TOML
+@testable import TOML
 
 /// A document as typed JSON, byte for byte what OracleScript prints for
 /// Python's tomllib: `{"type": ..., "value": ...}` leaves, tables in document order, floats

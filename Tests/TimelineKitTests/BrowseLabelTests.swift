@@ -3,8 +3,9 @@ import Providers
 import Testing
 import TimelineCache
 import TimelineCore
-import TimelineKit
 import TimelineTestSupport
+
+@testable import TimelineKit
 
 /// Browse labels name a day-keyed entry by its own day in its own zone (an avalanche day
 /// in Oslo), whatever the viewer's zone; a date in another year carries the year; a

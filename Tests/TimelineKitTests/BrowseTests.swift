@@ -1,12 +1,13 @@
 import EmitRuntime
 import Emitters
 import Foundation
-import Providers
 import Testing
 import TimelineCache
 import TimelineCore
-import TimelineKit
 import TimelineTestSupport
+
+@testable import Providers
+@testable import TimelineKit
 
 /// `timeline browse` in-process: a random-shabad timeline (eight 3-hour entries, then the
 /// offline repeats, which browsing never offers as what lies ahead) at a fixed clock,

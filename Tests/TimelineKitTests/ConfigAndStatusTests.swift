@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TimelineCache
 import TimelineCore
-import TimelineKit
 import TimelineTestSupport
+
+@testable import TimelineKit
 
 /// Config errors and `status`, checked the same way `refresh` checks them.
 @Suite struct ConfigAndStatusTests {

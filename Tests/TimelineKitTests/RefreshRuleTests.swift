@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TimelineCache
 import TimelineCore
-import TimelineKit
 import TimelineTestSupport
+
+@testable import TimelineKit
 
 /// The refresh rules, in-process with a fixed clock and an in-memory BaniDB.
 @Suite struct RefreshRuleTests {

@@ -24,7 +24,7 @@ public enum AvalancheCountry: String, Sendable, CaseIterable, Codable {
 
   /// Whether its regions have number ids (Norway, Sweden) rather than the services' own
   /// text ids ("AT-07-20", "SNFAC/301").
-  public var numbered: Bool { self == .norway || self == .sweden }
+  var numbered: Bool { self == .norway || self == .sweden }
 }
 
 /// A region's id: a number (Norway, Sweden) or a service's text id ("AT-07-20",

@@ -3,7 +3,7 @@ import TimelineCore
 
 extension Service {
   /// BaniDB v2, which every Gurbani kind calls.
-  public static let banidb = Service(key: "banidb", defaultURL: "https://api.banidb.com/v2")
+  static let banidb = Service(key: "banidb", defaultURL: "https://api.banidb.com/v2")
 }
 
 /// The few BaniDB v2 calls the Gurbani kinds make, against the `[sources] banidb` base.

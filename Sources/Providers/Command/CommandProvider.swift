@@ -6,9 +6,8 @@ import TimelineCore
 /// Kind `command`: a provider of the user's own, a program run without a shell whose
 /// output is a timeline (options and format: docs/command-provider.md). Every failure
 /// fails the refresh with a message naming the program; the previous timeline is kept.
-public struct CommandProvider: TimelineProvider {
-  /// `command`.
-  public static let kind = "command"
+struct CommandProvider: TimelineProvider {
+  static let kind = "command"
 
   let argv: [String]
   let timeout: Int
@@ -17,8 +16,7 @@ public struct CommandProvider: TimelineProvider {
   /// Seconds until the next run when the output has no `policy`.
   let interval: Int64
 
-  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
-  public init(config: WidgetConfig) throws {
+  init(config: WidgetConfig) throws {
     var options = Options(config)
     guard let argv = try options.strings("command"), !argv.isEmpty, !argv[0].isEmpty else {
       throw options.invalid("command", expected: "an array like [\"prog\", \"arg\"] (no shell)")
@@ -31,13 +29,11 @@ public struct CommandProvider: TimelineProvider {
     try options.finish()
   }
 
-  /// What the bars show before the first refresh; no I/O.
-  public func placeholder() -> Entry {
+  func placeholder() -> Entry {
     Entry(date: 0, runs: [TextRun(placeholderText)], alt: "placeholder", classes: ["command"])
   }
 
-  /// The preview's timeline, made without the network.
-  public func snapshot(context: ProviderContext) -> TimelineDraft {
+  func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     let entry = Entry(
       date: now, runs: [TextRun("\(argv[0])", color: "#88c0d0")],
@@ -45,8 +41,7 @@ public struct CommandProvider: TimelineProvider {
     return TimelineDraft(entries: [entry], end: nil, policy: .after(now + interval))
   }
 
-  /// The widget's timeline at `context`'s time.
-  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+  func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let (argv, timeout) = (self.argv, self.timeout)
     let result = try await Task.detached { try Subprocess.run(argv, timeout: Double(timeout)) }.value
     let name = argv[0].split(separator: "/").last.map(String.init) ?? argv[0]

@@ -7,20 +7,20 @@ import TimelineCore
 /// The user's address book, a vCard folder or one `.vcf`, read only and defensively (the
 /// limits: docs/providers/birthdays.md): no FIFO, symlink loop or huge file can hang or
 /// crash a refresh. What is passed over is said in `problems`.
-public struct AddressBook: Sendable, Equatable {
+struct AddressBook: Sendable, Equatable {
   /// The cards read, in file order.
-  public var contacts: [Contact] = []
+  var contacts: [Contact] = []
   /// One line per skipped card or file, for `status` and `doctor`.
-  public var problems: [String] = []
+  var problems: [String] = []
   /// The `.vcf` files read.
-  public var files = 0
+  var files = 0
 
   /// A larger file is skipped and named in `problems`.
-  public static let maxFileBytes = 64 << 20
+  static let maxFileBytes = 64 << 20
   /// Folders deeper than this are not entered.
-  public static let maxDepth = 8
+  static let maxDepth = 8
   /// At most this many files are read in all.
-  public static let maxFiles = 100_000
+  static let maxFiles = 100_000
 
   /// Reads `path` (`~/` expanded by the caller). A missing path is an error, since a
   /// wrong `contacts` setting should say so rather than show nobody; so is a folder that
@@ -29,7 +29,7 @@ public struct AddressBook: Sendable, Equatable {
   /// cannot be read is only named in `problems`. A friends and a birthdays widget on the
   /// same folder, refreshed together, share one reading: it is kept for a few seconds, and
   /// a second reader waits for the first.
-  public static func read(_ path: String) throws -> AddressBook {
+  static func read(_ path: String) throws -> AddressBook {
     try recent.withLock(path) { try readFresh(path) }
   }
 

@@ -6,20 +6,18 @@ public enum BirthdayPlan {
   /// One coming date of one contact.
   public struct Occasion: Sendable, Equatable {
     /// Which date of the card it is.
-    public enum Kind: String, Sendable { case birthday, anniversary }
-    /// The card.
-    public var contact: Contact
-    /// A birthday or an anniversary.
-    public var kind: Kind
+    enum Kind: String, Sendable { case birthday, anniversary }
+    var contact: Contact
+    var kind: Kind
     /// The local day it falls on.
-    public var day: Int
+    var day: Int
     /// Years since the date, when its year is known.
-    public var years: Int?
+    var years: Int?
   }
 
   /// The day `date` falls on in `year`. 29 February falls on 28 February in a year
   /// that has none (the last day of the month the date belongs to).
-  public static func day(of date: ContactDate, in year: Int) -> Int {
+  static func day(of date: ContactDate, in year: Int) -> Int {
     let day = date.month == 2 && date.day == 29 && !ContactDate.isLeap(year) ? 28 : date.day
     return Int(ISOTime.days(year: Int64(year), month: Int64(date.month), day: Int64(day)))
   }
@@ -51,7 +49,7 @@ public enum BirthdayPlan {
 
   /// The bar text: "🎂 Alice turns 40 today", "🎂 Bob · Friday", "💍 Carol · 10 years
   /// today"; `name` is the name or initials as shown.
-  public static func text(_ occasion: Occasion, name: String, today: Int) -> String {
+  static func text(_ occasion: Occasion, name: String, today: Int) -> String {
     let away = occasion.day - today
     switch (occasion.kind, away, occasion.years) {
     case (.birthday, 0, let years?) where years > 0:
@@ -67,7 +65,7 @@ public enum BirthdayPlan {
   }
 
   /// A tooltip or `show` line: "Fri 28 Nov · Bob turns 31".
-  public static func line(_ occasion: Occasion, name: String) -> String {
+  static func line(_ occasion: Occasion, name: String) -> String {
     let what: String
     switch (occasion.kind, occasion.years) {
     case (.birthday, let years?) where years > 0:

@@ -3,17 +3,15 @@ import TimelineCore
 /// Kind `birthdays`: birthdays and anniversaries from the user's vCards in the next
 /// `within` days, soonest first. The entries switch at each local midnight for five
 /// weeks, so the bar is right with no refresh. docs/providers/birthdays.md.
-public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
-  /// The kind name in config.
-  public static let kind = "birthdays"
+struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
+  static let kind = "birthdays"
 
   let contacts: ContactsOptions
   let within: Int
   /// The user's days; a test fixes the offset.
   var days = LocalDays()
 
-  /// Reads and checks the widget's options; throws `ProviderError.config` naming a bad one.
-  public init(config: WidgetConfig) throws {
+  init(config: WidgetConfig) throws {
     var options = Options(config)
     contacts = try ContactsOptions(&options)
     let raw = try options.string("within", default: "14d") ?? "14d"
@@ -24,13 +22,11 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     try options.finish()
   }
 
-  /// What the bars show before the first refresh; no I/O.
-  public func placeholder() -> Entry {
+  func placeholder() -> Entry {
     Entry(date: 0, runs: [TextRun("🎂 …")], alt: "placeholder", classes: ["birthdays"])
   }
 
-  /// The preview's timeline, made without the network.
-  public func snapshot(context: ProviderContext) -> TimelineDraft {
+  func snapshot(context: ProviderContext) -> TimelineDraft {
     let now = context.clock.now()
     let today = days.day(of: now)
     // The bundled cards' dates are moved next to today, so the preview shows each form.
@@ -43,8 +39,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
     return draft(sample, now: now)
   }
 
-  /// The widget's timeline at `context`'s time.
-  public func timeline(context: ProviderContext) async throws -> TimelineDraft {
+  func timeline(context: ProviderContext) async throws -> TimelineDraft {
     let book = try AddressBook.read(contacts.path)
     let now = context.clock.now()
     var fetched = draft(book.contacts, now: now)
@@ -53,7 +48,7 @@ public struct BirthdaysProvider: TimelineProvider, LocalDiagnostics {
   }
 
   /// The address book's (and the log's) problems, read now from the files.
-  public func diagnostics() -> [String] {
+  func diagnostics() -> [String] {
     do { return try AddressBook.read(contacts.path).problems } catch { return ["\(error)"] }
   }
 

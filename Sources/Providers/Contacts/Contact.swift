@@ -1,7 +1,7 @@
 /// A day of the year with or without its year: `BDAY:19860412`, `BDAY:--0412`.
 public struct ContactDate: Sendable, Equatable {
   /// The year, when the card gives one.
-  public var year: Int?
+  var year: Int?
   /// 1 to 12.
   public var month: Int
   /// 1 to 31.
@@ -11,11 +11,11 @@ public struct ContactDate: Sendable, Equatable {
 extension ContactDate {
   /// Years before this are placeholders for an unknown year (`0000`, `0001`, Apple's
   /// `1604`): such a date keeps its day and loses its year, so no age is shown.
-  public static let earliestYear = 1800
+  static let earliestYear = 1800
 
   /// Parses the date forms vCard writers use (docs/providers/birthdays.md); nil for
   /// anything else (a text value such as `circa 1800`).
-  public init?(_ text: String) {
+  init?(_ text: String) {
     var digits = Substring(text.trimmingSpaces)
     if let t = digits.firstIndex(of: "T") { digits = digits[..<t] }
     let yearless = digits.hasPrefix("--")
@@ -47,26 +47,26 @@ public struct Contact: Sendable, Equatable {
   /// `FN`, else the `N` components joined as a person would write them.
   public var name: String
   /// `UID`, when the card has one.
-  public var uid: String?
+  var uid: String?
   /// `TEL` values, in card order.
-  public var phones: [String] = []
+  var phones: [String] = []
   /// `EMAIL` values, in card order.
-  public var emails: [String] = []
+  var emails: [String] = []
   /// `CATEGORIES`, every value of every such line.
-  public var categories: [String] = []
+  var categories: [String] = []
   /// `NICKNAME`, every value of every such line.
-  public var nicknames: [String] = []
+  var nicknames: [String] = []
   /// `BDAY`.
   public var birthday: ContactDate?
   /// `ANNIVERSARY` (4.0) or `X-ANNIVERSARY` (Evolution, Android).
   public var anniversary: ContactDate?
   /// The file it came from, relative to the address book, and its place in it.
-  public var file: String
+  var file: String
   /// The card's place in its file, from 1.
-  public var card: Int
+  var card: Int
 
   /// A contact with only a name (and a UID, when given).
-  public init(name: String, uid: String? = nil, file: String, card: Int = 1) {
+  init(name: String, uid: String? = nil, file: String, card: Int = 1) {
     self.name = name
     self.uid = uid
     self.file = file

@@ -6,10 +6,10 @@ import TimelineCore
 /// notifies once; the name shown is the widget's (initials with `private = true`).
 extension BirthdaysProvider {
   /// `[notify] birthdays = true`.
-  public static var notifyRule: NotifyRule? { .flag }
+  static var notifyRule: NotifyRule? { .flag }
 
   /// "Kari Nordmann's birthday today", "… birthday and anniversary today".
-  public static func notice(_ facts: [NoticeFact]) -> Notice {
+  static func notice(_ facts: [NoticeFact]) -> Notice {
     var notice = Notice.plain(facts)
     let what = facts.map(\.what)
     notice.summary =

@@ -38,11 +38,10 @@ public protocol LocalDiagnostics {
 /// are calendar months (a period of "1m" from 31 January ends on the last of February).
 public struct Period: Sendable, Equatable, CustomStringConvertible {
   /// Days, weeks, months or years.
-  public enum Unit: String, Sendable { case d, w, m, y }
+  enum Unit: String, Sendable { case d, w, m, y }
   /// How many units (1 to 3650).
-  public var count: Int
-  /// The unit.
-  public var unit: Unit
+  var count: Int
+  var unit: Unit
 
   /// Parses "14d", "2w", "1m" or "1y"; nil for anything else.
   public init?(_ text: String) {
@@ -72,5 +71,5 @@ public struct Period: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The period's length in days from `day`, for the overdue fraction.
-  public func days(from day: Int) -> Int { after(day) - day }
+  func days(from day: Int) -> Int { after(day) - day }
 }

@@ -14,18 +14,17 @@ public struct FriendsLog: Sendable {
 
   /// One line of the log.
   public struct Event: Sendable, Equatable {
-    /// What happened.
-    public var kind: Kind
+    var kind: Kind
     /// `Contact.key`.
-    public var who: String
+    var who: String
     /// The name when logged, for a reader of the file.
-    public var name: String
+    var name: String
     /// The day of the contact or of the start of tracking; for a snooze, its last day.
-    public var day: Int
+    var day: Int
     /// How the contact was made (call, message, meetup), when said.
-    public var how: String?
+    var how: String?
     /// When the line was written (UTC epoch seconds).
-    public var at: Int64
+    var at: Int64
 
     /// Creates an event.
     public init(kind: Kind, who: String, name: String, day: Int, how: String? = nil, at: Int64) {
@@ -34,21 +33,20 @@ public struct FriendsLog: Sendable {
   }
 
   /// What the log says about each contact.
-  public struct Summary: Sendable, Equatable {
+  struct Summary: Sendable, Equatable {
     /// The latest logged contact day, by `Contact.key`.
-    public var lastContact: [String: Int] = [:]
+    var lastContact: [String: Int] = [:]
     /// How that contact was made, by `Contact.key`.
-    public var lastHow: [String: String] = [:]
+    var lastHow: [String: String] = [:]
     /// The day tracking began, by `Contact.key`.
-    public var tracked: [String: Int] = [:]
+    var tracked: [String: Int] = [:]
     /// The last day of the latest snooze, by `Contact.key`.
-    public var snoozedUntil: [String: Int] = [:]
+    var snoozedUntil: [String: Int] = [:]
     /// Line numbers that did not parse.
-    public var damaged: [Int] = []
+    var damaged: [Int] = []
   }
 
-  /// The log file.
-  public let path: String
+  let path: String
   /// The largest log read (about a million events): a larger one is refused with an error
   /// that says so, never read in part.
   static let maxBytes = 256 << 20
@@ -113,7 +111,7 @@ public struct FriendsLog: Sendable {
 
   /// Every event in the file, in order, and the line numbers that did not parse. A
   /// missing log is empty.
-  public func read() throws -> (events: [Event], damaged: [Int]) {
+  func read() throws -> (events: [Event], damaged: [Int]) {
     let bytes: [UInt8]
     switch SmallFile.bytes(path, limit: Self.maxBytes, shared: true) {
     case .success(let read): bytes = read
@@ -130,7 +128,7 @@ public struct FriendsLog: Sendable {
   }
 
   /// The log folded into each contact's latest state.
-  public func summary() throws -> Summary {
+  func summary() throws -> Summary {
     let (events, damaged) = try read()
     var summary = Summary()
     summary.damaged = damaged

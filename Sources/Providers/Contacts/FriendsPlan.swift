@@ -6,15 +6,15 @@ public enum FriendsPlan {
     /// The card.
     public var contact: Contact
     /// How often to be in touch.
-    public var period: Period
+    var period: Period
     /// The day of the last logged contact.
     public var lastContact: Int?
     /// How the last contact was made, when the log says.
-    public var how: String?
+    var how: String?
     /// The day tracking began (the first refresh that saw them tracked).
-    public var since: Int
+    var since: Int
     /// A snooze: not due before this day.
-    public var snoozedUntil: Int?
+    var snoozedUntil: Int?
 
     /// One period after the last contact (or the start of tracking), or the end of a
     /// snooze when that is later.
@@ -24,13 +24,13 @@ public enum FriendsPlan {
     }
 
     /// Days past due on `day`: 0 is due today, negative is not yet due.
-    public func overdue(on day: Int) -> Int { day - dueDay }
+    func overdue(on day: Int) -> Int { day - dueDay }
 
     /// The period in days, counted from where it started.
-    public var periodDays: Int { period.days(from: lastContact ?? since) }
+    var periodDays: Int { period.days(from: lastContact ?? since) }
 
     /// On the shared relevance scale (nil when not due).
-    public func relevance(on day: Int) -> Int? {
+    func relevance(on day: Int) -> Int? {
       ContactRelevance.friend(overdueDays: overdue(on: day), periodDays: periodDays)
     }
   }
@@ -51,14 +51,14 @@ public enum FriendsPlan {
   }
 
   /// "☎ Alice · 3 days overdue", "☎ Bob · due today".
-  public static func dueText(_ friend: Friend, name: String, on day: Int) -> String {
+  static func dueText(_ friend: Friend, name: String, on day: Int) -> String {
     let late = friend.overdue(on: day)
     return "☎ \(name) · "
       + (late == 0 ? localized("due today") : localizedPlural("%d day overdue", "%d days overdue", late))
   }
 
   /// "all caught up · next: Carol on Friday".
-  public static func caughtUpText(next: Friend?, name: String, on day: Int) -> String {
+  static func caughtUpText(next: Friend?, name: String, on day: Int) -> String {
     guard let next else { return localized("all caught up") }
     let word = LocalDays.word(next.dueDay, today: day)
     let when = next.dueDay == day + 1 ? word : localized("on %s", word)

@@ -52,7 +52,7 @@ public struct FriendsProvider: TimelineProvider, LocalDiagnostics {
   }
 
   /// The tracked friends among `people`, with the log applied, and what did not match.
-  public func friends(_ people: [Contact], summary: FriendsLog.Summary, today: Int) -> (
+  func friends(_ people: [Contact], summary: FriendsLog.Summary, today: Int) -> (
     friends: [FriendsPlan.Friend], problems: [String]
   ) {
     var periods: [Int: Period] = [:]

@@ -6,7 +6,7 @@ import TimelineCore
 /// system's time-zone database). A fixed offset stands in for the zone in tests.
 public struct LocalDays: Sendable {
   /// Seconds east of UTC; nil for the system's zone.
-  public var fixedOffset: Int64?
+  var fixedOffset: Int64?
 
   /// Days in the system's zone, or at `fixedOffset` seconds east of UTC.
   public init(fixedOffset: Int64? = nil) { self.fixedOffset = fixedOffset }
@@ -18,7 +18,7 @@ public struct LocalDays: Sendable {
 
   /// The first instant of `day` in local time: midnight, or the first moment after it
   /// where a DST change skips midnight.
-  public func start(of day: Int) -> Int64 { zone.start(of: LocalDay(ordinal: day)) }
+  func start(of day: Int) -> Int64 { zone.start(of: LocalDay(ordinal: day)) }
 
   /// `2026-11-25`.
   public static func iso(_ day: Int) -> String { LocalDay(ordinal: day).description }
@@ -35,7 +35,7 @@ public struct LocalDays: Sendable {
 
   /// How a day `target` reads on day `today`: "today", "tomorrow", a weekday within the
   /// coming week ("Friday"), else the date ("3 December").
-  public static func word(_ target: Int, today: Int) -> String {
+  static func word(_ target: Int, today: Int) -> String {
     switch target - today {
     case 0: return localized("today")
     case 1: return localized("tomorrow")
@@ -67,5 +67,5 @@ public struct LocalDays: Sendable {
   }
 
   /// "Fri 28 Nov", for tooltips and lists.
-  public static func short(_ day: Int) -> String { TimeText.shortDate(LocalDay(ordinal: day)) }
+  static func short(_ day: Int) -> String { TimeText.shortDate(LocalDay(ordinal: day)) }
 }

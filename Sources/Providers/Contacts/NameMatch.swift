@@ -48,7 +48,7 @@ public enum NameMatch {
   /// the transliteration's marks (`(n)` of a tippi is `n`) and without the letter a, which
   /// a transliteration writes for every inherent vowel and a person typing often leaves
   /// out: ਹਰਪ੍ਰੀਤ is `harapreet`, typed `harpreet`; both are `hrpreet`.
-  public static func loose(_ text: String) -> String {
+  static func loose(_ text: String) -> String {
     fold(text).filter { $0 != "a" && $0 != "(" && $0 != ")" }
   }
 

@@ -11,10 +11,10 @@ public enum VCardReader {
 
   /// A card may keep at most this many bytes of text (the passed-over `PHOTO`, `LOGO`,
   /// `SOUND` and `KEY` values do not count) …
-  public static let maxCardBytes = 1 << 20
+  static let maxCardBytes = 1 << 20
   /// … and at most this many properties. A card over either is skipped and named: no
   /// address book needs more, and a file that does is not one to spend a refresh on.
-  public static let maxCardLines = 10_000
+  static let maxCardLines = 10_000
   /// What is kept of a line outside a card, or inside one already over its budget: enough
   /// for `BEGIN:VCARD` and `END:VCARD`, the only lines that matter there.
   private static let strayLineBytes = 256

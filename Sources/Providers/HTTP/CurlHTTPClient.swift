@@ -5,7 +5,7 @@ import TimelineCore
 /// refresh's `FetchBudget`, when it has one.
 public final class CurlHTTPClient: HTTPClient, Sendable {
   /// The version sent in `User-Agent`.
-  public static let version = TimelineVersion.string
+  static let version = TimelineVersion.string
   /// Redirects followed within the same host before the last one is handed back as is.
   static let maxRedirects = 5
 

@@ -8,9 +8,9 @@ import TimelineCore
 /// `timeline reload` a bar runs on a click.
 public final class FetchBudget: Sendable {
   /// The run's allowance in seconds.
-  public let seconds: Double
+  let seconds: Double
   /// Timeouts after which a host is given up on for the rest of the run.
-  public let strikes: Int
+  let strikes: Int
   private let start = ContinuousClock.now
   private let timeouts = Mutex<[String: Int]>([:])
 
@@ -21,7 +21,7 @@ public final class FetchBudget: Sendable {
   }
 
   /// Seconds left (0 when spent).
-  public func remaining() -> Double {
+  func remaining() -> Double {
     let spent = ContinuousClock.now - start
     let used = Double(spent.components.seconds) + Double(spent.components.attoseconds) / 1e18
     return Swift.max(0, seconds - used)

@@ -5,7 +5,7 @@ extension HTTPResponse {
   /// that names what happened without quoting upstream text (except BaniDB's own error
   /// message, which is cut to one line; any other service's body is never quoted).
   /// `now` (the provider's clock) turns a `Retry-After` date into seconds.
-  public func jsonBody(from service: String, now: Int64) throws -> [UInt8] {
+  func jsonBody(from service: String, now: Int64) throws -> [UInt8] {
     let retryAfter = retryAfter(now: now)
     if status == 429 {
       throw ProviderError("\(service): rate limited (HTTP 429)", retryAfter: retryAfter)
@@ -30,7 +30,7 @@ extension HTTPResponse {
 
   /// Seconds from a `Retry-After` header: delta-seconds, or an HTTP date measured from
   /// `now` (never the system clock, so tests and replays agree).
-  public func retryAfter(now: Int64) -> Int64? {
+  func retryAfter(now: Int64) -> Int64? {
     guard let raw = headers["retry-after"] else { return nil }
     let value = String(raw.unicodeScalars.filter { $0 != " " && $0 != "\t" }.map(Character.init))
     if let seconds = Int64(value) { return Swift.max(0, Swift.min(seconds, 86_400)) }

@@ -9,7 +9,7 @@ import TimelineCore
 /// (`use`); the emitters get their words from the words file (`Words`). Without `use`, English.
 public enum Language {
   /// The catalogs' gettext domain.
-  public static let domain = "timeline"
+  static let domain = "timeline"
 
   /// The language `use` chose ("nb", "de_AT"), nil for English. Written once at start-up,
   /// before any concurrent work, and only read after.
@@ -94,7 +94,7 @@ public enum Language {
 
   /// The service language for a widget without its own: the user's language when the
   /// service has it (`offered`, the service's own codes), else `fallback`.
-  public static func service(_ offered: [String], else fallback: String) -> String {
+  static func service(_ offered: [String], else fallback: String) -> String {
     guard let current else { return fallback }
     let language = String(current.prefix { $0 != "_" })
     return offered.first { $0 == current || $0 == language } ?? fallback
@@ -110,7 +110,7 @@ public func localized(_ msgid: String, _ arguments: any CustomStringConvertible.
 
 /// `one` or `other` as the language's plural rule has it for `count` (gettext's
 /// `ngettext`), filled with `arguments`, or with `count` alone when none are given.
-public func localizedPlural(
+func localizedPlural(
   _ one: String, _ other: String, _ count: Int, _ arguments: any CustomStringConvertible...
 ) -> String {
   let text = one.withCString { one in

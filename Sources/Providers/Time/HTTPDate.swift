@@ -3,11 +3,11 @@ import TimelineCore
 /// HTTP dates (RFC 9110 §5.6.7), as `Retry-After` may carry them: the preferred
 /// `Sun, 06 Nov 1994 08:49:37 GMT` and the two obsolete forms a recipient must still read,
 /// `Sunday, 06-Nov-94 08:49:37 GMT` and asctime's `Sun Nov  6 08:49:37 1994`. All are UTC.
-public enum HTTPDate {
+enum HTTPDate {
   static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
   /// Epoch seconds, or nil when `text` is none of the three forms.
-  public static func parse(_ text: String) -> Int64? {
+  static func parse(_ text: String) -> Int64? {
     let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
     guard words.count >= 4 else { return nil }
     var day: Int64?

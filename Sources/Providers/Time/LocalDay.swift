@@ -1,21 +1,21 @@
 import TimelineCore
 
 /// A calendar day, free of any time zone.
-public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The year (proleptic Gregorian).
-  public var year: Int
+  var year: Int
   /// 1 to 12.
-  public var month: Int
+  var month: Int
   /// 1 to 31.
-  public var day: Int
+  var day: Int
 
   /// `yyyy-MM-dd`, as the APIs and varsom.no links want it.
-  public var description: String {
+  var description: String {
     "\(ISOTime.pad(Int64(year), 4))-\(ISOTime.pad(Int64(month), 2))-\(ISOTime.pad(Int64(day), 2))"
   }
 
   /// Parses the leading `yyyy-MM-dd` of `text`.
-  public init?(_ text: some StringProtocol) {
+  init?(_ text: some StringProtocol) {
     let parts = text.prefix(10).split(separator: "-")
     guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
       (1...12).contains(m), (1...31).contains(d)
@@ -23,26 +23,24 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     (year, month, day) = (y, m, d)
   }
 
-  /// The day `year`-`month`-`day`.
-  public init(year: Int, month: Int, day: Int) {
+  init(year: Int, month: Int, day: Int) {
     (self.year, self.month, self.day) = (year, month, day)
   }
 
   /// Days since 1970-01-01 (proleptic Gregorian), so day arithmetic needs no calendar.
-  public var ordinal: Int { Int(ISOTime.days(year: Int64(year), month: Int64(month), day: Int64(day))) }
+  var ordinal: Int { Int(ISOTime.days(year: Int64(year), month: Int64(month), day: Int64(day))) }
 
   /// The day `ordinal` days after 1970-01-01.
-  public init(ordinal: Int) {
+  init(ordinal: Int) {
     let (y, m, d) = ISOTime.civil(fromDays: Int64(ordinal))
     self.init(year: Int(y), month: Int(m), day: Int(d))
   }
 
   /// The day `days` later (earlier when negative).
-  public func adding(days: Int) -> LocalDay { LocalDay(ordinal: ordinal + days) }
+  func adding(days: Int) -> LocalDay { LocalDay(ordinal: ordinal + days) }
 
   /// 0 = Monday … 6 = Sunday.
-  public var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
+  var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
 
-  /// Earlier days sort first.
-  public static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }
+  static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }
 }

@@ -3,7 +3,7 @@ import TimelineCore
 extension Zone {
   /// Parses `yyyy-MM-ddTHH:mm[:ss[.f{0,7}]]` (or with a space) as local time; a trailing
   /// `Z` or `±hh:mm` is honoured if a server ever adds one.
-  public func parse(_ text: String) -> Int64? {
+  func parse(_ text: String) -> Int64? {
     let trimmed = String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     guard trimmed.count >= 10, let day = LocalDay(trimmed) else { return nil }
     var rest = Substring(trimmed.dropFirst(10))

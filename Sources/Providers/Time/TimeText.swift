@@ -2,9 +2,9 @@ import TimelineCore
 
 /// Local dates and times in words, in the user's language (`localized`) and without
 /// locale data: the package's one formatter of local time.
-public enum TimeText {
+enum TimeText {
   /// The weekday's name, `index` 0 for Monday (`LocalDay.weekday`).
-  public static func weekday(_ index: Int) -> String {
+  static func weekday(_ index: Int) -> String {
     [
       localized("Monday"), localized("Tuesday"), localized("Wednesday"), localized("Thursday"), localized("Friday"),
       localized("Saturday"), localized("Sunday"),
@@ -12,7 +12,7 @@ public enum TimeText {
   }
 
   /// The weekday's short name ("Mon").
-  public static func shortWeekday(_ index: Int) -> String {
+  static func shortWeekday(_ index: Int) -> String {
     [
       localized("Mon"), localized("Tue"), localized("Wed"), localized("Thu"), localized("Fri"), localized("Sat"),
       localized("Sun"),
@@ -20,7 +20,7 @@ public enum TimeText {
   }
 
   /// The month's name, `month` 1 for January.
-  public static func month(_ month: Int) -> String {
+  static func month(_ month: Int) -> String {
     [
       localized("January"), localized("February"), localized("March"), localized("April"), localized("May"),
       localized("June"), localized("July"), localized("August"), localized("September"), localized("October"),
@@ -29,7 +29,7 @@ public enum TimeText {
   }
 
   /// The month's short name ("Nov").
-  public static func shortMonth(_ month: Int) -> String {
+  static func shortMonth(_ month: Int) -> String {
     [
       localized("Jan"), localized("Feb"), localized("Mar"), localized("Apr"), localized("May"), localized("Jun"),
       localized("Jul"), localized("Aug"), localized("Sep"), localized("Oct"), localized("Nov"), localized("Dec"),
@@ -37,38 +37,38 @@ public enum TimeText {
   }
 
   /// "09:05".
-  public static func hourMinute(_ hour: Int, _ minute: Int) -> String {
+  static func hourMinute(_ hour: Int, _ minute: Int) -> String {
     ISOTime.pad(Int64(hour), 2) + ":" + ISOTime.pad(Int64(minute), 2)
   }
 
   /// "09:05" at `epoch` in `zone`.
-  public static func hourMinute(_ epoch: Int64, in zone: Zone) -> String {
+  static func hourMinute(_ epoch: Int64, in zone: Zone) -> String {
     let clock = zone.clock(at: epoch)
     return hourMinute(clock.hour, clock.minute)
   }
 
   /// "2 March".
-  public static func dayMonth(_ day: LocalDay) -> String { localized("%d %s", day.day, month(day.month)) }
+  static func dayMonth(_ day: LocalDay) -> String { localized("%d %s", day.day, month(day.month)) }
 
   /// "2 March 2026".
-  public static func date(_ day: LocalDay) -> String {
+  static func date(_ day: LocalDay) -> String {
     localized("%d %s %d", day.day, month(day.month), day.year)
   }
 
   /// "27 Nov", or "19 Jan 2038" `withYear`.
-  public static func dayShortMonth(_ day: LocalDay, withYear: Bool) -> String {
+  static func dayShortMonth(_ day: LocalDay, withYear: Bool) -> String {
     withYear
       ? localized("%d %s %d", day.day, shortMonth(day.month), day.year)
       : localized("%d %s", day.day, shortMonth(day.month))
   }
 
   /// "Fri 28 Nov".
-  public static func shortDate(_ day: LocalDay) -> String {
+  static func shortDate(_ day: LocalDay) -> String {
     localized("%s %d %s", shortWeekday(day.weekday), day.day, shortMonth(day.month))
   }
 
   /// "Mon 2 Mar 2026, 09:00" at `epoch` in `zone`.
-  public static func dateTime(_ epoch: Int64, in zone: Zone) -> String {
+  static func dateTime(_ epoch: Int64, in zone: Zone) -> String {
     let clock = zone.clock(at: epoch)
     let day = clock.day
     return localized(

@@ -5,22 +5,21 @@ import TimelineCore
 /// library's local time, so a service's zone never depends on the viewer's `TZ`.
 public struct Zone: Sendable, Equatable, CustomStringConvertible {
   /// The IANA name ("Europe/Vienna"), or what `TZ` said when it named no file.
-  public let name: String
+  let name: String
   let rules: ZoneRules
 
   /// A constant offset, `seconds` east of UTC (tests, and a context that gives only one).
-  public static func fixed(seconds: Int64) -> Zone {
+  static func fixed(seconds: Int64) -> Zone {
     Zone(name: "UTC" + ZoneRules.offsetText(seconds), rules: ZoneRules(fixed: seconds))
   }
 
   /// India Standard Time (BaniDB dates the Hukamnama by Amritsar's calendar).
-  public static let ist = named("Asia/Kolkata", else: "IST-5:30")
-  /// UTC.
-  public static let utc = named("UTC", else: "UTC0")
+  static let ist = named("Asia/Kolkata", else: "IST-5:30")
+  static let utc = named("UTC", else: "UTC0")
   /// Varsom's zone.
-  public static let oslo = named("Europe/Oslo", else: "CET-1CEST,M3.5.0,M10.5.0/3")
+  static let oslo = named("Europe/Oslo", else: "CET-1CEST,M3.5.0,M10.5.0/3")
   /// lavinprognoser.se's zone.
-  public static let stockholm = named("Europe/Stockholm", else: "CET-1CEST,M3.5.0,M10.5.0/3")
+  static let stockholm = named("Europe/Stockholm", else: "CET-1CEST,M3.5.0,M10.5.0/3")
 
   /// The user's own zone, as the C library reads it (`UserZone`).
   public static var user: Zone { UserZone.current() }
@@ -36,10 +35,10 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
   public var description: String { name }
 
   /// Seconds east of UTC at `epoch`.
-  public func offset(at epoch: Int64) -> Int64 { rules.offset(at: epoch) }
+  func offset(at epoch: Int64) -> Int64 { rules.offset(at: epoch) }
 
   /// The local day, hour, minute and second at `epoch`.
-  public func clock(at epoch: Int64) -> LocalClock {
+  func clock(at epoch: Int64) -> LocalClock {
     let (day, second) = ISOTime.dayAndSecond(epoch + offset(at: epoch))
     return LocalClock(
       day: LocalDay(ordinal: Int(day)), hour: Int(second / 3600), minute: Int(second / 60 % 60),
@@ -47,12 +46,12 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The local calendar day at `epoch`.
-  public func day(at epoch: Int64) -> LocalDay { clock(at: epoch).day }
+  func day(at epoch: Int64) -> LocalDay { clock(at: epoch).day }
 
   /// The instant of local wall-clock seconds `local`. A time in a spring-forward gap is read
   /// with the offset before the change; in an autumn overlap the first occurrence wins.
   /// Assumes at most one change of offset within a day, true of every zone.
-  public func epoch(local: Int64) -> Int64 {
+  func epoch(local: Int64) -> Int64 {
     let before = offset(at: local - 86_400)
     let after = offset(at: local + 86_400)
     let candidates = [before, after].filter { offset(at: local - $0) == $0 }
@@ -62,30 +61,29 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The instant of a local date and time.
-  public func epoch(_ day: LocalDay, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Int64 {
+  func epoch(_ day: LocalDay, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Int64 {
     epoch(local: Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second))
   }
 
   /// Local midnight starting `day` (the first instant after it where a change skips it).
-  public func start(of day: LocalDay) -> Int64 { epoch(day) }
+  func start(of day: LocalDay) -> Int64 { epoch(day) }
 
   /// Local midnight starting the day of `epoch`.
-  public func startOfDay(at epoch: Int64) -> Int64 { start(of: day(at: epoch)) }
+  func startOfDay(at epoch: Int64) -> Int64 { start(of: day(at: epoch)) }
 
   /// The next local midnight after `epoch`.
-  public func nextMidnight(after epoch: Int64) -> Int64 { start(of: day(at: epoch).adding(days: 1)) }
+  func nextMidnight(after epoch: Int64) -> Int64 { start(of: day(at: epoch).adding(days: 1)) }
 }
 
 /// A local date and time of day.
-public struct LocalClock: Sendable, Equatable {
-  /// The local day.
-  public var day: LocalDay
+struct LocalClock: Sendable, Equatable {
+  var day: LocalDay
   /// 0 to 23.
-  public var hour: Int
+  var hour: Int
   /// 0 to 59.
-  public var minute: Int
+  var minute: Int
   /// 0 to 59.
-  public var second: Int
+  var second: Int
 }
 
 /// Why a zone could not be read.

@@ -5,7 +5,6 @@ import Synchronization
 /// The system's time-zone database: one TZif file per IANA name under `TZDIR`, else
 /// /usr/share/zoneinfo (Debian's tzdata package), as the C library finds it.
 enum ZoneDatabase {
-  /// The database's directory.
   static var directory: String {
     guard let custom = Environment.get("TZDIR"), !custom.isEmpty else { return "/usr/share/zoneinfo" }
     return custom

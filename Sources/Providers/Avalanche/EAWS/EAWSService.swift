@@ -2,17 +2,17 @@ import TimelineCore
 
 extension Service {
   /// Euregio Tirol – South Tyrol – Trentino (avalanche.report), CAAMLv6 files.
-  public static let avalancheReport = Service(
+  static let avalancheReport = Service(
     key: "avalanche-report", defaultURL: "https://static.avalanche.report/bulletins")
   /// The other Austrian Länder, Bavaria and Slovenia (lawinen-warnung.eu), CAAMLv6 files.
-  public static let lawinenWarnung = Service(
+  static let lawinenWarnung = Service(
     key: "lawinen-warnung", defaultURL: "https://static.lawinen-warnung.eu/bulletins")
   /// The Italian regions of AINEVA, CAAMLv6 files.
-  public static let aineva = Service(key: "aineva", defaultURL: "https://bollettini.aineva.it/albina_files")
+  static let aineva = Service(key: "aineva", defaultURL: "https://bollettini.aineva.it/albina_files")
   /// Switzerland's SLF, one CAAMLv6 file for the country.
-  public static let slf = Service(key: "slf", defaultURL: "https://aws.slf.ch/api")
+  static let slf = Service(key: "slf", defaultURL: "https://aws.slf.ch/api")
   /// The US avalanche centres' public map layer.
-  public static let avalancheOrg = Service(key: "avalanche-org", defaultURL: "https://api.avalanche.org/v2/public")
+  static let avalancheOrg = Service(key: "avalanche-org", defaultURL: "https://api.avalanche.org/v2/public")
 }
 
 /// Where the bulletins of an EAWS region are (docs/providers/avalanche-eaws.md): the service,

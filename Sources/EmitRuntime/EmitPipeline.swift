@@ -216,13 +216,7 @@ public enum EmitPipeline {
 
   /// The output line for one widget, without a newline.
   public static func line(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> String {
-    String(decoding: lineBytes(state, format: format, options: options), as: UTF8.self)
-  }
-
-  /// The output line for one widget as UTF-8 bytes, without a newline (and without a String,
-  /// which would validate every byte again).
-  public static func lineBytes(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> [UInt8] {
-    format.bytes(state, options: options)
+    String(decoding: format.bytes(state, options: options), as: UTF8.self)
   }
 
   /// The output line for `states` (several for a format with a stream protocol), without a

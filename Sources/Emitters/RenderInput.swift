@@ -64,7 +64,7 @@ public struct RenderInput: Sendable, Equatable {
 
   /// Whether bars draw attention to it. A stale entry's score counts half, so only its
   /// level (4 or more) can make it urgent.
-  public var isUrgent: Bool { isStale ? (entry.level ?? 0) >= 4 : entry.isUrgent }
+  var isUrgent: Bool { isStale ? (entry.level ?? 0) >= 4 : entry.isUrgent }
 
   /// CSS-style classes (docs/emitters.md, "What every format shares"): the state classes
   /// come after the cap on the entry's, so a long list never hides them.
@@ -88,7 +88,7 @@ public struct RenderInput: Sendable, Equatable {
   }
 
   /// The most classes of an entry a bar is given (docs/emitters.md, "Caps").
-  public static let maxEntryClasses = 32
+  static let maxEntryClasses = 32
 }
 
 /// How the Gurmukhi vowel sign sihari is ordered in the output.

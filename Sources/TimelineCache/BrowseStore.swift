@@ -28,7 +28,7 @@ public struct BrowseStore: Sendable {
 
   /// `$XDG_RUNTIME_DIR/timeline` when that is an absolute path, else
   /// `$TMPDIR/timeline-<uid>` when that is, else `/tmp/timeline-<uid>`.
-  public static func baseDirectory(environment: (String) -> String? = Environment.get) -> String {
+  static func baseDirectory(environment: (String) -> String? = Environment.get) -> String {
     if let runtime = environment("XDG_RUNTIME_DIR"), runtime.utf8.first == 47 {
       return (runtime.utf8.last == 47 ? String(runtime.dropLast()) : runtime) + "/timeline"
     }

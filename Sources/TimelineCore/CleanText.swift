@@ -20,9 +20,9 @@ public enum CleanText {
 
   /// The most characters a terminal line of outside text keeps: a tooltip line's cap, so
   /// `show` prints what a tooltip shows, while a 20 MB string still cannot flood a terminal.
-  public static let terminalLimit = 16_384
+  static let terminalLimit = 16_384
   /// The most characters of a one-line error.
-  public static let errorLimit = 300
+  static let errorLimit = 300
 
   /// `text` as `use` allows it.
   public static func clean(_ text: String, for use: Use) -> String {

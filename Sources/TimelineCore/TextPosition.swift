@@ -5,7 +5,7 @@ public struct TextPosition: Sendable, Hashable, Comparable, CustomStringConverti
   /// The line, from 1.
   public var line: Int
   /// The column in characters, from 1.
-  public var column: Int
+  var column: Int
 
   /// A position at `line`:`column`.
   public init(line: Int, column: Int) {

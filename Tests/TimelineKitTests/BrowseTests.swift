@@ -3,10 +3,11 @@ import Emitters
 import Foundation
 import Providers
 import Testing
-import TimelineCache
 import TimelineCore
 import TimelineKit
 import TimelineTestSupport
+
+@testable import TimelineCache
 
 /// `timeline browse` in-process: a random-shabad timeline (eight 3-hour entries, then the
 /// offline repeats, which browsing never offers as what lies ahead) at a fixed clock,

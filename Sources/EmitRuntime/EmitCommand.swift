@@ -29,7 +29,7 @@ struct EmitRequest: Sendable, Equatable {
 /// whatever the cache holds, 2 for a usage error and nothing else.
 public enum EmitCommand {
   /// The version `--version` prints.
-  public static let version = TimelineVersion.string
+  static let version = TimelineVersion.string
 
   /// What a command line asks for.
   enum Parsed: Sendable, Equatable {

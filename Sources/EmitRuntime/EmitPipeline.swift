@@ -15,7 +15,7 @@ public enum EmitPipeline {
     /// The next instant the output can change without the file changing.
     public var nextChange: Int64?
     /// Other widgets whose caches decide the output (a stack's members), for `--follow`.
-    public var members: [String] = []
+    var members: [String] = []
     /// For a stack, the member whose entry is shown.
     public var member: String?
     /// For a stack, the members with an entry to show, from the highest score now down.

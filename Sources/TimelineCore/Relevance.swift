@@ -43,8 +43,7 @@ public struct Relevance: Sendable, Equatable {
   /// `value` within 0–100.
   static func clamp(_ value: Int) -> Int { Swift.min(100, Swift.max(0, value)) }
 
-  /// The score at `now`.
-  public func score(at now: Int64) -> Int {
+  func score(at now: Int64) -> Int {
     var current = score
     var index = 0
     while index + 1 < changes.count, changes[index] <= now {

@@ -4,8 +4,9 @@
 // bounds (ASan), never return an entry dated after the instant asked for, and must give
 // the CLI's whole read and the bars' read one answer: the same validity, meta and entry,
 // and for the large family the same link and detail.
-import TimelineCache
-import TimelineCore
+
+@testable import TimelineCache
+@testable import TimelineCore
 
 private let instants: [Int64] = [Int64.min, -1, 0, 1_677_628_800, 1_795_302_000, 1_795_400_000, Int64.max]
 

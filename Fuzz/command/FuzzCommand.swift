@@ -9,8 +9,9 @@
 // program's stdout.
 import FuzzDriver
 import Providers
-import TimelineCache
-import TimelineCore
+
+@testable import TimelineCache
+@testable import TimelineCore
 
 private let instants: [Int64] = [
   1_772_348_400, 0, -62_135_596_800, 253_402_300_799, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1,

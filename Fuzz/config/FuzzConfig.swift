@@ -15,8 +15,9 @@ import FuzzDriver
 import Providers
 import TOML
 import TimelineCache
-import TimelineCore
 import TimelineKit
+
+@testable import TimelineCore
 
 /// Every position of `table` lies inside a document of `lines` lines.
 private func checkPositions(_ table: TOMLTable, lines: Int) {

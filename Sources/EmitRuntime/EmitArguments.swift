@@ -120,9 +120,8 @@ struct ParseState {
       }
       if follow || widgets.count > 1 { return .usageError("--family large prints one widget once (no --follow)") }
     }
-    var request = EmitRequest(
-      format: format, widgets: widgets, at: at, options: options, follow: follow, verbose: verbose)
-    request.family = family
-    return .run(request)
+    return .run(
+      EmitRequest(
+        format: format, widgets: widgets, at: at, options: options, follow: follow, verbose: verbose, family: family))
   }
 }

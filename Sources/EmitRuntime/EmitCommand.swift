@@ -5,34 +5,18 @@ import TimelineCache
 import TimelineCore
 
 /// A parsed emit command line.
-public struct EmitRequest: Sendable, Equatable {
-  /// The output format.
-  public var format: OutputFormat
+struct EmitRequest: Sendable, Equatable {
+  var format: OutputFormat
   /// The widgets as typed; several only for a format with a stream protocol.
-  public var widgets: [String]
+  var widgets: [String]
   /// `--at`: the instant to show, instead of now.
-  public var at: Int64?
+  var at: Int64?
   /// `--max-width`, `--click`, `--gurmukhi`.
-  public var options: RenderOptions
-  /// `--follow`.
-  public var follow: Bool
-  /// `--verbose`.
-  public var verbose: Bool
+  var options = RenderOptions()
+  var follow = false
+  var verbose = false
   /// `--family`: one line, or the whole entry (conky, plain).
-  public var family: WidgetFamily = .small
-
-  /// Creates a request.
-  public init(
-    format: OutputFormat, widgets: [String], at: Int64? = nil, options: RenderOptions = RenderOptions(),
-    follow: Bool = false, verbose: Bool = false
-  ) {
-    self.format = format
-    self.widgets = widgets
-    self.at = at
-    self.options = options
-    self.follow = follow
-    self.verbose = verbose
-  }
+  var family: WidgetFamily = .small
 
   /// `widgets` checked against the name rule: where the names from argv are checked, once.
   /// nil for a name that breaks it, which the bar shows as the neutral placeholder (an emit
@@ -45,10 +29,10 @@ public struct EmitRequest: Sendable, Equatable {
 /// whatever the cache holds, 2 for a usage error and nothing else.
 public enum EmitCommand {
   /// The version `--version` prints.
-  public static let version = TimelineVersion.string
+  static let version = TimelineVersion.string
 
   /// What a command line asks for.
-  public enum Parsed: Sendable, Equatable {
+  enum Parsed: Sendable, Equatable {
     case run(EmitRequest)
     case help
     case version
@@ -58,7 +42,7 @@ public enum EmitCommand {
   }
 
   /// The `--help` text.
-  public static func help(program: String = "timeline-emit") -> String {
+  static func help(program: String = "timeline-emit") -> String {
     """
     usage: \(program) FORMAT WIDGET [options]
            \(program) \(spoken { $0.stream != nil }) WIDGET... --follow [options]
@@ -113,7 +97,7 @@ public enum EmitCommand {
   private static func spoken(_ test: (OutputFormat) -> Bool) -> String { OutputFormat.spoken(where: test) }
 
   /// Parses the arguments after the program name.
-  public static func parse(_ arguments: [String]) -> Parsed {
+  static func parse(_ arguments: [String]) -> Parsed {
     var positional: [String] = []
     var state = ParseState()
     var index = 0
@@ -203,7 +187,7 @@ public enum EmitCommand {
           widget: WidgetName(request.widgets[0]), directory: directory, now: now,
           tooltip: request.format.traits.tooltip, browse: browse, explain: request.verbose)
         if request.verbose { report([resolved], of: request.widgets, err: err, program: program) }
-        let line = EmitPipeline.lineBytes(resolved.state, format: request.format, options: request.options)
+        let line = request.format.bytes(resolved.state, options: request.options)
         out.writeLine(bytes: line)
         if exitsAfterOutput { withExtendedLifetime(resolved) { exit(ExitStatus.success) } }
         return 0

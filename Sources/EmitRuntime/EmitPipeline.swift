@@ -15,7 +15,7 @@ public enum EmitPipeline {
     /// The next instant the output can change without the file changing.
     public var nextChange: Int64?
     /// Other widgets whose caches decide the output (a stack's members), for `--follow`.
-    public var members: [String] = []
+    var members: [String] = []
     /// For a stack, the member whose entry is shown.
     public var member: String?
     /// For a stack, the members with an entry to show, from the highest score now down.
@@ -216,13 +216,7 @@ public enum EmitPipeline {
 
   /// The output line for one widget, without a newline.
   public static func line(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> String {
-    String(decoding: lineBytes(state, format: format, options: options), as: UTF8.self)
-  }
-
-  /// The output line for one widget as UTF-8 bytes, without a newline (and without a String,
-  /// which would validate every byte again).
-  public static func lineBytes(_ state: RenderInput, format: OutputFormat, options: RenderOptions) -> [UInt8] {
-    format.bytes(state, options: options)
+    String(decoding: format.bytes(state, options: options), as: UTF8.self)
   }
 
   /// The output line for `states` (several for a format with a stream protocol), without a

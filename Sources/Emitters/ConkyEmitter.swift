@@ -71,7 +71,7 @@ public enum ConkyEmitter {
   static let largeTwins = OutputFormat.conky.largeDrawsTwins
 
   /// The large family as UTF-8 bytes: lines joined by newlines.
-  public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
+  static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(lines.count * 64)
     var font = false

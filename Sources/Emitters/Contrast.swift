@@ -3,12 +3,12 @@ import TimelineCore
 /// Colour contrast as WCAG 2 defines it. The emitters use it for one decision: a colour too
 /// dark to read as text on a dark bar is drawn as a badge (docs/emitters.md, "What every
 /// format shares").
-public enum Contrast {
+enum Contrast {
   /// A colour's contrast against black below this is too dark for text on a dark bar.
   static let badgeBelow = 3.0
 
   /// The relative luminance of `#rrggbb`, 0 to 1; nil for anything else.
-  public static func luminance(_ color: String) -> Double? {
+  static func luminance(_ color: String) -> Double? {
     TextRun.rgb(color).map { luminance($0) }
   }
 
@@ -26,7 +26,7 @@ public enum Contrast {
 
   /// The contrast ratio of two `#rrggbb` colours (order does not matter); nil if either is
   /// not one.
-  public static func ratio(_ a: String, _ b: String) -> Double? {
+  static func ratio(_ a: String, _ b: String) -> Double? {
     guard let la = luminance(a), let lb = luminance(b) else { return nil }
     return ratio(la, lb)
   }
@@ -36,25 +36,23 @@ public enum Contrast {
   }
 
   /// Whether a run in `color` is drawn as a badge (see above). Black's luminance is 0.
-  public static func needsBadge(_ color: String) -> Bool {
+  static func needsBadge(_ color: String) -> Bool {
     TextRun.rgb(color).map(needsBadge) ?? false
   }
 
-  /// Whether a run in `color` is drawn as a badge.
-  public static func needsBadge(_ value: UInt32) -> Bool {
+  static func needsBadge(_ value: UInt32) -> Bool {
     // Every run of a bar asks this: the lower bound settles every colour bright enough for text.
     if ratio(luminance(value, lowerBound: true), 0) >= badgeBelow { return false }
     return ratio(luminance(value), 0) < badgeBelow
   }
 
   /// White or black, whichever reads better on a ground of `color`.
-  public static func text(on color: String) -> String {
+  static func text(on color: String) -> String {
     guard let value = TextRun.rgb(color) else { return "#ffffff" }
     return text(on: value)
   }
 
-  /// White or black, whichever reads better on a ground of `color`.
-  public static func text(on value: UInt32) -> String {
+  static func text(on value: UInt32) -> String {
     let lum = luminance(value)
     return ratio(lum, 1) >= ratio(lum, 0) ? "#ffffff" : "#000000"
   }

@@ -3,17 +3,16 @@ import TimelineCore
 /// i3bar / swaybar block, and with `--follow` the whole status_command protocol. The block's
 /// keys, escaping and colours: docs/emitters.md, "Per bar". A single bad byte would replace
 /// the whole status line with an error, which is why every string goes through one escaper.
-public enum I3barEmitter {
+enum I3barEmitter {
   /// The protocol header and the opening of the endless array, two lines.
-  public static let header = "{\"version\":1,\"stop_signal\":0,\"click_events\":true}\n[\n"
+  static let header = "{\"version\":1,\"stop_signal\":0,\"click_events\":true}\n[\n"
 
-  /// The output as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
+  static func render(_ state: RenderInput, options: RenderOptions) -> String {
     String(decoding: bytes(state, options: options), as: UTF8.self)
   }
 
   /// The block as UTF-8 bytes, which `render` is.
-  public static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
+  static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8] {
     let text = PreparedText(state, options: options, format: .i3bar)
     var out: [UInt8] = []
     out += "{\"full_text\":\""
@@ -37,7 +36,7 @@ public enum I3barEmitter {
   }
 
   /// A status line: an array of blocks, without a newline; a hidden widget has no block.
-  public static func renderLine(_ states: [RenderInput], options: RenderOptions) -> String {
+  static func renderLine(_ states: [RenderInput], options: RenderOptions) -> String {
     "[" + states.filter { !$0.isHidden }.map { render($0, options: options) }.joined(separator: ",") + "]"
   }
 }

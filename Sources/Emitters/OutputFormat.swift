@@ -65,7 +65,7 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
   /// The format whose one-shot emit this one's may cost no more than in `make bench`
   /// (bench/realcache.py reads it from `--list-traits`); nil for those held to `cat` alone.
   /// No combination of the traits tells these apart, so each entry says it.
-  public var costPeer: OutputFormat? {
+  var costPeer: OutputFormat? {
     switch self {
     case .i3blocks, .xmobar, .lemonbar, .conky: .polybar
     case .waybar, .polybar, .tmux, .i3bar, .plain: nil
@@ -89,7 +89,7 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
   }
 
   /// What makes the bar hide the widget (`RenderInput.isHidden`), without a newline.
-  public var hiddenLine: String {
+  var hiddenLine: String {
     switch self {
     case .waybar: "{\"text\":\"\"}"
     case .i3bar: "{\"full_text\":\"\"}"
@@ -116,10 +116,10 @@ public enum OutputFormat: UInt8, Sendable, CaseIterable {
 }
 
 /// What a bar can draw and do, asked by the text pipeline and the command line instead of
-/// naming bars.
+/// naming bars. The defaults are a bar that shapes text, has no extras and colours a level's runs.
 public struct BarTraits: Sendable, Equatable {
   /// The markup a format's text is written in.
-  public enum Markup: String, Sendable, Equatable {
+  enum Markup: String, Sendable, Equatable {
     /// Text alone, nothing escaped.
     case none
     /// Pango markup (inside JSON for waybar and i3bar).
@@ -129,23 +129,22 @@ public struct BarTraits: Sendable, Equatable {
   }
 
   /// Whether the bar shapes complex scripts; one that does not gets Gurmukhi as `LineChoice` says.
-  public var shapesComplexScripts: Bool
-  /// The markup of the text.
-  public var markup: Markup
+  public var shapesComplexScripts = true
+  var markup: Markup
   /// Whether the format prints the entry's tooltip lines (and browse classes), so the text
   /// need not start with the browse label.
-  public var tooltip: Bool
+  public var tooltip = false
   /// Whether `--click` wraps the text in a click action.
-  public var clickActions: Bool
+  public var clickActions = false
   /// Whether the bar can switch fonts inside a line (for `--gurmukhi-font`).
-  public var fontSwitching: Bool
+  public var fontSwitching = false
   /// How the bar shows the level of an entry whose text has no colour of its own.
-  public var level: LevelStyle
+  var level = LevelStyle.runs
   /// Whether the bar's fonts draw the contact widgets' signs (🎂 💍 ☎); else `Pictographs`.
-  public var drawsEmoji: Bool
+  var drawsEmoji = true
 
   /// How a bar shows the level of an entry whose runs have no colour (`Palette.level`).
-  public enum LevelStyle: String, Sendable, Equatable {
+  enum LevelStyle: String, Sendable, Equatable {
     /// The runs are drawn in the level's colour, in the bar's own markup.
     case runs
     /// The whole block is (i3bar's `color`, `RenderInput.blockColors`).
@@ -153,20 +152,6 @@ public struct BarTraits: Sendable, Equatable {
     /// A class names it (waybar's `level-N`).
     case classes
     case none
-  }
-
-  /// The defaults are a bar that shapes text, has no extras and colours a level's runs.
-  public init(
-    shapesComplexScripts: Bool = true, markup: Markup, tooltip: Bool = false, clickActions: Bool = false,
-    fontSwitching: Bool = false, level: LevelStyle = .runs, drawsEmoji: Bool = true
-  ) {
-    self.shapesComplexScripts = shapesComplexScripts
-    self.markup = markup
-    self.tooltip = tooltip
-    self.clickActions = clickActions
-    self.fontSwitching = fontSwitching
-    self.level = level
-    self.drawsEmoji = drawsEmoji
   }
 }
 

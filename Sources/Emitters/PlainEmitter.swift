@@ -10,8 +10,7 @@ public enum PlainEmitter {
     return out
   }
 
-  /// The large family as UTF-8 bytes.
-  public static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
+  static func largeBytes(_ lines: [[TextRun]], options: RenderOptions) -> [UInt8] {
     var out: [UInt8] = []
     // Run by run: cleaning acts on each character alone, so no joined String is needed.
     for index in lines.indices {

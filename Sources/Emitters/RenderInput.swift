@@ -4,7 +4,7 @@ import TimelineCore
 /// gave it. Emitters are pure functions of this and `RenderOptions`.
 public struct RenderInput: Sendable, Equatable {
   /// The widget; nil when the name asked for breaks the rule (then no action names it).
-  public var widget: WidgetName?
+  var widget: WidgetName?
   /// The provider kind from the cache's meta line, when it could be read.
   public var kind: String?
   /// The entry to show: the current one, or a placeholder.
@@ -58,17 +58,17 @@ public struct RenderInput: Sendable, Equatable {
   }
 
   /// The state key: the entry's `alt`, or `placeholder`.
-  public var alt: String {
+  var alt: String {
     isPlaceholder ? "placeholder" : CleanText.barLine(Caps.prefix(entry.alt, bytes: Caps.altBytes))
   }
 
   /// Whether bars draw attention to it. A stale entry's score counts half, so only its
   /// level (4 or more) can make it urgent.
-  public var isUrgent: Bool { isStale ? (entry.level ?? 0) >= 4 : entry.isUrgent }
+  var isUrgent: Bool { isStale ? (entry.level ?? 0) >= 4 : entry.isUrgent }
 
   /// CSS-style classes (docs/emitters.md, "What every format shares"): the state classes
   /// come after the cap on the entry's, so a long list never hides them.
-  public var classes: [String] {
+  var classes: [String] {
     var raw: [String] = []
     raw.reserveCapacity(Swift.min(entry.classes.count, Self.maxEntryClasses) + 6)
     if let kind { raw.append(kind) }
@@ -88,7 +88,7 @@ public struct RenderInput: Sendable, Equatable {
   }
 
   /// The most classes of an entry a bar is given (docs/emitters.md, "Caps").
-  public static let maxEntryClasses = 32
+  static let maxEntryClasses = 32
 }
 
 /// How the Gurmukhi vowel sign sihari is ordered in the output.

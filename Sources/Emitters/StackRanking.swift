@@ -5,10 +5,9 @@ import TimelineCore
 public enum StackRanking {
   /// One member of the stack as the ranking shows it.
   public struct Row: Sendable {
-    /// The member's widget name.
-    public var name: String
+    var name: String
     /// Its entry now; nil for a member with nothing to show (see `missing`).
-    public var entry: Entry?
+    var entry: Entry?
     /// Its relevance score now (halved when stale), as the stack ranks it.
     public var score: Int = 0
     /// Its widget's `line` option.

@@ -12,7 +12,7 @@ public struct Output: Sendable {
   /// Writes `text` and a newline with one writev(2), so a line reaches a pipe whole
   /// without first building `text + "\n"` (a copy, and a free of the original).
   @discardableResult
-  public func writeLine(_ text: String) -> Bool {
+  func writeLine(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { writeLine(buffer: $0) }
   }

@@ -11,7 +11,7 @@ public struct BrowseStore: Sendable {
   /// The directory.
   public let directory: String
   /// The directory above it that must be private too; nil for a directory given as it is.
-  public let base: String?
+  let base: String?
 
   /// A store in `directory`; `base`: a directory above it that must be private too.
   public init(directory: String, base: String? = nil) {
@@ -28,7 +28,7 @@ public struct BrowseStore: Sendable {
 
   /// `$XDG_RUNTIME_DIR/timeline` when that is an absolute path, else
   /// `$TMPDIR/timeline-<uid>` when that is, else `/tmp/timeline-<uid>`.
-  public static func baseDirectory(environment: (String) -> String? = Environment.get) -> String {
+  static func baseDirectory(environment: (String) -> String? = Environment.get) -> String {
     if let runtime = environment("XDG_RUNTIME_DIR"), runtime.utf8.first == 47 {
       return (runtime.utf8.last == 47 ? String(runtime.dropLast()) : runtime) + "/timeline"
     }
@@ -70,7 +70,7 @@ public struct BrowseStore: Sendable {
   }
 
   /// The state file of `widget`, joined in one allocation: every emit looks for it.
-  public func path(for widget: WidgetName) -> String { CacheStore.join(directory, widget.text, ".browse") }
+  func path(for widget: WidgetName) -> String { CacheStore.join(directory, widget.text, ".browse") }
 
   /// The stored state of `widget`; nil when there is none or it cannot be trusted.
   public func read(_ widget: WidgetName) -> BrowseState? {

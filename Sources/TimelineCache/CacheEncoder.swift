@@ -4,12 +4,11 @@ import TimelineCore
 /// holds the version and the meta object, then one small entry line per entry with only
 /// what bars print, then the `extra` section (link, key and the full content `timeline
 /// show` reads), one record per line, shared by entries whose records are equal.
-public enum CacheEncoder {
+enum CacheEncoder {
   /// The format version this build writes; it reads this one and every older one.
-  public static let version: Int64 = 2
+  static let version: Int64 = 2
 
-  /// The cache file's bytes.
-  public static func encode(_ timeline: Timeline) -> [UInt8] {
+  static func encode(_ timeline: Timeline) -> [UInt8] {
     var records: [ExtraRecord] = []
     var recordIndex: [ExtraRecord: Int] = [:]
     var lines = JSONWriter()

@@ -9,21 +9,20 @@ public struct CacheMeta: Sendable, Equatable {
   /// The provider kind that wrote it (`stack` for a stack).
   public var kind: String
   /// When the file was written (UTC epoch seconds).
-  public var generated: Int64
+  var generated: Int64
   /// When a fetch last succeeded; nil before the first one.
-  public var lastSuccess: Int64?
+  var lastSuccess: Int64?
   /// When the next refresh is due; nil for a policy that never reloads.
   public var due: Int64?
   /// Seconds past `due` before bars mark the timeline stale.
   public var grace: Int64
   /// When the last entry expires, if it does.
   public var end: Int64?
-  /// The provider's reload policy.
-  public var policy: ReloadPolicy
+  var policy: ReloadPolicy
   /// The digest of the config that shaped the file (`ConfigHash`).
-  public var configHash: String
+  var configHash: String
   /// How many entries follow this line.
-  public var count: Int
+  var count: Int
   /// The provider's placeholder, shown when no entry is current.
   public var placeholder: Entry?
   /// The line form bars show unless `--line` says otherwise; nil: the main text.

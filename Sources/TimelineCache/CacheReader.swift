@@ -41,7 +41,7 @@ public enum CacheReader {
   }
 
   /// The view of a cache file's bytes at `now`, as `view(path:at:)` reads a file (fuzzing, tests).
-  public static func view(bytes: UnsafeRawBufferPointer, at now: Int64, full: Bool = false) -> CacheView {
+  static func view(bytes: UnsafeRawBufferPointer, at now: Int64, full: Bool = false) -> CacheView {
     view(bytes, path: "<bytes>", at: now, full: full)
   }
 
@@ -61,7 +61,7 @@ public enum CacheReader {
   }
 
   /// `timeline(path:)` of a file's bytes (the fuzz target, tests).
-  public static func timeline(bytes: UnsafeRawBufferPointer) throws(CacheReadError) -> Timeline {
+  static func timeline(bytes: UnsafeRawBufferPointer) throws(CacheReadError) -> Timeline {
     try read(bytes, path: "<bytes>").timeline
   }
 
@@ -115,7 +115,7 @@ public enum CacheReader {
   }
 
   /// `large(path:at:asciiTwins:following:)` of a file's bytes (tests, the fuzz target).
-  public static func large(
+  static func large(
     _ bytes: UnsafeRawBufferPointer, at now: Int64, asciiTwins: Bool = false, following: (CacheMeta) -> Bool
   ) -> LargeRead {
     guard let parser = JSONParser(), case .layout(let layout) = LineLayout.find(bytes, parser: parser),

@@ -5,8 +5,7 @@ import TimelineCore
 /// The emitters' words beside the caches (`Words`): `.words`, written by each refresh in
 /// the user's language, absent for English. A hidden name, so no widget's files meet it.
 extension CacheStore {
-  /// The words file's path.
-  public var wordsPath: String { Self.join(directory, ".words") }
+  var wordsPath: String { Self.join(directory, ".words") }
 
   /// The words the last refresh wrote; English when there is no readable file.
   public func words() -> Words {

@@ -2,9 +2,9 @@
 /// never sooner than an upstream `Retry-After`.
 public struct Backoff: Sendable, Equatable {
   /// The first delay in seconds.
-  public var base: Int64 = 15 * 60
+  var base: Int64 = 15 * 60
   /// The longest delay in seconds.
-  public var cap: Int64 = 6 * 3600
+  var cap: Int64 = 6 * 3600
 
   /// Creates the default schedule.
   public init(base: Int64 = 15 * 60, cap: Int64 = 6 * 3600) {

@@ -5,7 +5,7 @@
 /// into spaces and drops the rest; each use adds only its length cap.
 public enum CleanText {
   /// Where the text goes.
-  public enum Use: Sendable {
+  enum Use: Sendable {
     /// A bar's text (capped by the emitters' own `Caps`, which know the bar's limits).
     case barLine
     /// One line of a tooltip (capped by the emitters' `Caps`).
@@ -20,12 +20,12 @@ public enum CleanText {
 
   /// The most characters a terminal line of outside text keeps: a tooltip line's cap, so
   /// `show` prints what a tooltip shows, while a 20 MB string still cannot flood a terminal.
-  public static let terminalLimit = 16_384
+  static let terminalLimit = 16_384
   /// The most characters of a one-line error.
-  public static let errorLimit = 300
+  static let errorLimit = 300
 
   /// `text` as `use` allows it.
-  public static func clean(_ text: String, for use: Use) -> String {
+  static func clean(_ text: String, for use: Use) -> String {
     switch use {
     case .barLine, .tooltip: return clean(text)
     case .terminalLine: return cap(clean(text), limit: terminalLimit)

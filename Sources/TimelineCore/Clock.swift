@@ -6,8 +6,7 @@ public protocol WallClock: Sendable {
 
 /// A clock that always says the same instant; for tests and `--at`.
 public struct FixedClock: WallClock {
-  /// The instant it reports.
-  public var instant: Int64
+  var instant: Int64
   /// Creates a clock stopped at `instant`.
   public init(_ instant: Int64) { self.instant = instant }
   /// Returns the fixed instant.

@@ -22,11 +22,11 @@ public struct NoticeFact: Sendable, Equatable {
   /// When it is ("today", "tomorrow").
   public var when: String
   /// The line a bar's tooltip shows for it, plain text.
-  public var body: String
+  var body: String
   /// The page a click opens (`timeline open`'s link), if any.
-  public var url: String?
+  var url: String?
   /// Whether the notification is urgent (the spec's urgency 2).
-  public var critical: Bool
+  var critical: Bool
 
   /// Creates a fact.
   public init(
@@ -49,7 +49,7 @@ public struct NoticeFact: Sendable, Equatable {
 /// sender escapes the body for the notification spec's markup.
 public struct Notice: Sendable, Equatable {
   /// The subject the facts share.
-  public var subject: String
+  var subject: String
   /// The title line, naming the subject ("Lyngen: 5 very high today, 5 tomorrow").
   public var summary: String
   /// One line, as a bar's tooltip would say it.

@@ -14,7 +14,7 @@ public enum Palette {
     case eaws
 
     /// Level 0 is grey on both scales, so "not assessed" never reads as "low".
-    public var colors: [String] {
+    var colors: [String] {
       switch self {
       case .varsom: ["#969696", "#50d890", "#f9c71c", "#f88c2e", "#ed462f", "#000000"]
       case .eaws: ["#aaaaaa", "#ccff66", "#ffff00", "#ff9900", "#ff0000", "#800000"]

@@ -12,7 +12,7 @@ public struct Relevance: Sendable, Equatable {
   /// The score of an entry that gives none (a command entry without `relevance`).
   public static let defaultScore = 10
   /// Scores at or above this make bars mark the entry urgent.
-  public static let urgentScore = 80
+  static let urgentScore = 80
 
   /// Creates a relevance; scores are clamped to 0–100 and changes kept in order.
   public init(_ score: Int, changes: [(from: Int64, score: Int)] = []) {
@@ -41,10 +41,9 @@ public struct Relevance: Sendable, Equatable {
   }
 
   /// `value` within 0–100.
-  public static func clamp(_ value: Int) -> Int { Swift.min(100, Swift.max(0, value)) }
+  static func clamp(_ value: Int) -> Int { Swift.min(100, Swift.max(0, value)) }
 
-  /// The score at `now`.
-  public func score(at now: Int64) -> Int {
+  func score(at now: Int64) -> Int {
     var current = score
     var index = 0
     while index + 1 < changes.count, changes[index] <= now {

@@ -21,7 +21,7 @@ public enum Selection {
 
   /// The first instant at which a timeline due at `due` is stale: `due + grace + 1`, a
   /// negative grace counted as 0; nil when it never is.
-  public static func staleFrom(due: Int64?, grace: Int64) -> Int64? {
+  static func staleFrom(due: Int64?, grace: Int64) -> Int64? {
     guard let due else { return nil }
     let (limit, overflow) = due.addingReportingOverflow(Swift.max(0, grace))
     return overflow || limit == Int64.max ? nil : limit + 1
@@ -59,7 +59,7 @@ extension Timeline {
   }
 
   /// The entry to display at `now`: the current one, else the placeholder.
-  public func display(at now: Int64) -> Entry { current(at: now) ?? placeholder }
+  func display(at now: Int64) -> Entry { current(at: now) ?? placeholder }
 
   /// Whether the timeline is overdue by more than its grace at `now`.
   public func isStale(at now: Int64) -> Bool {

@@ -65,7 +65,7 @@ public struct SourceURL: Sendable, Hashable, CustomStringConvertible {
 /// The base URL of every service: the defaults, with whatever the config set instead.
 public struct Sources: Sendable, Equatable {
   /// The URLs the config set, by `[sources]` key.
-  public private(set) var overrides: [String: SourceURL] = [:]
+  private(set) var overrides: [String: SourceURL] = [:]
 
   /// Every service at its production URL.
   public init() {}

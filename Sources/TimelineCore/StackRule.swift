@@ -6,7 +6,7 @@ public enum StackRule {
   /// `min_display` when the config gives none.
   public static let defaultMinDisplay: Int64 = 600
   /// How much higher another member must score to replace a shown one within `min_display`.
-  public static let margin = 20
+  static let margin = 20
 
   /// One member that has an entry to show now.
   public final class Candidate: Sendable, Equatable, CustomStringConvertible {

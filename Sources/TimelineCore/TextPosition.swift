@@ -3,9 +3,9 @@
 /// e + U+0301 and a tab each count one), not bytes or UTF-16 units.
 public struct TextPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The line, from 1.
-  public var line: Int
+  var line: Int
   /// The column in characters, from 1.
-  public var column: Int
+  var column: Int
 
   /// A position at `line`:`column`.
   public init(line: Int, column: Int) {

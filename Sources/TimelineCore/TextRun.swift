@@ -21,7 +21,7 @@ public struct TextRun: Sendable, Hashable {
 
   /// Returns `color` if it is exactly `#rrggbb` (lower-cased), else nil, so that a colour
   /// from a cache file or a script can never smuggle markup into a bar.
-  public static func validColor(_ color: String) -> String? {
+  static func validColor(_ color: String) -> String? {
     guard rgb(color) != nil else { return nil }
     // Every run a bar shows passes here: an already lower-case colour is returned as it is.
     return color.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") } ? color.lowercased() : color

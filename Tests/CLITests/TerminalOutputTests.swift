@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TimelineCache
-import TimelineCore
 import TimelineTestSupport
+
+@testable import TimelineCore
 
 /// Issue 23 item 10: text from outside (an entry, a region name from the service, a
 /// tampered `lastError`) never reaches the terminal with ESC sequences, BEL, NUL or bidi

@@ -1,12 +1,12 @@
-import EmitRuntime
 import EmitTestSupport
 import Foundation
 import Testing
-import TimelineCache
 import TimelineCore
 import TimelineTestSupport
 
+@testable import EmitRuntime
 @testable import Emitters
+@testable import TimelineCache
 
 /// The shared command: argv parsing, and cache → line through real cache files.
 @Suite struct EmitCommandTests {

@@ -1,10 +1,10 @@
-import EmitRuntime
 import EmitTestSupport
 import Testing
 import TimelineCache
 import TimelineCore
 import TimelineTestSupport
 
+@testable import EmitRuntime
 @testable import Emitters
 
 /// `--family large`: the whole entry for conky and plain, from a cache written the real way.

@@ -1,7 +1,8 @@
-import Emitters
 import Foundation
 import Testing
 import TimelineTestSupport
+
+@testable import Emitters
 
 /// `timeline-emit --list-traits`, the registry as scripts read it, and `make bench`'s polybar
 /// peers derived from it (bench/realcache.py), through the built binary.

@@ -1,10 +1,10 @@
 import EmitTestSupport
 import Foundation
 import Testing
-import TimelineCore
 import TimelineTestSupport
 
 @testable import Emitters
+@testable import TimelineCore
 
 @Suite struct I3barEmitterTests {
   @Test(arguments: GoldenCase.shown)

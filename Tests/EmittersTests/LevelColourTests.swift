@@ -1,7 +1,7 @@
 import Testing
-import TimelineCore
 
 @testable import Emitters
+@testable import TimelineCore
 
 /// An entry with a level and no colour of its own (a command's `level`): every bar that
 /// colours text draws it in the level's colour from `Palette.level`, through its own

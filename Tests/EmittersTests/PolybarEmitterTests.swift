@@ -1,8 +1,8 @@
 import EmitTestSupport
 import Testing
-import TimelineCore
 
 @testable import Emitters
+@testable import TimelineCore
 
 @Suite struct PolybarEmitterTests {
   /// Replaces the tags the emitter itself writes with NUL (so two pieces of content are

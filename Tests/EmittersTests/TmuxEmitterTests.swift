@@ -1,8 +1,8 @@
 import EmitTestSupport
 import Testing
-import TimelineCore
 
 @testable import Emitters
+@testable import TimelineCore
 
 @Suite struct TmuxEmitterTests {
   /// What tmux 3.3a shows for a `#()` job's output: a format expansion, then the status

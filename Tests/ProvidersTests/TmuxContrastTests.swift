@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import TimelineCore
 import TimelineTestSupport
 
 @testable import Emitters
 @testable import Providers
+@testable import TimelineCore
 
 /// The contrast table of integrations/tmux/README.md, recomputed from the palettes the
 /// providers use, and the status style it recommends tried in a real tmux.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TimelineCache
 import TimelineCore
 import TimelineTestSupport
+
+@testable import TimelineCache
 
 /// Text from the network that tries to style the bar or run something in it, names and
 /// config values that try to leave the cache directory, and cache files that are links,

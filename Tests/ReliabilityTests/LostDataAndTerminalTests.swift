@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TimelineCache
-import TimelineCore
 import TimelineTestSupport
+
+@testable import TimelineCore
 
 /// Issue 23 items 7, 8 and 10, run for the record: the installer and the user's own files,
 /// a cache damaged by one byte, and outside text on the terminal. Real install.sh from a

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TimelineCache
 import TimelineCore
 import TimelineTestSupport
+
+@testable import TimelineCache
 
 @Suite struct AtomicWriteTests {
   @Test func aReaderNeverSeesAPartialFileDuring1000Rewrites() async throws {

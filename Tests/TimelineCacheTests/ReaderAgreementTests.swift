@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import TimelineCore
 import TimelineTestSupport
 
 @testable import TimelineCache
+@testable import TimelineCore
 
 /// The cache's two readers, json-c (the CLI: `timeline show`, `status`, `refresh`) and the
 /// flat line reader (the bars), fed the same hostile files as real files: they must agree

@@ -1,6 +1,7 @@
 import Testing
-import TimelineCore
 import TimelineTestSupport
+
+@testable import TimelineCore
 
 @Suite struct SelectionTests {
   func entry(_ date: Int64, _ text: String = "") -> Entry {

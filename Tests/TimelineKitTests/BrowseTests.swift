@@ -2,11 +2,11 @@ import EmitRuntime
 import Emitters
 import Foundation
 import Testing
-import TimelineCache
 import TimelineCore
 import TimelineTestSupport
 
 @testable import Providers
+@testable import TimelineCache
 @testable import TimelineKit
 
 /// `timeline browse` in-process: a random-shabad timeline (eight 3-hour entries, then the

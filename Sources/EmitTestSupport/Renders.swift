@@ -3,58 +3,24 @@ import Emitters
 // Each one-line emitter's output as a String, for the tests and the fuzzers that compare
 // text: the product writes the bytes (`OutputFormat.bytes`) and never needs the String.
 
-extension WaybarEmitter {
+/// A one-line emitter, as the tests read it.
+public protocol LineRendering {
+  /// The line as UTF-8, without a newline (the emitter's own `bytes`).
+  static func bytes(_ state: RenderInput, options: RenderOptions) -> [UInt8]
+}
+
+extension LineRendering {
   /// The line as a String, without a newline.
   public static func render(_ state: RenderInput, options: RenderOptions) -> String {
     String(decoding: bytes(state, options: options), as: UTF8.self)
   }
 }
 
-extension PolybarEmitter {
-  /// The line as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-}
-
-extension TmuxEmitter {
-  /// The line as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-}
-
-extension PlainEmitter {
-  /// The text as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-}
-
-extension I3blocksEmitter {
-  /// The line as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-}
-
-extension XmobarEmitter {
-  /// The line as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-}
-
-extension LemonbarEmitter {
-  /// The line as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-}
-
-extension ConkyEmitter {
-  /// The line as a String, without a newline.
-  public static func render(_ state: RenderInput, options: RenderOptions) -> String {
-    String(decoding: bytes(state, options: options), as: UTF8.self)
-  }
-}
+extension WaybarEmitter: LineRendering {}
+extension PolybarEmitter: LineRendering {}
+extension TmuxEmitter: LineRendering {}
+extension PlainEmitter: LineRendering {}
+extension I3blocksEmitter: LineRendering {}
+extension XmobarEmitter: LineRendering {}
+extension LemonbarEmitter: LineRendering {}
+extension ConkyEmitter: LineRendering {}

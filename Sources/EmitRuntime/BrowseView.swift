@@ -26,15 +26,16 @@ public enum BrowseView {
   }
 
   /// Shows the browsed entry in `resolution`, labelled, until the state expires; at
-  /// offset 0, the current entry with the state's note ("nothing later yet").
+  /// offset 0, the current entry with the state's note ("nothing later yet"). `explain`:
+  /// the reason (`--verbose`) says so too.
   static func apply(
     _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, view: CacheView, path: String, now: Int64,
-    words: Words
+    words: Words, explain: Bool
   ) {
     if state.offset == 0 {
       guard let note = state.label, !resolution.state.isPlaceholder else { return }
       resolution.state.browsing = note
-      resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
+      if explain { resolution.addReason(note) }
       resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
       return
     }
@@ -45,25 +46,23 @@ public enum BrowseView {
     // since, say it in hours, which needs no time zone.
     let label = entry.date == state.target ? state.label : nil
     resolution.state.browsing = label ?? RelativeTime.words(from: now, to: entry.date, words: words)
-    let note =
-      "browsing: " + DecimalText.string(steps) + (steps == 1 ? " entry" : " entries") + " ahead until "
-      + DecimalText.string(state.expires)
-    resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
+    if explain {
+      resolution.addReason("browsing: \(steps) entr\(steps == 1 ? "y" : "ies") ahead until \(state.expires)")
+    }
     resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
   }
 
   /// Shows the current entry of the view file beside the state (`BrowseState.view`), until
   /// the state expires; the entry carries its own position and class.
   static func applyView(
-    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, path: String?, now: Int64
+    _ state: BrowseState, to resolution: inout EmitPipeline.Resolution, path: String?, now: Int64, explain: Bool
   ) {
     guard let path else { return }
     let shown = CacheReader.view(path: path, at: now)
     guard shown.error == nil, let entry = shown.current else { return }
     resolution.state.entry = entry
     resolution.state.isPlaceholder = false
-    let note = "browsing: " + path + " until " + DecimalText.string(state.expires)
-    resolution.reason = resolution.reason.map { $0 + "; " + note } ?? note
+    if explain { resolution.addReason("browsing: \(path) until \(state.expires)") }
     resolution.nextChange = resolution.nextChange.map { min($0, state.expires) } ?? state.expires
   }
 }

@@ -28,7 +28,11 @@ public enum EmitPipeline {
     mutating func hideIfEmpty() {
       guard state.isPlaceholder || state.entry.quiet else { return }
       state.isHidden = true
-      let note = "hidden (hide_when_empty): " + (state.isPlaceholder ? "no entry to show" : "nothing to say")
+      addReason("hidden (hide_when_empty): " + (state.isPlaceholder ? "no entry to show" : "nothing to say"))
+    }
+
+    /// Adds `note` to the reason, after what it already says.
+    mutating func addReason(_ note: String) {
       reason = reason.map { $0 + "; " + note } ?? note
     }
   }
@@ -100,17 +104,16 @@ public enum EmitPipeline {
       state.notes = Guidance.notes(
         widget: name, store: store, view: view, now: now, placeholder: state.isPlaceholder, words: loadWords())
     }
-    if explain, stale, let meta, let due = meta.due {
-      let note = "stale: the refresh was due at \(due), grace \(meta.grace) s"
-      reason = reason.map { $0 + "; " + note } ?? note
-    }
     var resolution = Resolution(state: state, reason: reason, nextChange: nextChange(view, now: now))
+    if explain, stale, let meta, let due = meta.due {
+      resolution.addReason("stale: the refresh was due at \(due), grace \(meta.grace) s")
+    }
     if let browse, view.error == nil, let live = browse.read(name), live.isLive(at: now, current: view.current?.date) {
       if live.view {
-        BrowseView.applyView(
-          live, to: &resolution, path: browse.viewPath(for: name), now: now)
+        BrowseView.applyView(live, to: &resolution, path: browse.viewPath(for: name), now: now, explain: explain)
       } else {
-        BrowseView.apply(live, to: &resolution, view: view, path: path, now: now, words: loadWords())
+        BrowseView.apply(
+          live, to: &resolution, view: view, path: path, now: now, words: loadWords(), explain: explain)
       }
     }
     if meta?.hideWhenEmpty == true { resolution.hideIfEmpty() }
